@@ -1,0 +1,20 @@
+import type { Config } from 'jest';
+
+const shared = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+  moduleNameMapper: { '^@idflow/client(.*)$': '<rootDir>/libs/client/src$1' },
+} satisfies Config['projects'] extends Array<infer P> | undefined ? Exclude<P, string> : never;
+
+/** Unit specs sit beside their source; e2e suites live in test/ and build the real AppModule. */
+const config: Config = {
+  testTimeout: 30_000,
+  projects: [
+    { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    { ...shared, displayName: 'e2e', rootDir: '.', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};
+
+export default config;

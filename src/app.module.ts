@@ -1,0 +1,53 @@
+import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { DeclaredAccessGuard } from './auth/declared-access.guard';
+import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { RequestValidationError } from './common/errors/request-validation.error';
+import { toValidationIssues } from './common/errors/to-validation-issues';
+import { LoggingModule } from './common/logging/logging.module';
+import { ClientIpThrottlerGuard } from './common/throttling/client-ip-throttler.guard';
+import { ThrottlingModule } from './common/throttling/throttling.module';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { RedisModule } from './redis/redis.module';
+
+/**
+ * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
+ * module behaves exactly like production. Guards run in order: rate limit, then the deny-by-default check.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        ThrottlingModule,
+        AuthModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },
+        { provide: APP_GUARD, useClass: DeclaredAccessGuard },
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            transform: true,
+            exceptionFactory: (errors) => new RequestValidationError(toValidationIssues(errors)),
+          }),
+        },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

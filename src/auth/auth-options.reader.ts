@@ -1,0 +1,25 @@
+import { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AUTH_OPTIONS, AuthOptions } from './auth-options';
+import type { Credential } from './credential';
+import type { Principal } from './principal';
+
+export type CredentialNeed = 'required' | 'optional' | 'unused';
+
+export function authOptionsOf(reflector: Reflector, context: ExecutionContext): AuthOptions {
+  const options = reflector.getAllAndOverride<AuthOptions>(AUTH_OPTIONS, [context.getHandler(), context.getClass()]);
+  if (!options) throw new Error('An @Auth guard ran on a route without @Auth options');
+  return options;
+}
+
+export function credentialNeed(options: AuthOptions, credential: Credential): CredentialNeed {
+  if (options.credentials.includes(credential)) return 'required';
+  return options.optional?.includes(credential) ? 'optional' : 'unused';
+}
+
+/** The principal the API-key guard, which always runs first, attached to the request. */
+export function principalOf(request: Request): Principal {
+  if (!request.principal) throw new Error('Credential guard ran before the API-key guard');
+  return request.principal;
+}

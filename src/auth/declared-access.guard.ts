@@ -1,0 +1,16 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
+import { DECLARED_ACCESS, DeclaredAccess } from './declared-access';
+
+/** Global guard: a route that declares neither `@Public()`, `@Auth()` nor `@AdminOnly()` is refused. */
+@Injectable()
+export class DeclaredAccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const access = this.reflector.getAllAndOverride<DeclaredAccess>(DECLARED_ACCESS, [context.getHandler(), context.getClass()]);
+    if (!access) throw new UnauthenticatedError('This route does not accept requests');
+    return true;
+  }
+}

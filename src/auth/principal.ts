@@ -1,0 +1,10 @@
+import type { KeyHolder } from '../tenants/tenants.service';
+
+/** Who is calling: set on the request by the API-key guard, read by the other guards and by handlers. */
+export type Principal = KeyHolder;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    principal?: Principal;
+  }
+}

@@ -1,0 +1,18 @@
+import type { ValidationIssue } from '../errors/validation-issue';
+
+export type ApiVersion = 'v1' | 'v2';
+
+/** The JSON body of every answer (spec 2.1). */
+export interface Envelope<T = unknown> {
+  status: 'successful' | 'failed';
+  reason: string;
+  version: ApiVersion;
+  cost?: number;
+  data?: T;
+  errors?: ValidationIssue[];
+}
+
+/** The version a route echoes: v1 routes say v1, everything else (v2 and the unversioned routes) v2. */
+export function apiVersionOf(path: string): ApiVersion {
+  return /^\/api\/v1(\/|$)/.test(path) ? 'v1' : 'v2';
+}

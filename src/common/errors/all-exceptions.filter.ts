@@ -1,0 +1,85 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { Envelope, apiVersionOf } from '../envelope/envelope';
+import { DomainError } from './domain-error';
+import type { ValidationIssue } from './validation-issue';
+
+interface Failure {
+  status: number;
+  reason: string;
+  errors?: ValidationIssue[];
+  data?: object;
+}
+
+/** body-parser's errors carry `type` and `status`; these are the caller's fault, not ours. */
+function bodyParserFailure(exception: unknown): Failure | undefined {
+  const error = exception as { type?: string; status?: number; message?: string };
+  if (error?.type === 'entity.parse.failed') {
+    return {
+      status: 400,
+      reason: 'Validation failed',
+      errors: [{ code: 'invalid_json', path: [], message: 'The request body is not valid JSON' }],
+    };
+  }
+  if (error?.type === 'entity.too.large') return { status: 413, reason: 'The request body is too large' };
+  if (typeof error?.type === 'string' && error.status && error.status < 500) {
+    return { status: error.status, reason: error.message ?? 'The request body cannot be read' };
+  }
+  return undefined;
+}
+
+function httpFailure(exception: HttpException): Failure {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  if (status === 404 && typeof response === 'object' && /^Cannot \w+ /.test(String((response as { message?: unknown }).message))) {
+    return { status, reason: 'No such route' };
+  }
+  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  return { status, reason: Array.isArray(message) ? message.join('; ') : String(message ?? exception.message) };
+}
+
+/**
+ * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
+ * answers in plain text. Unexpected errors become a generic 500 that names the request id, and are logged in full.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    if (exception instanceof ThrottlerException) {
+      const retryAfter = response.getHeader('retry-after') ?? '60';
+      response.status(429).type('text/plain').send(`Too many requests: retry after ${retryAfter} seconds`);
+      return;
+    }
+    const failure = this.toFailure(exception, request);
+    const body: Envelope = {
+      status: 'failed',
+      reason: failure.reason,
+      version: apiVersionOf(request.path),
+      ...(failure.data ? { data: failure.data } : {}),
+      ...(failure.errors ? { errors: failure.errors } : {}),
+    };
+    response.status(failure.status).json(body);
+  }
+
+  private toFailure(exception: unknown, request: Request): Failure {
+    if (exception instanceof DomainError) {
+      return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
+    }
+    if (exception instanceof HttpException) return httpFailure(exception);
+    const fromBody = bodyParserFailure(exception);
+    if (fromBody) return fromBody;
+    const errorId = String(request.id ?? 'unknown');
+    this.logger.error({ err: exception, errorId }, 'Unhandled error');
+    return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
+  }
+}

@@ -1,0 +1,23 @@
+import type { ValidationIssue } from './validation-issue';
+
+/**
+ * Base of every error the service means to show a caller. The HTTP status and the reason travel with the error, so the
+ * single exception filter can map it to the failed envelope without knowing each domain.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = new.target.name;
+  }
+
+  get issues(): ValidationIssue[] | undefined {
+    return undefined;
+  }
+
+  /** Details a caller can act on, sent as the failed envelope's `data`. */
+  get data(): object | undefined {
+    return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+import type { ValidationError } from 'class-validator';
+import type { ValidationIssue, ValidationIssueCode } from './validation-issue';
+
+const CODE_BY_CONSTRAINT: Record<string, ValidationIssueCode> = {
+  isString: 'invalid_type',
+  isNumber: 'invalid_type',
+  isInt: 'invalid_type',
+  isBoolean: 'invalid_type',
+  isArray: 'invalid_type',
+  isObject: 'invalid_type',
+  nestedValidation: 'invalid_type',
+  isDefined: 'invalid_type',
+  isNotEmpty: 'too_small',
+  isNotEmptyObject: 'too_small',
+  minLength: 'too_small',
+  min: 'too_small',
+  arrayMinSize: 'too_small',
+  arrayNotEmpty: 'too_small',
+  maxLength: 'too_big',
+  max: 'too_big',
+  arrayMaxSize: 'too_big',
+  isIn: 'invalid_enum_value',
+  isEnum: 'invalid_enum_value',
+  whitelistValidation: 'unrecognized_keys',
+  isUrl: 'invalid_string',
+  matches: 'invalid_string',
+  isEmail: 'invalid_string',
+};
+
+function segment(property: string): string | number {
+  return /^\d+$/.test(property) ? Number(property) : property;
+}
+
+/** Flattens class-validator's error tree into one Zod-style issue per failed constraint, deepest path first. */
+export function toValidationIssues(errors: ValidationError[], parentPath: Array<string | number> = []): ValidationIssue[] {
+  return errors.flatMap((error) => {
+    const path = [...parentPath, segment(error.property)];
+    const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
+      code: CODE_BY_CONSTRAINT[constraint] ?? 'custom',
+      path,
+      message: constraint === 'whitelistValidation' ? `${path.join('.')} is not an accepted field` : message,
+    }));
+    return [...own, ...toValidationIssues(error.children ?? [], path)];
+  });
+}

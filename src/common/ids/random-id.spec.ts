@@ -1,0 +1,21 @@
+import { newId, randomBase62 } from './random-id';
+
+describe('random ids', () => {
+  it('produces base62 strings of the asked length', () => {
+    for (const length of [1, 24, 40, 100]) expect(randomBase62(length)).toMatch(new RegExp(`^[0-9A-Za-z]{${length}}$`));
+  });
+
+  it('uses every base62 character', () => {
+    const seen = new Set(randomBase62(20000));
+    expect(seen.size).toBe(62);
+  });
+
+  it('follows the identifier shapes of the design', () => {
+    expect(newId.consumer()).toMatch(/^bcn_[0-9A-Za-z]{24}$/);
+    expect(newId.app()).toMatch(/^app_[0-9A-Za-z]{24}$/);
+    expect(newId.appSecret()).toMatch(/^snb_[0-9A-Za-z]{40}$/);
+    expect(newId.apiKey('sandbox')).toMatch(/^bk-test_[0-9A-Za-z]{40}$/);
+    expect(newId.apiKey('production')).toMatch(/^bk-live_[0-9A-Za-z]{40}$/);
+    expect(Buffer.from(newId.webhookSecret().slice('whsec_'.length), 'base64')).toHaveLength(32);
+  });
+});

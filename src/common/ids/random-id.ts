@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// 248 is the largest multiple of 62 below 256: bytes at or above it are dropped so every character is equally likely.
+const UNBIASED_LIMIT = 248;
+
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < UNBIASED_LIMIT) out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** The identifier shapes of DESIGN section 3. */
+export const newId = {
+  consumer: () => `bcn_${randomBase62(24)}`,
+  app: () => `app_${randomBase62(24)}`,
+  apiKeyRecord: () => `key_${randomBase62(24)}`,
+  appSecret: () => `snb_${randomBase62(40)}`,
+  apiKey: (environment: 'sandbox' | 'production') =>
+    `${environment === 'sandbox' ? 'bk-test_' : 'bk-live_'}${randomBase62(40)}`,
+  webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
+  requestId: () => randomBase62(20),
+};

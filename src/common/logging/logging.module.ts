@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from '../../config/app-config';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Keeps a caller's `x-request-id` when it is safe to log, otherwise makes one; either way it is echoed back. */
+function requestId(request: IncomingMessage, response: ServerResponse): string {
+  const offered = request.headers['x-request-id'];
+  const id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+  response.setHeader('x-request-id', id);
+  return id;
+}
+
+/**
+ * JSON lines through pino. Each line logged while serving a request carries its `reqId`. Requests are logged by method,
+ * path and status only: no headers (credentials), no query string, no bodies (claim values, payloads).
+ */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.LOG_LEVEL,
+          genReqId: requestId,
+          quietReqLogger: true,
+          customLogLevel: (_request, response, error) =>
+            error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+          serializers: {
+            req: (request: { id: string; method: string; url: string }) => ({
+              id: request.id,
+              method: request.method,
+              path: request.url.split('?')[0],
+            }),
+            res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+          },
+          redact: { paths: ['req.headers', 'res.headers', 'err.config'], remove: true },
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

@@ -1,0 +1,23 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import Redis from 'ioredis';
+import { AppConfig } from '../../config/app-config';
+import { REDIS_CLIENT } from '../../redis/redis.constants';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** In-memory counters on one instance; Redis counters, shared by every instance, when `REDIS_URL` is set. */
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig, REDIS_CLIENT],
+      useFactory: (config: AppConfig, redis: Redis | null) => ({
+        throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
+        storage: redis ? new ThrottlerStorageRedisService(redis) : undefined,
+      }),
+    }),
+  ],
+  exports: [ThrottlerModule],
+})
+export class ThrottlingModule {}

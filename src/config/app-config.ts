@@ -1,0 +1,101 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsHttpUrl } from './is-http-url.validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const normalised = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+  return value;
+};
+
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every setting idflow reads, typed. Property names are the environment variable names so that a validation message
+ * names exactly the variable the operator has to fix. Defaults are applied by `loadConfig`.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test';
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number;
+
+  @IsString()
+  @MinLength(1)
+  DATABASE_PATH: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z_][a-z0-9_]*$/, { message: 'DATABASE_SCHEMA must be a lower-case PostgreSQL identifier' })
+  DATABASE_SCHEMA?: string;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  MIGRATIONS_RUN: boolean;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsString()
+  @MinLength(1)
+  DATA_DIR: string;
+
+  @IsHttpUrl()
+  BASE_URL: string;
+
+  @IsHttpUrl()
+  OPEN_URL: string;
+
+  @IsHttpUrl()
+  SIGN_URL: string;
+
+  @IsHttpUrl()
+  CDN_URL: string;
+
+  /** Bearer token of the admin API; the admin API refuses every call while it is unset. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters long' })
+  ADMIN_TOKEN?: string;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY_HEADERS: boolean;
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_MINUTE: number;
+
+  @Transform(toInteger)
+  @IsInt()
+  @Min(60)
+  @Max(86400)
+  ACCESS_TOKEN_TTL_SECONDS: number;
+}
+
+/** Settings whose values must never be printed: logs and error messages name them but never show them. */
+export const SECRET_SETTINGS: ReadonlySet<keyof AppConfig> = new Set(['ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);

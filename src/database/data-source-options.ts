@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+type DatabaseSettings = Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_PATH' | 'DATABASE_SCHEMA' | 'MIGRATIONS_RUN'>;
+
+/**
+ * PostgreSQL when `DATABASE_URL` is set, otherwise the embedded SQLite file. Migrations are per dialect and run at
+ * start-up unless `MIGRATIONS_RUN=false`; the schema is never synchronised from the entities.
+ */
+export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    synchronize: false,
+    migrationsRun: settings.MIGRATIONS_RUN,
+    migrationsTableName: 'migrations',
+  };
+  if (settings.DATABASE_URL) {
+    const schema = settings.DATABASE_SCHEMA;
+    return {
+      ...common,
+      type: 'postgres',
+      url: settings.DATABASE_URL,
+      schema,
+      migrations: POSTGRES_MIGRATIONS,
+      // Unqualified names in the migrations resolve to the chosen schema.
+      extra: schema ? { options: `-c search_path=${schema}` } : {},
+    };
+  }
+  mkdirSync(dirname(settings.DATABASE_PATH), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: settings.DATABASE_PATH,
+    migrations: SQLITE_MIGRATIONS,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { Person } from '../persons/person.entity';
+import { ServiceKey } from '../service-key/service-key.entity';
+import { ApiKey } from '../tenants/api-key.entity';
+import { ConsumerApp } from '../tenants/consumer-app.entity';
+import { Consumer } from '../tenants/consumer.entity';
+
+/** Every entity, in one list shared by the app, the CLI and the migration tooling. */
+export const ENTITIES = [Consumer, ConsumerApp, ApiKey, Person, ServiceKey];

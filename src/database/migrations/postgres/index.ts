@@ -1,0 +1,4 @@
+import { Foundation1763700000000 } from './1763700000000-Foundation';
+
+/** Applied in order; a new migration is appended here and never edits an earlier one. */
+export const POSTGRES_MIGRATIONS = [Foundation1763700000000];

@@ -1,0 +1,54 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import { Auth } from '../auth/auth.decorator';
+import { Public } from '../auth/public.decorator';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorators';
+import { NotReadyError } from './not-ready.error';
+import { Readiness, ReadinessService } from './readiness.service';
+
+const plainText = (example: string) => ({ 'text/plain': { schema: { type: 'string', example } } });
+
+@ApiTags('system')
+@Controller()
+export class HealthController {
+  constructor(private readonly readiness: ReadinessService) {}
+
+  @Get('api/health/check')
+  @Auth(ROUTE_CREDENTIALS.system)
+  @RawResponse()
+  @Header('content-type', 'text/plain; charset=utf-8')
+  @ApiOperation({ summary: 'Health check (spec 4.1): plain `OK`' })
+  @ApiProduces('text/plain')
+  @ApiResponse({ status: 200, description: 'The service is up', content: plainText('OK') })
+  health(): string {
+    return 'OK';
+  }
+
+  @Get()
+  @Auth(ROUTE_CREDENTIALS.system)
+  @RawResponse()
+  @Header('content-type', 'text/plain; charset=utf-8')
+  @ApiOperation({ summary: 'Root (spec 4.1): says that the server may receive requests' })
+  @ApiProduces('text/plain')
+  @ApiResponse({ status: 200, description: 'The service is up', content: plainText('idflow is running and may receive requests') })
+  root(): string {
+    return 'idflow is running and may receive requests';
+  }
+
+  /** Probed by orchestrators many times a minute from one address, so it is exempt from the per-IP rate limit. */
+  @Get('api/health/ready')
+  @Public()
+  @SkipThrottle()
+  @Reason('Ready')
+  @ApiOperation({ summary: 'Readiness for orchestrators: the database, and Redis when configured, answer' })
+  @ApiEnvelope({ description: 'Ready', reason: 'Ready', data: { ready: true, database: 'up', redis: 'not configured' } })
+  @ApiFailure(503, 'A dependency is down; `data` says which', 'Not ready')
+  async ready(): Promise<Readiness> {
+    const readiness = await this.readiness.check();
+    if (!readiness.ready) throw new NotReadyError(readiness);
+    return readiness;
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { REDIS_CLIENT } from '../redis/redis.constants';
+
+export type DependencyState = 'up' | 'down' | 'not configured';
+
+export interface Readiness {
+  ready: boolean;
+  database: DependencyState;
+  redis: DependencyState;
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+  ]);
+}
+
+/** Whether this instance can serve: its database answers, and Redis too when the deployment uses it. */
+@Injectable()
+export class ReadinessService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
+  ) {}
+
+  async check(): Promise<Readiness> {
+    const [database, redis] = await Promise.all([
+      this.probe(() => this.dataSource.query('SELECT 1')),
+      this.redis ? this.probe(() => (this.redis as Redis).ping()) : Promise.resolve<DependencyState>('not configured'),
+    ]);
+    return { ready: database === 'up' && redis !== 'down', database, redis };
+  }
+
+  private async probe(check: () => Promise<unknown>): Promise<DependencyState> {
+    try {
+      await withinTimeout(check());
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+}

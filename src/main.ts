@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './bootstrap/configure-app';
+import { ConfigError } from './config/config.error';
+import { loadConfig } from './config/load-config';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  configureApp(app);
+  await app.listen(config.PORT);
+}
+
+main().catch((error: unknown) => {
+  // A bad configuration is the operator's to fix: say what is wrong without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+import { Consumer } from './consumer.entity';
+import type { Environment } from './environment';
+import type { Scope } from './scopes';
+
+/** One application of a consumer: an environment, scopes, an app secret, a claims key and a webhook secret. */
+@Entity({ name: 'apps' })
+export class ConsumerApp {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 32, name: 'consumer_id' })
+  consumerId: string;
+
+  @ManyToOne(() => Consumer, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'consumer_id' })
+  consumer?: Consumer;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  environment: Environment;
+
+  @Column({ type: 'simple-array' })
+  scopes: Scope[];
+
+  /** SHA-256 of the `snb_` app secret; the secret itself is shown once and never stored. */
+  @Column({ type: 'varchar', length: 64, name: 'secret_digest' })
+  secretDigest: string;
+
+  /** RSA public key (SPKI PEM) that claim values are encrypted for. */
+  @Column({ type: 'text', name: 'public_key_pem' })
+  publicKeyPem: string;
+
+  /** Standard Webhooks signing secret; kept in full because the service signs with it. */
+  @Column({ type: 'varchar', length: 80, name: 'webhook_secret' })
+  webhookSecret: string;
+
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+
+  @Column({ ...epochMsColumn, name: 'secret_rotated_at' })
+  secretRotatedAt: number;
+}

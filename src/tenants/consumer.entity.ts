@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+
+/** An organisation that integrates idflow; it owns apps. */
+@Entity({ name: 'consumers' })
+export class Consumer {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKey } from './api-key.entity';
+import { ConsumerApp } from './consumer-app.entity';
+import { Consumer } from './consumer.entity';
+import { TenantsService } from './tenants.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Consumer, ConsumerApp, ApiKey])],
+  providers: [TenantsService],
+  exports: [TenantsService],
+})
+export class TenantsModule {}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { digestsEqual, sha256Hex } from '../common/crypto/digest';
+import { NotFoundError } from '../common/errors/not-found.error';
+import { newId } from '../common/ids/random-id';
+import { ApiKey } from './api-key.entity';
+import { ConsumerApp } from './consumer-app.entity';
+import { Consumer } from './consumer.entity';
+import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
+import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
+import { DEFAULT_SCOPES, Scope } from './scopes';
+
+export interface NewApp {
+  consumerId: string;
+  name: string;
+  environment: Environment;
+  scopes?: Scope[];
+  /** RSA public key (PEM) for claims; when absent a pair is generated and its private half returned once. */
+  publicKeyPem?: string;
+}
+
+/** What creating an app reveals, once: the secrets are not stored in a form that can be shown again. */
+export interface CreatedApp {
+  app: ConsumerApp;
+  appSecret: string;
+  privateKeyPem?: string;
+}
+
+export interface CreatedApiKey {
+  record: ApiKey;
+  apiKey: string;
+}
+
+/** The app and consumer behind a valid, unrevoked API key. */
+export interface KeyHolder {
+  key: ApiKey;
+  app: ConsumerApp;
+  consumer: Consumer;
+}
+
+@Injectable()
+export class TenantsService {
+  constructor(
+    @InjectRepository(Consumer) private readonly consumers: Repository<Consumer>,
+    @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {}
+
+  async createConsumer(name: string): Promise<Consumer> {
+    return this.consumers.save(this.consumers.create({ id: newId.consumer(), name, createdAt: Date.now() }));
+  }
+
+  async findConsumer(consumerId: string): Promise<Consumer> {
+    const consumer = await this.consumers.findOneBy({ id: consumerId });
+    if (!consumer) throw new NotFoundError(`Consumer ${consumerId} does not exist`);
+    return consumer;
+  }
+
+  async createApp(input: NewApp): Promise<CreatedApp> {
+    await this.findConsumer(input.consumerId);
+    const generated = input.publicKeyPem ? undefined : await generateRsaKeyPair();
+    const appSecret = newId.appSecret();
+    const now = Date.now();
+    const app = await this.apps.save(
+      this.apps.create({
+        id: newId.app(),
+        consumerId: input.consumerId,
+        name: input.name,
+        environment: input.environment,
+        scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
+        secretDigest: sha256Hex(appSecret),
+        publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
+        webhookSecret: newId.webhookSecret(),
+        createdAt: now,
+        secretRotatedAt: now,
+      }),
+    );
+    return { app, appSecret, privateKeyPem: generated?.privateKeyPem };
+  }
+
+  async findApp(appId: string): Promise<ConsumerApp> {
+    const app = await this.apps.findOneBy({ id: appId });
+    if (!app) throw new NotFoundError(`App ${appId} does not exist`);
+    return app;
+  }
+
+  /** Replaces the app secret; the old one stops working at once. */
+  async rotateAppSecret(appId: string): Promise<{ app: ConsumerApp; appSecret: string }> {
+    const app = await this.findApp(appId);
+    const appSecret = newId.appSecret();
+    app.secretDigest = sha256Hex(appSecret);
+    app.secretRotatedAt = Date.now();
+    return { app: await this.apps.save(app), appSecret };
+  }
+
+  appSecretMatches(app: ConsumerApp, appSecret: string): boolean {
+    return digestsEqual(sha256Hex(appSecret), app.secretDigest);
+  }
+
+  async createApiKey(appId: string): Promise<CreatedApiKey> {
+    const app = await this.findApp(appId);
+    const apiKey = newId.apiKey(app.environment);
+    const record = await this.keys.save(
+      this.keys.create({
+        id: newId.apiKeyRecord(),
+        appId: app.id,
+        environment: app.environment,
+        digest: sha256Hex(apiKey),
+        hint: `${API_KEY_PREFIX[app.environment]}...${apiKey.slice(-4)}`,
+        createdAt: Date.now(),
+        revokedAt: null,
+      }),
+    );
+    return { record, apiKey };
+  }
+
+  /** Revokes by record id (`key_...`) or by the key itself; revoking twice keeps the first revocation time. */
+  async revokeApiKey(idOrKey: string): Promise<ApiKey> {
+    const record = idOrKey.startsWith('key_')
+      ? await this.keys.findOneBy({ id: idOrKey })
+      : await this.keys.findOneBy({ digest: sha256Hex(idOrKey) });
+    if (!record) throw new NotFoundError('API key does not exist');
+    if (record.revokedAt === null) {
+      record.revokedAt = Date.now();
+      await this.keys.save(record);
+    }
+    return record;
+  }
+
+  async listApiKeys(appId: string): Promise<ApiKey[]> {
+    await this.findApp(appId);
+    return this.keys.find({ where: { appId }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Looks a presented key up by digest. Answers `revoked` rather than null for a revoked key so the caller can say so;
+   * a key whose prefix does not match its app's environment is treated as unknown.
+   */
+  async findKeyHolder(apiKey: string): Promise<KeyHolder | 'revoked' | null> {
+    const environment = environmentOfApiKey(apiKey);
+    if (!environment) return null;
+    const key = await this.keys.findOne({ where: { digest: sha256Hex(apiKey) }, relations: { app: { consumer: true } } });
+    if (!key?.app?.consumer || key.environment !== environment || key.app.environment !== environment) return null;
+    if (key.revokedAt !== null) return 'revoked';
+    const { app } = key;
+    const consumer = app.consumer as Consumer;
+    delete key.app;
+    delete app.consumer;
+    return { key, app, consumer };
+  }
+}

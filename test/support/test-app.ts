@@ -1,0 +1,39 @@
+import { randomInt } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/bootstrap/configure-app';
+import type { AppConfig } from '../../src/config/app-config';
+import { testConfig } from './test-config';
+
+export type TestAgent = ReturnType<typeof request.agent>;
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  /** A supertest agent whose every request comes from a fresh client IP, so suites never trip the rate limit. */
+  http: () => TestAgent;
+  close: () => Promise<void>;
+}
+
+/** A documentation-range address (198.18.0.0/15), different on every call. */
+export function randomClientIp(): string {
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** Builds the real AppModule exactly as `main.ts` does, against a database of its own. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = await testConfig(overrides);
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
+  configureApp(app);
+  await app.init();
+  const server = app.getHttpServer();
+  const http = () => {
+    const agent = request.agent(server);
+    agent.set('x-real-ip', randomClientIp());
+    return agent;
+  };
+  return { app, config, http, close: () => app.close() };
+}

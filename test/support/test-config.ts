@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { AppConfig } from '../../src/config/app-config';
+import { loadConfig } from '../../src/config/load-config';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/**
+ * A configuration for one test app. SQLite in a fresh temporary directory by default; when the environment names a
+ * PostgreSQL database (as `.ci/run` does), a fresh schema in it, so suites running in parallel never share tables.
+ */
+export async function testConfig(overrides: Record<string, string> = {}): Promise<AppConfig> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'idflow-test-'));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_PATH: join(dataDir, 'idflow.sqlite'),
+    ADMIN_TOKEN,
+    ...overrides,
+  };
+  if (env.DATABASE_URL && !overrides.DATABASE_SCHEMA) env.DATABASE_SCHEMA = await createSchema(env.DATABASE_URL);
+  return loadConfig(env);
+}
+
+async function createSchema(databaseUrl: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  return schema;
+}
