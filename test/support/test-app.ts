@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -22,10 +23,20 @@ export function randomClientIp(): string {
   return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Extra controllers, for suites that probe a cross-cutting mechanism through a route of their own. */
+  controllers?: Type[];
+}
+
 /** Builds the real AppModule exactly as `main.ts` does, against a database of its own. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const config = await testConfig(overrides);
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = await testConfig(options.env);
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config)],
+    controllers: options.controllers ?? [],
+  }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
   configureApp(app);
   await app.init();
