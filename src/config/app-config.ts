@@ -16,6 +16,10 @@ const toBoolean = ({ value }: { value: unknown }) => {
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 
+const PORT_MESSAGE = 'PORT must be an integer between 0 and 65535';
+const RATE_MESSAGE = 'RATE_LIMIT_PER_MINUTE must be a positive integer';
+const TTL_MESSAGE = 'ACCESS_TOKEN_TTL_SECONDS must be an integer between 60 and 86400';
+
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -27,9 +31,9 @@ export class AppConfig {
   NODE_ENV: 'development' | 'production' | 'test';
 
   @Transform(toInteger)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsInt({ message: PORT_MESSAGE })
+  @Min(0, { message: PORT_MESSAGE })
+  @Max(65535, { message: PORT_MESSAGE })
   PORT: number;
 
   @IsString()
@@ -86,14 +90,14 @@ export class AppConfig {
   LOG_LEVEL: LogLevel;
 
   @Transform(toInteger)
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: RATE_MESSAGE })
+  @Min(1, { message: RATE_MESSAGE })
   RATE_LIMIT_PER_MINUTE: number;
 
   @Transform(toInteger)
-  @IsInt()
-  @Min(60)
-  @Max(86400)
+  @IsInt({ message: TTL_MESSAGE })
+  @Min(60, { message: TTL_MESSAGE })
+  @Max(86400, { message: TTL_MESSAGE })
   ACCESS_TOKEN_TTL_SECONDS: number;
 }
 

@@ -7,7 +7,8 @@ type Environment = Record<string, string | undefined>;
 
 function withDefaults(env: Environment): Environment {
   const port = env.PORT || '3000';
-  const localUrl = `http://localhost:${port}`;
+  // A bad PORT is reported once, under its own name, not again through every URL derived from it.
+  const localUrl = `http://localhost:${/^\d+$/.test(port) ? port : '3000'}`;
   const dataDir = env.DATA_DIR || './data';
   const defaults: Environment = {
     NODE_ENV: 'development',
@@ -43,7 +44,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   const plain = Object.fromEntries(known.map((name) => [name, raw[name]]));
   const config = plainToInstance(AppConfig, plain);
   const problems = validateSync(config, { forbidUnknownValues: true }).map((error) => {
-    const message = Object.values(error.constraints ?? {})[0] ?? `${error.property} is invalid`;
+    const message = [...new Set(Object.values(error.constraints ?? {}))].join('; ') || `${error.property} is invalid`;
     return `${message}${describeValue(error.property, error.value)}`;
   });
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,0 +1,69 @@
+import { ConfigError } from './config.error';
+import { loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      DATABASE_PATH: './data/idflow.sqlite',
+      MIGRATIONS_RUN: true,
+      BASE_URL: 'http://localhost:3000',
+      OPEN_URL: 'http://localhost:3000',
+      SIGN_URL: 'http://localhost:3000',
+      CDN_URL: 'http://localhost:3000',
+      TRUST_PROXY_HEADERS: true,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: 100,
+      ACCESS_TOKEN_TTL_SECONDS: 3600,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.ADMIN_TOKEN).toBeUndefined();
+  });
+
+  it('derives the host URLs and the database file from PORT and DATA_DIR', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/var/lib/idflow' });
+    expect(config.BASE_URL).toBe('http://localhost:8080');
+    expect(config.DATABASE_PATH).toBe('/var/lib/idflow/idflow.sqlite');
+  });
+
+  it('parses booleans and integers', () => {
+    const config = loadConfig({ TRUST_PROXY_HEADERS: 'false', MIGRATIONS_RUN: '0', PORT: '4000' });
+    expect(config.TRUST_PROXY_HEADERS).toBe(false);
+    expect(config.MIGRATIONS_RUN).toBe(false);
+    expect(config.PORT).toBe(4000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://localhost'],
+    ['BASE_URL', 'localhost:3000'],
+    ['CDN_URL', 'https://cdn.example/'],
+    ['TRUST_PROXY_HEADERS', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_TOKEN', 'short'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('never repeats a secret value in its message', () => {
+    expect(() => loadConfig({ ADMIN_TOKEN: 'hunter2' })).toThrow(/ADMIN_TOKEN/);
+    expect(() => loadConfig({ ADMIN_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});
