@@ -11,6 +11,7 @@ const shared = {
 /** Unit specs sit beside their source; e2e suites live in test/ and build the real AppModule. */
 const config: Config = {
   testTimeout: 30_000,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
   projects: [
     { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     { ...shared, displayName: 'e2e', rootDir: '.', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

@@ -8,6 +8,9 @@ import { loadConfig } from '../../src/config/load-config';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/** Per-suite PostgreSQL schemas are named `t_<epoch ms>_<random>`, so stale ones can be told from running ones. */
+export const TEST_SCHEMA_PREFIX = 't_';
+
 /**
  * A configuration for one test app. SQLite in a fresh temporary directory by default; when the environment names a
  * PostgreSQL database (as `.ci/run` does), a fresh schema in it, so suites running in parallel never share tables.
@@ -28,7 +31,7 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
 }
 
 async function createSchema(databaseUrl: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${Date.now()}_${randomBytes(4).toString('hex')}`;
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {

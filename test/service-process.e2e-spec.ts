@@ -1,0 +1,43 @@
+import { ServiceProcess, runService, startService } from './support/service-process';
+
+describe('the service as a process', () => {
+  it('refuses to start on a bad setting, naming the variable and printing no stack', async () => {
+    const run = runService({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+    await expect(run.exited).resolves.toBe(1);
+    expect(run.stderr()).toContain('PORT must be an integer between 0 and 65535 (got "eighty")');
+    expect(run.stderr()).toContain('LOG_LEVEL must be one of');
+    expect(run.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  describe('logging', () => {
+    let service: ServiceProcess;
+
+    beforeAll(async () => {
+      service = await startService({ LOG_LEVEL: 'info' });
+    });
+    afterAll(() => service.stop());
+
+    it('writes JSON lines, tags request lines with the request id, and never logs credentials', async () => {
+      const credentials = {
+        'x-api-key': 'bk-test_CredentialThatMustNotBeLogged0000000000',
+        'x-access-secret': 'snb_SecretThatMustNotBeLogged',
+        'x-access-token': 'token-that-must-not-be-logged',
+        authorization: 'Bearer admin-token-that-must-not-be-logged',
+      };
+      const response = await fetch(`${service.baseUrl}/api/health/check?probe=query-value-not-logged`, {
+        headers: { ...credentials, 'x-request-id': 'logging-test-1' },
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('x-request-id')).toBe('logging-test-1');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const lines = service.output().trim().split('\n');
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requestLine = entries.find((entry) => entry.reqId === 'logging-test-1');
+      expect(requestLine).toMatchObject({ req: { method: 'GET', path: '/api/health/check' }, res: { statusCode: 401 } });
+      for (const value of [...Object.values(credentials), 'query-value-not-logged']) {
+        expect(service.output()).not.toContain(value);
+      }
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+export interface ServiceProcess {
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function nodeArgs(): string[] {
+  return ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')];
+}
+
+/** Runs `src/main.ts` as its own process, exactly as an operator would, and collects what it prints. */
+export function runService(env: Record<string, string>): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, nodeArgs(), {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'idflow-proc-')), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Starts the service and waits until it answers. */
+export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const run = runService({ PORT: String(port), ...env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    if (run.child.exitCode !== null) throw new Error(`service exited early:\n${run.stderr()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('service did not start in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    output: () => run.stdout() + run.stderr(),
+    stop: async () => {
+      run.child.kill('SIGTERM');
+      await run.exited;
+    },
+  };
+}
