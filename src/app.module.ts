@@ -12,6 +12,7 @@ import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
 
@@ -32,6 +33,7 @@ export class AppModule {
         ThrottlingModule,
         AuthModule,
         HealthModule,
+        FlowsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },

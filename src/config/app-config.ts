@@ -20,6 +20,8 @@ const PORT_MESSAGE = 'PORT must be an integer between 0 and 65535';
 const RATE_MESSAGE = 'RATE_LIMIT_PER_MINUTE must be a positive integer';
 const TTL_MESSAGE = 'ACCESS_TOKEN_TTL_SECONDS must be an integer between 60 and 86400';
 
+const FLOW_TTL_MESSAGE = 'FLOW_TTL_SECONDS must be an integer between 30 and 86400';
+
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -99,6 +101,12 @@ export class AppConfig {
   @Min(60, { message: TTL_MESSAGE })
   @Max(86400, { message: TTL_MESSAGE })
   ACCESS_TOKEN_TTL_SECONDS: number;
+
+  @Transform(toInteger)
+  @IsInt({ message: FLOW_TTL_MESSAGE })
+  @Min(30, { message: FLOW_TTL_MESSAGE })
+  @Max(86400, { message: FLOW_TTL_MESSAGE })
+  FLOW_TTL_SECONDS: number;
 }
 
 /** Settings whose values must never be printed: logs and error messages name them but never show them. */

@@ -7,7 +7,10 @@ export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
       name: 'isHttpUrl',
       target: target.constructor,
       propertyName: propertyName as string,
-      options: { message: `${String(propertyName)} must be an absolute http(s) URL without a trailing slash`, ...options },
+      options: {
+        message: `${String(propertyName)} must be an absolute http(s) URL without a trailing slash`,
+        ...options,
+      },
       validator: {
         validate(value: unknown) {
           if (typeof value !== 'string' || value.endsWith('/')) return false;

@@ -24,6 +24,7 @@ function withDefaults(env: Environment): Environment {
     LOG_LEVEL: 'info',
     RATE_LIMIT_PER_MINUTE: '100',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
+    FLOW_TTL_SECONDS: '300',
   };
   const merged: Environment = { ...defaults };
   for (const [name, value] of Object.entries(env)) {
@@ -70,4 +71,5 @@ class AppConfigKeys implements Record<keyof AppConfig, undefined> {
   LOG_LEVEL = undefined;
   RATE_LIMIT_PER_MINUTE = undefined;
   ACCESS_TOKEN_TTL_SECONDS = undefined;
+  FLOW_TTL_SECONDS = undefined;
 }

@@ -1,3 +1,5 @@
+import { FlowCode } from '../flows/flow-code.entity';
+import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
 import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
@@ -5,4 +7,4 @@ import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 
 /** Every entity, in one list shared by the app, the CLI and the migration tooling. */
-export const ENTITIES = [Consumer, ConsumerApp, ApiKey, Person, ServiceKey];
+export const ENTITIES = [Consumer, ConsumerApp, ApiKey, Person, ServiceKey, Flow, FlowCode];

@@ -13,11 +13,24 @@ export class JwksController {
   @Public()
   @RawResponse()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({ summary: "The service's public signing keys (JWK Set), to verify stamps, tokens and signatures offline" })
+  @ApiOperation({
+    summary: "The service's public signing keys (JWK Set), to verify stamps, tokens and signatures offline",
+  })
   @ApiOkResponse({
     description: 'A JWK Set (RFC 7517), not wrapped in the envelope',
     schema: {
-      example: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: 'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k', alg: 'EdDSA', use: 'sig' }] },
+      example: {
+        keys: [
+          {
+            kty: 'OKP',
+            crv: 'Ed25519',
+            x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+            kid: 'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k',
+            alg: 'EdDSA',
+            use: 'sig',
+          },
+        ],
+      },
     },
   })
   jwks(): PublicJwks {

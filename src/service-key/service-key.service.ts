@@ -1,6 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { JWK, JWTPayload, KeyLike, SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, jwtVerify } from 'jose';
+import {
+  JWK,
+  JWTPayload,
+  KeyLike,
+  SignJWT,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+} from 'jose';
 import { Repository } from 'typeorm';
 import { ServiceKey } from './service-key.entity';
 
@@ -20,13 +31,18 @@ export class ServiceKeyService implements OnModuleInit {
   private privateKey: KeyLike;
   private publicKey: KeyLike;
   private publicJwk: JWK;
+  private pseudonymKey: Buffer;
 
   constructor(@InjectRepository(ServiceKey) private readonly keys: Repository<ServiceKey>) {}
 
   async onModuleInit(): Promise<void> {
     const stored = (await this.keys.findOneBy({ slot: SLOT })) ?? (await this.createKey());
     this.publicJwk = JSON.parse(stored.publicJwk) as JWK;
-    this.privateKey = (await importJWK(JSON.parse(stored.privateJwk) as JWK, ALG)) as KeyLike;
+    const privateJwk = JSON.parse(stored.privateJwk) as JWK;
+    this.privateKey = (await importJWK(privateJwk, ALG)) as KeyLike;
+    this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
+      .update(privateJwk.d as string)
+      .digest();
     this.publicKey = (await importJWK(this.publicJwk, ALG)) as KeyLike;
   }
 
@@ -47,12 +63,23 @@ export class ServiceKeyService implements OnModuleInit {
     return this.keys.findOneByOrFail({ slot: SLOT });
   }
 
+  /**
+   * A stable pseudonym of `value` within `scope` (for example a holder's NIN within one app): the same on every instance
+   * and across restarts, unlinkable between scopes, and not reversible without the service key.
+   */
+  pseudonym(scope: string, value: string): string {
+    return createHmac('sha256', this.pseudonymKey).update(`${scope}\u0000${value}`).digest('base64url');
+  }
+
   jwks(): PublicJwks {
     return { keys: [this.publicJwk] };
   }
 
   /** Signs a JWT with the service key; `expiresInSeconds` sets `exp`. */
-  async sign(payload: JWTPayload, options: { issuer: string; expiresInSeconds?: number; type?: string }): Promise<string> {
+  async sign(
+    payload: JWTPayload,
+    options: { issuer: string; expiresInSeconds?: number; type?: string },
+  ): Promise<string> {
     const jwt = new SignJWT(payload)
       .setProtectedHeader({ alg: ALG, kid: this.publicJwk.kid, typ: options.type ?? 'JWT' })
       .setIssuer(options.issuer)

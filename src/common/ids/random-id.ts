@@ -24,5 +24,7 @@ export const newId = {
   apiKey: (environment: 'sandbox' | 'production') =>
     `${environment === 'sandbox' ? 'bk-test_' : 'bk-live_'}${randomBase62(40)}`,
   webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
-  requestId: () => randomBase62(20),
+  flow: () => `req_${randomBase62(24)}`,
+  /** The secret part of a same-device link or a wildcard seed. */
+  flowCode: () => randomBase62(32),
 };

@@ -1,0 +1,24 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+
+export type FlowCodeKind = 'link' | 'seed';
+
+/**
+ * A one-time code that lets a device pick a flow up: the code of a same-device link or a wildcard seed. Only its
+ * SHA-256 is kept, so a database reader cannot hijack open flows.
+ */
+@Entity({ name: 'flow_codes' })
+export class FlowCode {
+  @PrimaryColumn({ type: 'varchar', length: 64, name: 'code_digest' })
+  codeDigest: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 32, name: 'flow_id' })
+  flowId: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  kind: FlowCodeKind;
+
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+}

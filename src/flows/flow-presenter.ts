@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { maskId } from '../common/masking/mask-id';
+import { ServiceKeyService } from '../service-key/service-key.service';
+import { isUnsuccessfulEnd } from './flow-state';
+import type { FlowView } from './flow-view';
+import type { Flow } from './flow.entity';
+
+const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
+
+/** Turns a stored flow into the view integrators see; nothing private (device ids, raw NINs of others) leaks. */
+@Injectable()
+export class FlowPresenter {
+  constructor(private readonly serviceKey: ServiceKeyService) {}
+
+  view(flow: Flow): FlowView {
+    const completed = flow.status === 'completed';
+    const view: FlowView = {
+      id: flow.id,
+      consumer: maskId(flow.consumerId),
+      app: maskId(flow.appId),
+      name: flow.appName,
+      user: (completed ? flow.holderNin : flow.targetNin) ?? '',
+      mode: flow.kind,
+      startMode: flow.startMode,
+      action: flow.action,
+      payload: flow.payload,
+      acquireClaims: flow.requestedClaims,
+      iat: seconds(flow.createdAt),
+      exp: seconds(flow.expiresAt),
+      lut: seconds(flow.updatedAt),
+      ip: flow.ip,
+      useragent: flow.userAgent,
+      status: flow.status,
+      onsession: flow.deviceId !== null,
+      cancelled: isUnsuccessfulEnd(flow.status),
+      stamp: flow.stamp,
+    };
+    if (completed && flow.kind === 'identification' && flow.holderNin) {
+      view.claims = flow.claims ?? {};
+      view.subject = this.serviceKey.pseudonym(flow.appId, flow.holderNin);
+    }
+    return view;
+  }
+}

@@ -1,0 +1,36 @@
+import type { ClaimValues } from '../persons/claim-values';
+import type { FlowKind, StartMode } from './flow-kind';
+import type { FlowStatus } from './flow-state';
+
+/** A flow as pollers see it (`data.request` of ping, cancel, polling and SSE; DESIGN section 5). */
+export interface FlowView {
+  id: string;
+  /** Masked consumer id. */
+  consumer: string;
+  /** Masked app id. */
+  app: string;
+  name: string;
+  /** The target NIN (different-device), the identified NIN once completed, otherwise ''. */
+  user: string;
+  mode: FlowKind;
+  startMode: StartMode;
+  action: string;
+  payload: string;
+  acquireClaims: string[];
+  iat: number;
+  exp: number;
+  lut: number;
+  ip: string;
+  useragent: string;
+  status: FlowStatus;
+  /** True once a device holds the flow. */
+  onsession: boolean;
+  /** True for every unsuccessful end (cancelled, rejected, expired), so existing pollers stop. */
+  cancelled: boolean;
+  /** The origin stamp (the creation response's `signature`). */
+  stamp: string;
+  /** Completed identification: each value a JWE for the app's RSA key. */
+  claims?: ClaimValues;
+  /** Completed identification: a stable pseudonymous id of the holder within this app. */
+  subject?: string;
+}

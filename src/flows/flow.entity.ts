@@ -1,0 +1,82 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+import type { ClaimValues } from '../persons/claim-values';
+import type { Environment } from '../tenants/environment';
+import type { FlowKind, StartMode } from './flow-kind';
+import type { FlowStatus } from './flow-state';
+
+/** An identification or signing flow: who asked, what for, and how far the holder has got. */
+@Entity({ name: 'flows' })
+export class Flow {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind: FlowKind;
+
+  @Column({ type: 'varchar', length: 20, name: 'start_mode' })
+  startMode: StartMode;
+
+  @Column({ type: 'varchar', length: 16 })
+  action: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: FlowStatus;
+
+  @Column({ type: 'varchar', length: 32, name: 'consumer_id' })
+  consumerId: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 32, name: 'app_id' })
+  appId: string;
+
+  /** The app's name when the flow was made, shown to the holder and echoed as `name`. */
+  @Column({ type: 'varchar', length: 200, name: 'app_name' })
+  appName: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  environment: Environment;
+
+  @Column({ type: 'text' })
+  payload: string;
+
+  @Column({ type: 'simple-json', name: 'requested_claims' })
+  requestedClaims: string[];
+
+  /** The NIN a different-device flow is addressed to. */
+  @Index()
+  @Column({ type: 'varchar', length: 32, name: 'target_nin', nullable: true })
+  targetNin: string | null;
+
+  /** The device that holds the flow once one has picked it up. */
+  @Column({ type: 'varchar', length: 32, name: 'device_id', nullable: true })
+  deviceId: string | null;
+
+  /** The NIN of the holder who approved or declined. */
+  @Column({ type: 'varchar', length: 32, name: 'holder_nin', nullable: true })
+  holderNin: string | null;
+
+  @Column({ type: 'varchar', length: 64 })
+  ip: string;
+
+  @Column({ type: 'varchar', length: 512, name: 'user_agent' })
+  userAgent: string;
+
+  /** JWT by the service key vouching for the flow's origin (spec 2.2 `signature`). */
+  @Column({ type: 'text' })
+  stamp: string;
+
+  /** Released claims, each value a JWE for the app's key, nested by group and name. */
+  @Column({ type: 'simple-json', nullable: true })
+  claims: ClaimValues | null;
+
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+
+  @Index()
+  @Column({ ...epochMsColumn, name: 'expires_at' })
+  expiresAt: number;
+
+  @Column({ ...epochMsColumn, name: 'updated_at' })
+  updatedAt: number;
+}

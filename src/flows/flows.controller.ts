@@ -1,0 +1,89 @@
+import { Body, Controller, HttpCode, Post, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { FLOW_VIEW_EXAMPLE } from './flow-examples';
+import { FlowPresenter } from './flow-presenter';
+import type { FlowView } from './flow-view';
+import { FlowReferenceDto } from './flows.dto';
+import { FlowsService } from './flows.service';
+
+const PingDocs = (version: 'v1' | 'v2') =>
+  applyDecorators(
+    ApiOperation({ summary: 'The current state of a flow (spec 2.4); poll every 1 to 3 seconds' }),
+    ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
+    ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
+    ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
+  );
+
+const CancelDocs = (version: 'v1' | 'v2') =>
+  applyDecorators(
+    ApiOperation({ summary: 'Cancel a flow, for example when the user leaves the page' }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The flow as it now stands',
+      reason: 'Flow cancelled',
+      version,
+      data: {
+        request: { ...FLOW_VIEW_EXAMPLE, status: 'cancelled', cancelled: true, claims: undefined, subject: undefined },
+      },
+    }),
+    ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
+    ApiFailure(409, 'The flow already ended', 'The flow is already completed', version),
+  );
+
+/** Flow observation and cancellation (spec 4.4), v2 and the v1 mirror. */
+@ApiTags('flow')
+@Controller('api')
+export class FlowsController {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: FlowPresenter,
+  ) {}
+
+  @Post('v2/flow/ping')
+  @HttpCode(200)
+  @Auth(ROUTE_CREDENTIALS.flow.v2.ping)
+  @Reason('Flow state')
+  @PingDocs('v2')
+  ping(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+    return this.current(body.request, principal);
+  }
+
+  @Post('v1/flow/ping')
+  @HttpCode(200)
+  @Auth(ROUTE_CREDENTIALS.flow.v1.ping)
+  @Reason('Flow state')
+  @PingDocs('v1')
+  pingV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+    return this.current(body.request, principal);
+  }
+
+  @Post('v2/flow/cancel')
+  @Auth(ROUTE_CREDENTIALS.flow.v2.cancel)
+  @Reason('Flow cancelled')
+  @CancelDocs('v2')
+  cancel(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+    return this.cancelFlow(body.request, principal);
+  }
+
+  @Post('v1/flow/cancel')
+  @Auth(ROUTE_CREDENTIALS.flow.v1.cancel)
+  @Reason('Flow cancelled')
+  @CancelDocs('v1')
+  cancelV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+    return this.cancelFlow(body.request, principal);
+  }
+
+  private async current(flowId: string, principal: Principal): Promise<{ request: FlowView }> {
+    return { request: this.presenter.view(await this.flows.findForApp(flowId, principal.app.id)) };
+  }
+
+  private async cancelFlow(flowId: string, principal: Principal): Promise<{ request: FlowView }> {
+    return { request: this.presenter.view(await this.flows.cancel(flowId, principal.app.id)) };
+  }
+}

@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
+
+export class FlowReferenceDto {
+  @ApiProperty({
+    description: 'The flow id (`req_...`) from the create response',
+    example: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4',
+  })
+  @IsString()
+  @Length(4, 64)
+  request: string;
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { sha256Hex } from '../common/crypto/digest';
+import { newId } from '../common/ids/random-id';
+import { AppConfig } from '../config/app-config';
+import { ServiceKeyService } from '../service-key/service-key.service';
+import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
+import { FlowNotFoundError } from './errors/flow-not-found.error';
+import { FlowCode, FlowCodeKind } from './flow-code.entity';
+import type { FlowKind, StartMode } from './flow-kind';
+import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
+import { Flow } from './flow.entity';
+
+export interface NewFlow {
+  kind: FlowKind;
+  startMode: StartMode;
+  action: string;
+  principal: Principal;
+  payload: string;
+  requestedClaims: string[];
+  targetNin?: string;
+  ip: string;
+  userAgent: string;
+  /** One-time codes to make with the flow: the same-device link code or the wildcard seeds. */
+  codes?: { kind: FlowCodeKind; count: number };
+}
+
+/** Fields a move may set besides the status. */
+export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims'>>;
+
+export interface MoveCondition {
+  /** The move only applies while no device, or this device, holds the flow. */
+  heldByNoneOr?: string;
+}
+
+const STAMP_TYPE = 'idflow-flow+jwt';
+
+/** Creates flows, finds them (applying expiry on read), and moves them through the state table by compare-and-set. */
+@Injectable()
+export class FlowsService {
+  constructor(
+    @InjectRepository(Flow) private readonly flows: Repository<Flow>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly serviceKey: ServiceKeyService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(input: NewFlow): Promise<{ flow: Flow; codes: string[] }> {
+    const now = Date.now();
+    const id = newId.flow();
+    const { principal } = input;
+    const expiresAt = now + this.config.FLOW_TTL_SECONDS * 1000;
+    const stamp = await this.serviceKey.sign(
+      {
+        sub: id,
+        consumer: principal.consumer.id,
+        app: principal.app.id,
+        env: principal.app.environment,
+        kind: input.kind,
+        mode: input.startMode,
+        action: input.action,
+        payload_sha256: sha256Hex(input.payload),
+        exp: Math.floor(expiresAt / 1000),
+      },
+      { issuer: this.config.BASE_URL, type: STAMP_TYPE },
+    );
+    const flow = this.flows.create({
+      id,
+      kind: input.kind,
+      startMode: input.startMode,
+      action: input.action,
+      status: 'pending',
+      consumerId: principal.consumer.id,
+      appId: principal.app.id,
+      appName: principal.app.name,
+      environment: principal.app.environment,
+      payload: input.payload,
+      requestedClaims: input.requestedClaims,
+      targetNin: input.targetNin ?? null,
+      deviceId: null,
+      holderNin: null,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      stamp,
+      claims: null,
+      createdAt: now,
+      expiresAt,
+      updatedAt: now,
+    });
+    const codes = Array.from({ length: input.codes?.count ?? 0 }, () => newId.flowCode());
+    await this.dataSource.transaction(async (manager) => {
+      await manager.save(flow);
+      if (input.codes && codes.length > 0) {
+        const kind = input.codes.kind;
+        await manager.insert(
+          FlowCode,
+          codes.map((code) => ({ codeDigest: sha256Hex(code), flowId: id, kind, createdAt: now })),
+        );
+      }
+    });
+    return { flow, codes };
+  }
+
+  /** A flow of this app; another app's flow is reported exactly like an unknown one. */
+  async findForApp(flowId: string, appId: string): Promise<Flow> {
+    const flow = await this.find(flowId);
+    if (flow.appId !== appId) throw new FlowNotFoundError();
+    return flow;
+  }
+
+  async find(flowId: string): Promise<Flow> {
+    const flow = await this.flows.findOneBy({ id: flowId });
+    if (!flow) throw new FlowNotFoundError();
+    return this.applyExpiry(flow);
+  }
+
+  /** The flow a same-device code or wildcard seed belongs to. */
+  async findByCode(code: string, kind: FlowCodeKind): Promise<Flow> {
+    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code), kind });
+    if (!entry) throw new FlowNotFoundError();
+    return this.find(entry.flowId);
+  }
+
+  /** Flows addressed to a NIN that a device could still act on, newest first. */
+  async openFlowsFor(nin: string, environment: Flow['environment']): Promise<Flow[]> {
+    const flows = await this.flows
+      .createQueryBuilder('flow')
+      .where('flow.target_nin = :nin AND flow.environment = :environment', { nin, environment })
+      .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
+      .andWhere('flow.expires_at > :now', { now: Date.now() })
+      .orderBy('flow.created_at', 'DESC')
+      .getMany();
+    return flows;
+  }
+
+  async cancel(flowId: string, appId: string): Promise<Flow> {
+    const flow = await this.findForApp(flowId, appId);
+    const moved = await this.move(flow, 'cancel');
+    if (!moved) throw new FlowAlreadyTerminalError((await this.find(flowId)).status);
+    return moved;
+  }
+
+  /**
+   * Applies a move of the state table if, at the moment of writing, the flow is still in a state the move starts
+   * from (and held as the condition says). Returns the flow after the move, or null when another move won.
+   */
+  async move(
+    flow: Flow,
+    move: FlowMove,
+    changes: FlowChanges = {},
+    condition: MoveCondition = {},
+  ): Promise<Flow | null> {
+    const { from, to } = FLOW_MOVES[move];
+    const query = this.flows
+      .createQueryBuilder()
+      .update(Flow)
+      .set({ ...changes, status: to, updatedAt: Date.now() })
+      .where('id = :id', { id: flow.id })
+      .andWhere('status IN (:...from)', { from });
+    if (condition.heldByNoneOr) {
+      query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
+    }
+    const result = await query.execute();
+    if (result.affected !== 1) return null;
+    return this.flows.findOneByOrFail({ id: flow.id });
+  }
+
+  private async applyExpiry(flow: Flow): Promise<Flow> {
+    if (isTerminal(flow.status) || Date.now() < flow.expiresAt) return flow;
+    return (await this.move(flow, 'expire')) ?? this.flows.findOneByOrFail({ id: flow.id });
+  }
+}
