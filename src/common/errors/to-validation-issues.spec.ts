@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsIn, IsString, MinLength, ValidateNested, validateSync } from 'class-validator';
+import { ArrayMinSize, IsDefined, IsIn, IsString, Matches, MinLength, ValidateNested, validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { toValidationIssues } from './to-validation-issues';
 
@@ -19,6 +19,12 @@ class Body {
   signee: Signee[];
 }
 
+class Grant {
+  @IsDefined({ message: 'app is required' })
+  @Matches(/^app_/, { message: 'app must be an app id' })
+  app?: string;
+}
+
 describe('toValidationIssues', () => {
   it('reports each failed constraint with a Zod-style code and the full path', () => {
     const body = plainToInstance(Body, { action: 'dance', signee: [{ nin: '123' }] });
@@ -36,5 +42,12 @@ describe('toValidationIssues', () => {
     const body = plainToInstance(Body, { action: 'login', signee: [{ nin: '12345678901' }], extra: 1 });
     const issues = toValidationIssues(validateSync(body, { whitelist: true, forbidNonWhitelisted: true }));
     expect(issues).toEqual([{ code: 'unrecognized_keys', path: ['extra'], message: 'extra is not an accepted field' }]);
+  });
+
+  it('reports a missing required value once, not once per constraint it cannot meet', () => {
+    const issues = toValidationIssues(validateSync(plainToInstance(Grant, {})));
+    expect(issues).toEqual([{ code: 'invalid_type', path: ['app'], message: 'app is required' }]);
+    const malformed = toValidationIssues(validateSync(plainToInstance(Grant, { app: 'nope' })));
+    expect(malformed).toEqual([{ code: 'invalid_string', path: ['app'], message: 'app must be an app id' }]);
   });
 });

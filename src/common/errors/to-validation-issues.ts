@@ -31,11 +31,18 @@ function segment(property: string): string | number {
   return /^\d+$/.test(property) ? Number(property) : property;
 }
 
+/** A missing value fails every constraint of its field; like Zod, report only that it is missing. */
+function relevantConstraints(constraints: Record<string, string>): Array<[string, string]> {
+  const entries = Object.entries(constraints);
+  const missing = entries.find(([constraint]) => constraint === 'isDefined');
+  return missing ? [missing] : entries;
+}
+
 /** Flattens class-validator's error tree into one Zod-style issue per failed constraint, deepest path first. */
 export function toValidationIssues(errors: ValidationError[], parentPath: Array<string | number> = []): ValidationIssue[] {
   return errors.flatMap((error) => {
     const path = [...parentPath, segment(error.property)];
-    const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
+    const own = relevantConstraints(error.constraints ?? {}).map(([constraint, message]) => ({
       code: CODE_BY_CONSTRAINT[constraint] ?? 'custom',
       path,
       message: constraint === 'whitelistValidation' ? `${path.join('.')} is not an accepted field` : message,
