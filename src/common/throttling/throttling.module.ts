@@ -7,6 +7,13 @@ import { REDIS_CLIENT } from '../../redis/redis.constants';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
+/**
+ * One counter per client IP for the whole service (spec section 8). The throttler's default key also names the
+ * controller and handler, which would give every route its own 100 a minute.
+ */
+export const rateLimitKey = (_context: unknown, clientIp: string, throttlerName: string) =>
+  `idflow:rate:${throttlerName}:${clientIp}`;
+
 /** In-memory counters on one instance; Redis counters, shared by every instance, when `REDIS_URL` is set. */
 @Module({
   imports: [
@@ -15,6 +22,7 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
         storage: redis ? new ThrottlerStorageRedisService(redis) : undefined,
+        generateKey: rateLimitKey,
       }),
     }),
   ],
