@@ -1,0 +1,178 @@
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { TestApp, createTestApp, randomClientIp } from './support/test-app';
+import { TestTenant, createTenant } from './support/tenant-factory';
+
+type Headers = Record<string, string>;
+
+/** Sends `count` requests one after another and answers their status codes. */
+async function statuses(count: number, send: (index: number) => request.Test): Promise<number[]> {
+  const codes: number[] = [];
+  for (let index = 0; index < count; index += 1) codes.push((await send(index)).status);
+  return codes;
+}
+
+const times = (count: number, status: number) => Array.from({ length: count }, () => status);
+
+/** The plain-text 429 of spec section 7: not the envelope, with a Retry-After in whole seconds. */
+function expectRateLimited(response: request.Response): void {
+  expect(response.status).toBe(429);
+  expect(response.headers['content-type']).toMatch(/^text\/plain/);
+  expect(() => JSON.parse(response.text)).toThrow();
+  expect(response.text).toMatch(/too many requests/i);
+  expect(response.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+  expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+}
+
+describe('rate limit: 100 requests a minute per client IP (spec section 8)', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let server: Server;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t.close());
+
+  const health = (headers: Headers) => request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
+
+  it('uses the default of 100', () => {
+    expect(t.config.RATE_LIMIT_PER_MINUTE).toBe(100);
+  });
+
+  it('serves 100 requests from one IP, answers the 101st with a plain-text 429, and still serves another IP', async () => {
+    const ip = { 'x-real-ip': randomClientIp() };
+    expect(await statuses(100, () => health(ip))).toEqual(times(100, 200));
+    expectRateLimited(await health(ip));
+    await health({ 'x-real-ip': randomClientIp() }).expect(200);
+  });
+});
+
+describe('rate limit: which requests count together', () => {
+  const LIMIT = 5;
+  let t: TestApp;
+  let tenant: TestTenant;
+  let server: Server;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
+    tenant = await createTenant(t.app);
+    server = t.app.getHttpServer();
+  });
+  afterAll(() => t.close());
+
+  const health = (headers: Headers) => request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
+
+  it('counts every route of one IP together', async () => {
+    const ip = { 'x-real-ip': randomClientIp() };
+    const routes = ['/api/health/check', '/', '/.well-known/jwks.json', '/api/v1/flow/authorize', '/'];
+    const codes = await statuses(LIMIT, (index) =>
+      request(server).get(routes[index]).set(ip).set('x-api-key', tenant.apiKey).set('x-access-secret', tenant.appSecret),
+    );
+    expect(codes).toEqual(times(LIMIT, 200));
+    expectRateLimited(await request(server).get('/.well-known/jwks.json').set(ip));
+  });
+
+  it('counts requests without credentials, and answers 429 rather than 401 once over the limit', async () => {
+    const ip = { 'x-real-ip': randomClientIp() };
+    expect(await statuses(LIMIT, () => request(server).get('/api/health/check').set(ip))).toEqual(times(LIMIT, 401));
+    expectRateLimited(await request(server).get('/api/health/check').set(ip));
+  });
+
+  it('exempts the readiness probe', async () => {
+    const ip = { 'x-real-ip': randomClientIp() };
+    expect(await statuses(LIMIT + 3, () => request(server).get('/api/health/ready').set(ip))).toEqual(times(LIMIT + 3, 200));
+  });
+
+  describe('client IP: cf-connecting-ip, else x-real-ip, else the first x-forwarded-for entry', () => {
+    it('keys on cf-connecting-ip whatever x-real-ip and x-forwarded-for say', async () => {
+      const cf = randomClientIp();
+      const codes = await statuses(LIMIT, () =>
+        health({ 'cf-connecting-ip': cf, 'x-real-ip': randomClientIp(), 'x-forwarded-for': randomClientIp() }),
+      );
+      expect(codes).toEqual(times(LIMIT, 200));
+      expectRateLimited(await health({ 'cf-connecting-ip': cf, 'x-real-ip': randomClientIp() }));
+    });
+
+    it('keys on a fresh cf-connecting-ip even when x-real-ip repeats', async () => {
+      const realIp = randomClientIp();
+      const codes = await statuses(LIMIT + 1, () => health({ 'cf-connecting-ip': randomClientIp(), 'x-real-ip': realIp }));
+      expect(codes).toEqual(times(LIMIT + 1, 200));
+    });
+
+    it('keys on x-real-ip without cf-connecting-ip', async () => {
+      const realIp = randomClientIp();
+      expect(await statuses(LIMIT, () => health({ 'x-real-ip': realIp, 'x-forwarded-for': randomClientIp() }))).toEqual(
+        times(LIMIT, 200),
+      );
+      expectRateLimited(await health({ 'x-real-ip': realIp, 'x-forwarded-for': randomClientIp() }));
+
+      const forwardedFor = randomClientIp();
+      const codes = await statuses(LIMIT + 1, () => health({ 'x-real-ip': randomClientIp(), 'x-forwarded-for': forwardedFor }));
+      expect(codes).toEqual(times(LIMIT + 1, 200));
+    });
+
+    it('keys on the first x-forwarded-for entry without the other two', async () => {
+      const first = randomClientIp();
+      const sameFirst = await statuses(LIMIT, () => health({ 'x-forwarded-for': `${first}, ${randomClientIp()}` }));
+      expect(sameFirst).toEqual(times(LIMIT, 200));
+      expectRateLimited(await health({ 'x-forwarded-for': `${first}, ${randomClientIp()}` }));
+
+      const proxy = randomClientIp();
+      const sameProxy = await statuses(LIMIT + 1, () => health({ 'x-forwarded-for': `${randomClientIp()}, ${proxy}` }));
+      expect(sameProxy).toEqual(times(LIMIT + 1, 200));
+    });
+  });
+});
+
+describe('rate limit with TRUST_PROXY_HEADERS=false', () => {
+  const LIMIT = 5;
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  // In-process counters even when the suite runs against Redis: every test connects from 127.0.0.1, and a shared
+  // counter for that address would carry over between runs and suites.
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY_HEADERS: 'false', REDIS_URL: '' } });
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('ignores the proxy headers: every request from the socket shares one count', async () => {
+    const spoofed = () =>
+      request(t.app.getHttpServer())
+        .get('/api/health/check')
+        .set('x-api-key', tenant.apiKey)
+        .set({ 'cf-connecting-ip': randomClientIp(), 'x-real-ip': randomClientIp(), 'x-forwarded-for': randomClientIp() });
+    expect(await statuses(LIMIT, spoofed)).toEqual(times(LIMIT, 200));
+    expectRateLimited(await spoofed());
+  });
+});
+
+const describeWithRedis = process.env.REDIS_URL ? describe : describe.skip;
+
+describeWithRedis('rate limit shared through Redis (REDIS_URL set)', () => {
+  const LIMIT = 5;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('counts one client across two instances', async () => {
+    expect(a.config.REDIS_URL).toBeDefined();
+    const ip = { 'x-real-ip': randomClientIp() };
+    const jwks = (instance: TestApp) => request(instance.app.getHttpServer()).get('/.well-known/jwks.json').set(ip);
+    expect(await statuses(3, () => jwks(a))).toEqual(times(3, 200));
+    expect(await statuses(2, () => jwks(b))).toEqual(times(2, 200));
+    expectRateLimited(await jwks(b));
+    expectRateLimited(await jwks(a));
+  });
+});
