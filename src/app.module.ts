@@ -1,5 +1,6 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
@@ -34,6 +35,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         FlowsModule,
+        AdminModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },

@@ -1,0 +1,95 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { TenantsService } from '../tenants/tenants.service';
+import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPLE } from './admin-examples';
+import { AdminOnly } from './admin-only.decorator';
+import {
+  ApiKeyView,
+  CreatedApiKeyView,
+  CreatedAppView,
+  RotatedSecretView,
+  apiKeyView,
+  createdApiKeyView,
+  createdAppView,
+  rotatedSecretView,
+} from './admin-views';
+import { AppIdParamDto, CreateAppDto } from './admin.dto';
+
+const UNKNOWN_APP = ApiFailure(404, 'No app has this id', 'App app_9QwErTyUiOpAsDfGhJkLzXcV does not exist');
+const BAD_APP_ID = ApiValidationFailure({
+  path: ['appId'],
+  message: 'appId must be an app id (app_...)',
+  code: 'invalid_string',
+});
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/apps')
+export class AdminAppsController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  @Post()
+  @Reason('App created')
+  @ApiOperation({
+    summary: 'Create an app of a consumer',
+    description: 'The app secret, the webhook secret and a generated private key are shown in this answer only.',
+  })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The new app and its secrets',
+    reason: 'App created',
+    data: { ...APP_VIEW_EXAMPLE, ...SECRETS_EXAMPLE },
+  })
+  @ApiValidationFailure({
+    path: ['scopes', 0],
+    message: 'each value in scopes must be one of the following values: ...',
+    code: 'invalid_enum_value',
+  })
+  @ApiFailure(404, 'No consumer has this id', 'Consumer bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa does not exist')
+  async create(@Body() body: CreateAppDto): Promise<CreatedAppView> {
+    const { publicKey, ...app } = body;
+    return createdAppView(await this.tenants.createApp({ ...app, publicKeyPem: publicKey }));
+  }
+
+  @Post(':appId/rotate-secret')
+  @Reason('App secret rotated')
+  @ApiOperation({ summary: 'Replace the app secret; the old one stops working at once' })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The app and its new secret, shown once',
+    reason: 'App secret rotated',
+    data: { ...APP_VIEW_EXAMPLE, appSecret: SECRETS_EXAMPLE.appSecret },
+  })
+  @BAD_APP_ID
+  @UNKNOWN_APP
+  async rotateSecret(@Param() params: AppIdParamDto): Promise<RotatedSecretView> {
+    return rotatedSecretView(await this.tenants.rotateAppSecret(params.appId));
+  }
+
+  @Post(':appId/keys')
+  @Reason('API key created')
+  @ApiOperation({ summary: 'Create an API key for the app: `bk-test_` for sandbox apps, `bk-live_` for production' })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The key, shown once, and its record',
+    reason: 'API key created',
+    data: { ...API_KEY_VIEW_EXAMPLE, apiKey: API_KEY_EXAMPLE },
+  })
+  @BAD_APP_ID
+  @UNKNOWN_APP
+  async createKey(@Param() params: AppIdParamDto): Promise<CreatedApiKeyView> {
+    return createdApiKeyView(await this.tenants.createApiKey(params.appId));
+  }
+
+  @Get(':appId/keys')
+  @Reason('API keys')
+  @ApiOperation({ summary: "List the app's API keys, oldest first, revoked ones included; never the keys themselves" })
+  @ApiEnvelope({ description: 'The key records', reason: 'API keys', data: { keys: [API_KEY_VIEW_EXAMPLE] } })
+  @BAD_APP_ID
+  @UNKNOWN_APP
+  async listKeys(@Param() params: AppIdParamDto): Promise<{ keys: ApiKeyView[] }> {
+    return { keys: (await this.tenants.listApiKeys(params.appId)).map(apiKeyView) };
+  }
+}

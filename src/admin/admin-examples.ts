@@ -1,0 +1,67 @@
+import type { ApiKeyView, AppView, ConsumerView } from './admin-views';
+
+/** Example values of the admin API's OpenAPI document. */
+export const PUBLIC_KEY_EXAMPLE = [
+  '-----BEGIN PUBLIC KEY-----',
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA61+9nIZGBamxvR+JxyOf',
+  'X8giy9mBwuQWAQPwlxoYem8+ZgK+tZ1oN2P71mc7BrijGcLJDTKCBXG12IjLevGV',
+  'Qrak8LzcsujaTahfqayKRRxQdZme4jasFObDa1nF2sVBXHjwQuJFV8pWCTAh8iha',
+  'Auqmp2iCqqANMilzkw7IWTLLWHSnM56uIbLV9n5mYWmsKae8evSI3ZAx+32Mwqht',
+  'xtiacl2MEwm3SXHa+nWwqWain4NcQWu0XaC21wxbvJUFUqUegTM2zf/8/LAFxsY3',
+  'ktNh+ZrtEfsyZrghVpDuS0eSXTHCsM+PYbVHXTQU5IMDczUAEi7BkjsrGSGvGSy2',
+  'ywIDAQAB',
+  '-----END PUBLIC KEY-----',
+  '',
+].join('\n');
+
+const PRIVATE_KEY_EXAMPLE =
+  '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQ...\n-----END PRIVATE KEY-----\n';
+
+export const CONSUMER_VIEW_EXAMPLE: ConsumerView = {
+  id: 'bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa',
+  name: 'Acme Bank',
+  createdAt: 1763700000,
+};
+
+export const APP_VIEW_EXAMPLE: AppView = {
+  id: 'app_9QwErTyUiOpAsDfGhJkLzXcV',
+  consumerId: CONSUMER_VIEW_EXAMPLE.id,
+  name: 'Acme Mobile',
+  environment: 'sandbox',
+  scopes: ['identification:same', 'identification:wildcard', 'signing:same', 'document:sign'],
+  publicKey: PUBLIC_KEY_EXAMPLE,
+  createdAt: 1763700000,
+  secretRotatedAt: 1763700000,
+};
+
+export const SECRETS_EXAMPLE = {
+  appSecret: 'snb_Zx8Lq2Wm4Rt6Yp0Nc3Vb5Hk7Jd9Fs1Ga2Qe4Tu6I',
+  webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw5P7A1z0wYbY=',
+  privateKey: PRIVATE_KEY_EXAMPLE,
+};
+
+export const API_KEY_VIEW_EXAMPLE: ApiKeyView = {
+  id: 'key_7HbN2mQx9LwPz4RtYc8KdVf1',
+  appId: APP_VIEW_EXAMPLE.id,
+  environment: 'sandbox',
+  hint: 'bk-test_...x9Qe',
+  createdAt: 1763700000,
+  revokedAt: null,
+};
+
+export const API_KEY_EXAMPLE = 'bk-test_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5x9Qe';
+
+export const SANDBOX_BOOTSTRAP_EXAMPLE = {
+  consumerId: CONSUMER_VIEW_EXAMPLE.id,
+  appId: APP_VIEW_EXAMPLE.id,
+  apiKey: API_KEY_EXAMPLE,
+  appSecret: SECRETS_EXAMPLE.appSecret,
+  privateKey: PRIVATE_KEY_EXAMPLE,
+  webhookSecret: SECRETS_EXAMPLE.webhookSecret,
+  testPersons: [
+    { nin: '10000000001', name: 'Adaeze Okonkwo' },
+    { nin: '10000000002', name: 'Babajide Adeyemi' },
+    { nin: '10000000003', name: 'Hauwa Bello' },
+  ],
+  ninWithoutDigitalId: '10000000004',
+};

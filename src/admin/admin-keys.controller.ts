@@ -1,0 +1,37 @@
+import { Controller, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { TenantsService } from '../tenants/tenants.service';
+import { API_KEY_VIEW_EXAMPLE } from './admin-examples';
+import { AdminOnly } from './admin-only.decorator';
+import { ApiKeyView, apiKeyView } from './admin-views';
+import { KeyIdParamDto } from './admin.dto';
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/keys')
+export class AdminKeysController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  @Post(':keyId/revoke')
+  @Reason('API key revoked')
+  @ApiOperation({
+    summary: 'Revoke an API key by its id; it stops working at once. Revoking twice keeps the first time.',
+  })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The revoked key record',
+    reason: 'API key revoked',
+    data: { ...API_KEY_VIEW_EXAMPLE, revokedAt: 1763703600 },
+  })
+  @ApiValidationFailure({
+    path: ['keyId'],
+    message: 'keyId must be an API key id (key_...), never the key itself',
+    code: 'invalid_string',
+  })
+  @ApiFailure(404, 'No API key has this id', 'API key does not exist')
+  async revoke(@Param() params: KeyIdParamDto): Promise<ApiKeyView> {
+    return apiKeyView(await this.tenants.revokeApiKey(params.keyId));
+  }
+}

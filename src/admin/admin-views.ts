@@ -1,0 +1,98 @@
+import type { ApiKey } from '../tenants/api-key.entity';
+import type { ConsumerApp } from '../tenants/consumer-app.entity';
+import type { Consumer } from '../tenants/consumer.entity';
+import type { Environment } from '../tenants/environment';
+import type { Scope } from '../tenants/scopes';
+import type { CreatedApiKey, CreatedApp } from '../tenants/tenants.service';
+
+/**
+ * What the operator sees of consumers, apps and keys, through the admin API and the CLI alike. Digests never leave
+ * the service; secrets appear only in the answer that created them. Times are Unix seconds, as in the public API.
+ */
+export interface ConsumerView {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface AppView {
+  id: string;
+  consumerId: string;
+  name: string;
+  environment: Environment;
+  scopes: Scope[];
+  publicKey: string;
+  createdAt: number;
+  secretRotatedAt: number;
+}
+
+export interface CreatedAppView extends AppView {
+  appSecret: string;
+  webhookSecret: string;
+  /** Only when the service generated the key pair. */
+  privateKey?: string;
+}
+
+export interface RotatedSecretView extends AppView {
+  appSecret: string;
+}
+
+export interface ApiKeyView {
+  id: string;
+  appId: string;
+  environment: Environment;
+  hint: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface CreatedApiKeyView extends ApiKeyView {
+  apiKey: string;
+}
+
+const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
+
+export function consumerView(consumer: Consumer): ConsumerView {
+  return { id: consumer.id, name: consumer.name, createdAt: seconds(consumer.createdAt) };
+}
+
+export function appView(app: ConsumerApp): AppView {
+  return {
+    id: app.id,
+    consumerId: app.consumerId,
+    name: app.name,
+    environment: app.environment,
+    scopes: app.scopes,
+    publicKey: app.publicKeyPem,
+    createdAt: seconds(app.createdAt),
+    secretRotatedAt: seconds(app.secretRotatedAt),
+  };
+}
+
+export function createdAppView({ app, appSecret, privateKeyPem }: CreatedApp): CreatedAppView {
+  return {
+    ...appView(app),
+    appSecret,
+    webhookSecret: app.webhookSecret,
+    ...(privateKeyPem ? { privateKey: privateKeyPem } : {}),
+  };
+}
+
+export function rotatedSecretView({ app, appSecret }: { app: ConsumerApp; appSecret: string }): RotatedSecretView {
+  return { ...appView(app), appSecret };
+}
+
+export function apiKeyView(key: ApiKey): ApiKeyView {
+  return {
+    id: key.id,
+    appId: key.appId,
+    environment: key.environment,
+    hint: key.hint,
+    createdAt: seconds(key.createdAt),
+    revokedAt: key.revokedAt === null ? null : seconds(key.revokedAt),
+  };
+}
+
+export function createdApiKeyView({ record, apiKey }: CreatedApiKey): CreatedApiKeyView {
+  return { ...apiKeyView(record), apiKey };
+}

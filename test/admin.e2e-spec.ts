@@ -1,0 +1,306 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Person } from '../src/persons/person.entity';
+import { SCOPES } from '../src/tenants/scopes';
+import { TenantsService } from '../src/tenants/tenants.service';
+import { TestApp, createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
+
+const publicPem = (bits: number) =>
+  generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+describe('admin API', () => {
+  let t: TestApp;
+  const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+
+  async function newConsumer(): Promise<string> {
+    return (await admin().post('/admin/consumers').send({ name: 'Acme Bank' }).expect(201)).body.data.id;
+  }
+
+  async function newApp(scopes?: string[]): Promise<{ id: string; appSecret: string }> {
+    const consumerId = await newConsumer();
+    const response = await admin()
+      .post('/admin/apps')
+      .send({ consumerId, name: 'Acme Mobile', environment: 'sandbox', scopes });
+    expect(response.status).toBe(201);
+    return response.body.data;
+  }
+
+  async function newKey(appId: string): Promise<{ id: string; apiKey: string }> {
+    return (await admin().post(`/admin/apps/${appId}/keys`).expect(201)).body.data;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('authentication', () => {
+    it.each([
+      ['no Authorization header', undefined, 'The Authorization header must be Bearer <ADMIN_TOKEN>'],
+      ['another scheme', `Basic ${ADMIN_TOKEN}`, 'The Authorization header must be Bearer <ADMIN_TOKEN>'],
+      ['a wrong token', `Bearer ${ADMIN_TOKEN}-wrong`, 'The admin token is not valid'],
+    ])('refuses %s with 401', async (_, authorization, reason) => {
+      const request = t.http().post('/admin/consumers').send({ name: 'Acme Bank' });
+      const response = await (authorization ? request.set('authorization', authorization) : request).expect(401);
+      expect(response.body).toEqual({ status: 'failed', reason, version: 'v2' });
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer /);
+    });
+
+    it('guards every admin route, reads included', async () => {
+      await t.http().get('/admin/apps/app_x/keys').expect(401);
+      await t.http().post('/admin/sandbox/bootstrap').expect(401);
+    });
+
+    it('refuses every call while ADMIN_TOKEN is unset', async () => {
+      const disabled = await createTestApp({ env: { ADMIN_TOKEN: '' } });
+      try {
+        const response = await disabled
+          .http()
+          .post('/admin/consumers')
+          .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+          .send({ name: 'Acme Bank' })
+          .expect(401);
+        expect(response.body.reason).toBe('The admin API is disabled until ADMIN_TOKEN is set');
+      } finally {
+        await disabled.close();
+      }
+    });
+
+    it('documents the bearer scheme on admin operations', async () => {
+      const document = (await t.http().get('/docs-json').expect(200)).body;
+      expect(document.paths['/admin/apps'].post.security).toEqual([{ admin: [] }]);
+      expect(document.paths['/admin/apps'].post.responses).toHaveProperty('401');
+    });
+  });
+
+  describe('POST /admin/consumers', () => {
+    it('creates a consumer', async () => {
+      const response = await admin().post('/admin/consumers').send({ name: 'Acme Bank' }).expect(201);
+      expect(response.body).toEqual({
+        status: 'successful',
+        reason: 'Consumer created',
+        version: 'v2',
+        data: { id: expect.stringMatching(/^bcn_[0-9A-Za-z]{24}$/), name: 'Acme Bank', createdAt: expect.any(Number) },
+      });
+    });
+
+    it('refuses a missing name and unknown fields', async () => {
+      const response = await admin().post('/admin/consumers').send({ title: 'Acme' }).expect(400);
+      expect(response.body.status).toBe('failed');
+      expect(response.body.errors).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ path: ['name'], code: 'invalid_type' }),
+          expect.objectContaining({ path: ['title'], code: 'unrecognized_keys' }),
+        ]),
+      );
+    });
+  });
+
+  describe('POST /admin/apps', () => {
+    it('creates an app with default scopes and a generated key pair whose private half only the answer holds', async () => {
+      const consumerId = await newConsumer();
+      const response = await admin()
+        .post('/admin/apps')
+        .send({ consumerId, name: 'Acme Mobile', environment: 'production' })
+        .expect(201);
+      const app = response.body.data;
+      expect(app).toEqual({
+        id: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+        consumerId,
+        name: 'Acme Mobile',
+        environment: 'production',
+        scopes: expect.not.arrayContaining(['identification:another', 'claims:medical']),
+        publicKey: expect.stringContaining('BEGIN PUBLIC KEY'),
+        createdAt: expect.any(Number),
+        secretRotatedAt: expect.any(Number),
+        appSecret: expect.stringMatching(/^snb_[0-9A-Za-z]{40}$/),
+        webhookSecret: expect.stringMatching(/^whsec_/),
+        privateKey: expect.stringContaining('BEGIN PRIVATE KEY'),
+      });
+      expect(app.scopes).toContain('identification:same');
+      const derived = createPublicKey(createPrivateKey(app.privateKey)).export({ type: 'spki', format: 'pem' });
+      expect(derived).toBe(app.publicKey);
+      expect((await t.app.get(TenantsService).findApp(app.id)).publicKeyPem).toBe(app.publicKey);
+      expect(JSON.stringify(response.body)).not.toMatch(/digest/i);
+    });
+
+    it('keeps a public key the operator brings, and returns no private key', async () => {
+      const consumerId = await newConsumer();
+      const publicKey = publicPem(2048);
+      const response = await admin()
+        .post('/admin/apps')
+        .send({
+          consumerId,
+          name: 'Acme Web',
+          environment: 'sandbox',
+          scopes: ['signing:same', 'claims:medical'],
+          publicKey,
+        })
+        .expect(201);
+      expect(response.body.data).toMatchObject({ publicKey, scopes: ['signing:same', 'claims:medical'] });
+      expect(response.body.data).not.toHaveProperty('privateKey');
+    });
+
+    it.each([
+      [{ environment: 'staging' }, ['environment'], 'invalid_enum_value'],
+      [{ scopes: ['signing:same', 'everything'] }, ['scopes'], 'invalid_enum_value'],
+      [{ scopes: [] }, ['scopes'], 'too_small'],
+      [{ consumerId: 'acme' }, ['consumerId'], 'invalid_string'],
+      [{ name: '' }, ['name'], 'too_small'],
+      [{ publicKey: 'not a key' }, ['publicKey'], 'invalid_string'],
+    ])('refuses %p with 400', async (change, path, code) => {
+      const consumerId = await newConsumer();
+      const body = { consumerId, name: 'Acme Mobile', environment: 'sandbox', ...change };
+      const response = await admin().post('/admin/apps').send(body).expect(400);
+      expect(response.body).toMatchObject({ status: 'failed', reason: 'Validation failed' });
+      expect(response.body.errors).toEqual([expect.objectContaining({ path, code })]);
+    });
+
+    it('refuses an RSA key below 2048 bits', async () => {
+      const consumerId = await newConsumer();
+      const body = { consumerId, name: 'Acme', environment: 'sandbox', publicKey: publicPem(1024) };
+      const response = await admin().post('/admin/apps').send(body).expect(400);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ path: ['publicKey'], message: expect.stringMatching(/2048/) }),
+      ]);
+    });
+
+    it('answers 404 for an unknown consumer', async () => {
+      const body = { consumerId: 'bcn_000000000000000000000000', name: 'Acme', environment: 'sandbox' };
+      const response = await admin().post('/admin/apps').send(body).expect(404);
+      expect(response.body).toEqual({
+        status: 'failed',
+        reason: 'Consumer bcn_000000000000000000000000 does not exist',
+        version: 'v2',
+      });
+    });
+  });
+
+  describe('API keys', () => {
+    it('creates a key that works on the health check, lists it without secrets, and revokes it', async () => {
+      const app = await newApp();
+      const created = await admin().post(`/admin/apps/${app.id}/keys`).expect(201);
+      expect(created.body).toMatchObject({ status: 'successful', reason: 'API key created' });
+      const key = created.body.data;
+      expect(key).toEqual({
+        id: expect.stringMatching(/^key_/),
+        appId: app.id,
+        environment: 'sandbox',
+        hint: `bk-test_...${key.apiKey.slice(-4)}`,
+        createdAt: expect.any(Number),
+        revokedAt: null,
+        apiKey: expect.stringMatching(/^bk-test_[0-9A-Za-z]{40}$/),
+      });
+      await t.http().get('/api/health/check').set('x-api-key', key.apiKey).expect(200);
+
+      const listed = await admin().get(`/admin/apps/${app.id}/keys`).expect(200);
+      expect(listed.body.data.keys).toEqual([{ ...key, apiKey: undefined }]);
+      expect(JSON.stringify(listed.body)).not.toContain(key.apiKey);
+      expect(JSON.stringify(listed.body)).not.toMatch(/digest/i);
+
+      const revoked = await admin().post(`/admin/keys/${key.id}/revoke`).expect(201);
+      expect(revoked.body).toMatchObject({
+        reason: 'API key revoked',
+        data: { id: key.id, revokedAt: expect.any(Number) },
+      });
+      const refused = await t.http().get('/api/health/check').set('x-api-key', key.apiKey).expect(401);
+      expect(refused.body.reason).toBe('The x-api-key has been revoked');
+
+      const again = await admin().post(`/admin/keys/${key.id}/revoke`).expect(201);
+      expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+      const after = await admin().get(`/admin/apps/${app.id}/keys`).expect(200);
+      expect(after.body.data.keys).toEqual([revoked.body.data]);
+    });
+
+    it('revokes by id only, never by the key in the path', async () => {
+      const { apiKey } = await newKey((await newApp()).id);
+      const response = await admin().post(`/admin/keys/${apiKey}/revoke`).expect(400);
+      expect(response.body.errors).toEqual([expect.objectContaining({ path: ['keyId'], code: 'invalid_string' })]);
+      await t.http().get('/api/health/check').set('x-api-key', apiKey).expect(200);
+    });
+
+    it('answers 404 for unknown apps and keys, and 400 for malformed app ids', async () => {
+      await admin().post('/admin/apps/app_000000000000000000000000/keys').expect(404);
+      await admin().get('/admin/apps/app_000000000000000000000000/keys').expect(404);
+      const unknownKey = await admin().post('/admin/keys/key_000000000000000000000000/revoke').expect(404);
+      expect(unknownKey.body.reason).toBe('API key does not exist');
+      const malformed = await admin().get('/admin/apps/acme/keys').expect(400);
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ path: ['appId'] })]);
+    });
+  });
+
+  describe('POST /admin/apps/:appId/rotate-secret', () => {
+    it('issues a new secret and the old one stops working at once', async () => {
+      const app = await newApp();
+      const { apiKey } = await newKey(app.id);
+      const authorize = (secret: string) =>
+        t.http().get('/api/v1/flow/authorize').set('x-api-key', apiKey).set('x-access-secret', secret);
+      await authorize(app.appSecret).expect(200);
+
+      const response = await admin().post(`/admin/apps/${app.id}/rotate-secret`).expect(201);
+      expect(response.body).toMatchObject({ reason: 'App secret rotated', data: { id: app.id } });
+      const { appSecret } = response.body.data;
+      expect(appSecret).toMatch(/^snb_[0-9A-Za-z]{40}$/);
+      expect(appSecret).not.toBe(app.appSecret);
+      expect(response.body.data).not.toHaveProperty('webhookSecret');
+
+      const refused = await authorize(app.appSecret).expect(401);
+      expect(refused.body.reason).toBe('The x-access-secret does not match the app of the x-api-key');
+      await authorize(appSecret).expect(200);
+    });
+
+    it('answers 404 for an unknown app and 400 for a malformed id', async () => {
+      await admin().post('/admin/apps/app_000000000000000000000000/rotate-secret').expect(404);
+      await admin().post('/admin/apps/bcn_000000000000000000000000/rotate-secret').expect(400);
+    });
+  });
+
+  describe('POST /admin/sandbox/bootstrap', () => {
+    it('gives a new sandbox app with every scope each time, over one shared set of test persons', async () => {
+      const first = (await admin().post('/admin/sandbox/bootstrap').expect(201)).body;
+      const second = (await admin().post('/admin/sandbox/bootstrap').expect(201)).body;
+      expect(first).toMatchObject({ status: 'successful', reason: 'Sandbox ready', version: 'v2' });
+      const result = first.data;
+      expect(Object.keys(result).sort()).toEqual(
+        [
+          'apiKey',
+          'appId',
+          'appSecret',
+          'consumerId',
+          'ninWithoutDigitalId',
+          'privateKey',
+          'testPersons',
+          'webhookSecret',
+        ].sort(),
+      );
+      expect(result.apiKey).toMatch(/^bk-test_/);
+      expect(result.testPersons.length).toBeGreaterThanOrEqual(3);
+      for (const person of result.testPersons)
+        expect(person).toEqual({ nin: expect.stringMatching(/^\d{11}$/), name: expect.any(String) });
+      expect(result.ninWithoutDigitalId).toMatch(/^\d{11}$/);
+
+      expect(second.data.appId).not.toBe(result.appId);
+      expect(second.data.consumerId).not.toBe(result.consumerId);
+      expect(second.data.apiKey).not.toBe(result.apiKey);
+      expect(second.data.testPersons).toEqual(result.testPersons);
+      const nins = [...result.testPersons.map((person: { nin: string }) => person.nin), result.ninWithoutDigitalId];
+      const persons = await t.app.get(DataSource).getRepository(Person).findBy({ environment: 'sandbox' });
+      expect(persons.map((person) => person.nin).sort()).toEqual(nins.sort());
+      expect(persons.every((person) => person.synthetic)).toBe(true);
+
+      const app = await t.app.get(TenantsService).findApp(result.appId);
+      expect([...app.scopes].sort()).toEqual([...SCOPES].sort());
+      expect(app.webhookSecret).toBe(result.webhookSecret);
+      expect(createPublicKey(createPrivateKey(result.privateKey)).export({ type: 'spki', format: 'pem' })).toBe(
+        app.publicKeyPem,
+      );
+      await t
+        .http()
+        .get('/api/v1/flow/authorize')
+        .set('x-api-key', result.apiKey)
+        .set('x-access-secret', result.appSecret)
+        .expect(200);
+    });
+  });
+});
