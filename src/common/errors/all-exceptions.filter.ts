@@ -1,7 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
+import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
 import { DomainError } from './domain-error';
 import type { ValidationIssue } from './validation-issue';
 
@@ -12,16 +13,16 @@ interface Failure {
   data?: object;
 }
 
+const INVALID_JSON: Failure = {
+  status: 400,
+  reason: 'Validation failed',
+  errors: [{ code: 'invalid_json', path: [], message: 'The request body is not valid JSON' }],
+};
+
 /** body-parser's errors carry `type` and `status`; these are the caller's fault, not ours. */
 function bodyParserFailure(exception: unknown): Failure | undefined {
   const error = exception as { type?: string; status?: number; message?: string };
-  if (error?.type === 'entity.parse.failed') {
-    return {
-      status: 400,
-      reason: 'Validation failed',
-      errors: [{ code: 'invalid_json', path: [], message: 'The request body is not valid JSON' }],
-    };
-  }
+  if (error?.type === 'entity.parse.failed') return INVALID_JSON;
   if (error?.type === 'entity.too.large') return { status: 413, reason: 'The request body is too large' };
   if (typeof error?.type === 'string' && error.status && error.status < 500) {
     return { status: error.status, reason: error.message ?? 'The request body cannot be read' };
@@ -29,7 +30,22 @@ function bodyParserFailure(exception: unknown): Failure | undefined {
   return undefined;
 }
 
-function httpFailure(exception: HttpException): Failure {
+/**
+ * Nest hands body-parser's JSON SyntaxError on as a plain BadRequestException carrying only the parser's message
+ * (RoutesResolver.mapExternalException), so it is recognised by what is left: a 400 raised before any route matched,
+ * for a JSON body, whose message is JSON.parse's.
+ */
+function isMalformedJson(exception: HttpException, request: Request): boolean {
+  return (
+    exception instanceof BadRequestException &&
+    request.route === undefined &&
+    Boolean(request.is('application/json')) &&
+    /\bJSON\b/.test(exception.message)
+  );
+}
+
+function httpFailure(exception: HttpException, request: Request): Failure {
+  if (isMalformedJson(exception, request)) return INVALID_JSON;
   const status = exception.getStatus();
   const response = exception.getResponse();
   if (status === 404 && typeof response === 'object' && /^Cannot \w+ /.test(String((response as { message?: unknown }).message))) {
@@ -55,12 +71,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    // Failures raised before the logging middleware ran (body parsing) have no request id yet.
+    const requestId = String(response.getHeader(REQUEST_ID_HEADER) ?? assignRequestId(request, response));
     if (exception instanceof ThrottlerException) {
       const retryAfter = response.getHeader('retry-after') ?? '60';
       response.status(429).type('text/plain').send(`Too many requests: retry after ${retryAfter} seconds`);
       return;
     }
-    const failure = this.toFailure(exception, request);
+    const failure = this.toFailure(exception, request, requestId);
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,
@@ -71,14 +89,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(failure.status).json(body);
   }
 
-  private toFailure(exception: unknown, request: Request): Failure {
+  private toFailure(exception: unknown, request: Request, errorId: string): Failure {
     if (exception instanceof DomainError) {
       return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
     }
-    if (exception instanceof HttpException) return httpFailure(exception);
+    if (exception instanceof HttpException) return httpFailure(exception, request);
     const fromBody = bodyParserFailure(exception);
     if (fromBody) return fromBody;
-    const errorId = String(request.id ?? 'unknown');
     this.logger.error({ err: exception, errorId }, 'Unhandled error');
     return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
   }

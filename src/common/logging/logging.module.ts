@@ -1,18 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Keeps a caller's `x-request-id` when it is safe to log, otherwise makes one; either way it is echoed back. */
-function requestId(request: IncomingMessage, response: ServerResponse): string {
-  const offered = request.headers['x-request-id'];
-  const id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
-  response.setHeader('x-request-id', id);
-  return id;
-}
+import { assignRequestId } from './request-id';
 
 /**
  * JSON lines through pino. Each line logged while serving a request carries its `reqId`. Requests are logged by method,
@@ -25,7 +14,7 @@ function requestId(request: IncomingMessage, response: ServerResponse): string {
       useFactory: (config: AppConfig) => ({
         pinoHttp: {
           level: config.LOG_LEVEL,
-          genReqId: requestId,
+          genReqId: assignRequestId,
           quietReqLogger: true,
           customLogLevel: (_request, response, error) =>
             error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
