@@ -1,0 +1,147 @@
+import { Reflector } from '@nestjs/core';
+import { AUTH_OPTIONS, AuthOptions } from '../src/auth/auth-options';
+import { credentialNeed } from '../src/auth/auth-options.reader';
+import { CREDENTIAL_HEADERS, Credential } from '../src/auth/credential';
+import { ServedRoute, expressRoutes, nestRoutes } from './support/served-routes';
+import { TestApp, createTestApp } from './support/test-app';
+
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+}
+
+interface MediaType {
+  schema?: { example?: unknown; $ref?: string };
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+
+interface Operation {
+  summary?: string;
+  parameters?: Parameter[];
+  responses?: Record<string, { content?: Record<string, MediaType> }>;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, { example?: unknown }> };
+}
+
+const SWAGGER_OWN_ROUTES = /^\/docs(-json|-yaml|\/|$)/;
+
+const label = (route: ServedRoute) => `${route.method.toUpperCase()} ${route.path}`;
+
+/** The real app, without any test probe: this suite checks what integrators are given. */
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let document: OpenApiDocument;
+  let routes: ServedRoute[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    document = (await t.http().get('/docs-json').expect(200)).body;
+    routes = nestRoutes(t.app);
+  });
+  afterAll(() => t.close());
+
+  const operationOf = (route: ServedRoute) => document.paths[route.openApiPath]?.[route.method];
+
+  /** Runs `check` on every served route and lists the routes it complains about, with the complaint. */
+  const offenders = (check: (route: ServedRoute, operation: Operation) => string | undefined) =>
+    routes.flatMap((route) => {
+      const operation = operationOf(route);
+      const problem = operation ? check(route, operation) : 'not in the document';
+      return problem ? [`${label(route)}: ${problem}`] : [];
+    });
+
+  it('serves Swagger UI at /docs', async () => {
+    const response = await t.http().get('/docs').redirects(1).expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('swagger-ui');
+    expect(response.text).toContain('<title>idflow API</title>');
+  });
+
+  it('serves the OpenAPI document at /docs-json, not enveloped', async () => {
+    const response = await t.http().get('/docs-json').expect(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(response.body.info.title).toBe('idflow');
+    expect(response.body).not.toHaveProperty('status');
+  });
+
+  it('lists the routes Express really serves (the route listing below misses nothing)', () => {
+    const fromNest = routes.map(label).sort();
+    const fromExpress = expressRoutes(t.app)
+      .filter((route) => !SWAGGER_OWN_ROUTES.test(route.split(' ')[1]))
+      // Middleware registrations (`forRoutes('*')`) look like `@All()` routes; keep only those a controller declares.
+      .filter((route) => !route.startsWith('ALL ') || fromNest.includes(route))
+      .sort();
+    expect(fromNest).toEqual(fromExpress);
+    expect(fromNest).toEqual(expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize', 'POST /api/v2/flow/ping']));
+  });
+
+  it('documents every served route', () => {
+    const missing = routes.filter((route) => !operationOf(route)).map((route) => `${label(route)} (${route.openApiPath})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents no route that is not served', () => {
+    const served = new Set(routes.map((route) => `${route.method} ${route.openApiPath}`));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
+    );
+    expect(documented.filter((operation) => !served.has(operation))).toEqual([]);
+  });
+
+  it('gives every operation a summary', () => {
+    expect(offenders((_route, operation) => (operation.summary?.trim() ? undefined : 'no summary'))).toEqual([]);
+  });
+
+  it('gives every operation a 2xx response with an example', () => {
+    const hasExample = (media: MediaType) => {
+      if (media.example !== undefined || (media.examples && Object.keys(media.examples).length > 0)) return true;
+      if (media.schema?.example !== undefined) return true;
+      const ref = media.schema?.$ref?.split('/').pop();
+      return ref !== undefined && document.components?.schemas?.[ref]?.example !== undefined;
+    };
+    const problems = offenders((_route, operation) => {
+      const successes = Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+      if (successes.length === 0) return 'no 2xx response';
+      const withExample = successes.some(([, response]) => Object.values(response.content ?? {}).some(hasExample));
+      return withExample ? undefined : `no example in ${successes.map(([status]) => status).join(', ')}`;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('documents the credential headers of every @Auth route, required ones as required', () => {
+    const reflector = new Reflector();
+    const authRoutes = routes.filter((route) => authOptionsOf(reflector, route));
+    expect(authRoutes.map(label)).toEqual(expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize']));
+
+    const problems = offenders((route, operation) => {
+      const options = authOptionsOf(reflector, route);
+      if (!options) return undefined;
+      const headers = new Map(
+        (operation.parameters ?? []).filter((parameter) => parameter.in === 'header').map((parameter) => [parameter.name, parameter]),
+      );
+      const wrong = (Object.keys(CREDENTIAL_HEADERS) as Credential[]).flatMap((credential) => {
+        const need = credentialNeed(options, credential);
+        if (need === 'unused') return [];
+        const name = CREDENTIAL_HEADERS[credential];
+        const documented = headers.get(name);
+        if (!documented) return [`${name} (${need}) not documented`];
+        if (Boolean(documented.required) !== (need === 'required')) return [`${name} should have required: ${need === 'required'}`];
+        return [];
+      });
+      return wrong.length > 0 ? wrong.join('; ') : undefined;
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+function authOptionsOf(reflector: Reflector, route: ServedRoute): AuthOptions | undefined {
+  return reflector.getAllAndOverride<AuthOptions>(AUTH_OPTIONS, [route.handler, route.controller]);
+}
