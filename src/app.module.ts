@@ -1,8 +1,9 @@
-import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
+import { ClientIpMiddleware } from './common/client-ip/client-ip.middleware';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { RequestValidationError } from './common/errors/request-validation.error';
@@ -15,6 +16,9 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
+import { IdentificationModule } from './identification/identification.module';
+import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
+import { WalletModule } from './wallet/wallet.module';
 import { RedisModule } from './redis/redis.module';
 
 /**
@@ -22,7 +26,11 @@ import { RedisModule } from './redis/redis.module';
  * module behaves exactly like production. Guards run in order: rate limit, then the deny-by-default check.
  */
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(ClientIpMiddleware).forRoutes('*');
+  }
+
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
@@ -35,6 +43,9 @@ export class AppModule {
         AuthModule,
         HealthModule,
         FlowsModule,
+        WalletModule,
+        IdentificationModule,
+        SandboxSimulatorModule,
         AdminModule,
       ],
       providers: [

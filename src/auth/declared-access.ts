@@ -1,7 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 
 /** How a route is reached: every route declares one, and undeclared routes are refused (deny by default). */
-export type DeclaredAccess = 'public' | 'integrator' | 'admin';
+export type DeclaredAccess = 'public' | 'integrator' | 'admin' | 'device';
 
 export const DECLARED_ACCESS = 'idflow:declared-access';
 

@@ -25,6 +25,8 @@ export const ROUTE_CREDENTIALS = {
     v1: { ping: keyToken, cancel: keyToken, polling: keyToken, authorize: keySecret },
   },
   document: { v2: keySecret, v1: keyToken },
-  /** Integrator routes beyond the spec (billing reports, webhook deliveries, the sandbox simulator). */
+  /** Integrator routes beyond the spec (billing reports, webhook deliveries). */
   account: keySecret,
+  /** The sandbox simulator: only `bk-test_` keys reach it. */
+  sandbox: keySecret,
 } as const satisfies Record<string, unknown>;

@@ -5,6 +5,20 @@ import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
+import { Device } from '../wallet/device.entity';
+import { EnrollmentCode } from '../wallet/enrollment-code.entity';
+import { UsedProof } from '../wallet/used-proof.entity';
 
 /** Every entity, in one list shared by the app, the CLI and the migration tooling. */
-export const ENTITIES = [Consumer, ConsumerApp, ApiKey, Person, ServiceKey, Flow, FlowCode];
+export const ENTITIES = [
+  Consumer,
+  ConsumerApp,
+  ApiKey,
+  Person,
+  ServiceKey,
+  Flow,
+  FlowCode,
+  Device,
+  EnrollmentCode,
+  UsedProof,
+];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { maskId } from '../common/masking/mask-id';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { isUnsuccessfulEnd } from './flow-state';
-import type { FlowView } from './flow-view';
+import type { FlowRequestObject, FlowView } from './flow-view';
 import type { Flow } from './flow.entity';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
@@ -11,6 +11,28 @@ const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 @Injectable()
 export class FlowPresenter {
   constructor(private readonly serviceKey: ServiceKeyService) {}
+
+  /** The request object of a create response (spec 2.2): the flow's public fields and its origin stamp. */
+  requestObject(flow: Flow): FlowRequestObject {
+    const { id, consumer, app, name, user, mode, action, iat, exp, acquireClaims, ip, useragent, payload } =
+      this.view(flow);
+    return {
+      id,
+      consumer,
+      app,
+      name,
+      user,
+      mode,
+      action,
+      iat,
+      exp,
+      acquireClaims,
+      signature: flow.stamp,
+      ip,
+      useragent,
+      payload,
+    };
+  }
 
   view(flow: Flow): FlowView {
     const completed = flow.status === 'completed';

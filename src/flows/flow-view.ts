@@ -34,3 +34,24 @@ export interface FlowView {
   /** Completed identification: a stable pseudonymous id of the holder within this app. */
   subject?: string;
 }
+
+/** The request object of spec 2.2, as create responses return it. */
+export type FlowRequestObject = Pick<
+  FlowView,
+  | 'id'
+  | 'consumer'
+  | 'app'
+  | 'name'
+  | 'user'
+  | 'mode'
+  | 'action'
+  | 'iat'
+  | 'exp'
+  | 'acquireClaims'
+  | 'ip'
+  | 'useragent'
+  | 'payload'
+> & {
+  /** JWT by the service key vouching for the flow's origin; verify it with `/.well-known/jwks.json`. */
+  signature: string;
+};

@@ -116,9 +116,9 @@ export class FlowsService {
     return this.applyExpiry(flow);
   }
 
-  /** The flow a same-device code or wildcard seed belongs to. */
-  async findByCode(code: string, kind: FlowCodeKind): Promise<Flow> {
-    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code), kind });
+  /** The flow a same-device link code or wildcard seed belongs to. */
+  async findByCode(code: string): Promise<Flow> {
+    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code) });
     if (!entry) throw new FlowNotFoundError();
     return this.find(entry.flowId);
   }

@@ -5,7 +5,11 @@ const request = (headers: Record<string, string>, remoteAddress = '::ffff:127.0.
   ({ headers, socket: { remoteAddress } }) as unknown as Pick<Request, 'headers' | 'socket'>;
 
 describe('resolveClientIp', () => {
-  const all = { 'cf-connecting-ip': '203.0.113.1', 'x-real-ip': '203.0.113.2', 'x-forwarded-for': '203.0.113.3, 10.0.0.1' };
+  const all = {
+    'cf-connecting-ip': '203.0.113.1',
+    'x-real-ip': '203.0.113.2',
+    'x-forwarded-for': '203.0.113.3, 10.0.0.1',
+  };
 
   it('prefers cf-connecting-ip, then x-real-ip, then the first x-forwarded-for entry', () => {
     expect(resolveClientIp(request(all), true)).toBe('203.0.113.1');

@@ -31,7 +31,7 @@ export class ClientIpThrottlerGuard extends ThrottlerGuard {
   }
 
   protected override async getTracker(request: Request): Promise<string> {
-    return resolveClientIp(request, this.config.TRUST_PROXY_HEADERS);
+    return request.clientIp ?? resolveClientIp(request, this.config.TRUST_PROXY_HEADERS);
   }
 
   protected override async handleRequest(requestProps: ThrottlerRequest): Promise<boolean> {

@@ -1,0 +1,145 @@
+import { Body, Controller, Post, Res, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthOptions } from '../auth/auth-options';
+import { Auth } from '../auth/auth.decorator';
+import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
+import type { ApiVersion } from '../common/envelope/envelope';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import type { StartMode } from '../flows/flow-kind';
+import type { Scope } from '../tenants/scopes';
+import { IDENTIFICATION_EXAMPLES } from './identification-examples';
+import {
+  DifferentDeviceIdentificationDto,
+  SameDeviceIdentificationDto,
+  WildcardIdentificationDto,
+} from './identification.dto';
+import { IdentificationCreated, IdentificationService } from './identification.service';
+
+const SCOPES: Record<StartMode, Scope> = {
+  'same-device': 'identification:same',
+  'different-device': 'identification:another',
+  wildcard: 'identification:wildcard',
+};
+
+const SUMMARIES: Record<StartMode, string> = {
+  'same-device': 'Identify the person on this device: returns a link that opens their digital-ID app',
+  'different-device': "Identify a known NIN: the flow is pushed to that person's registered devices",
+  wildcard: 'Identify an unknown person: returns QR seeds; the first scan wins',
+};
+
+/** One route of the table: its credentials, scope, billing and documentation. */
+function IdentificationRoute(
+  startMode: StartMode,
+  version: ApiVersion,
+  credentials: Pick<AuthOptions, 'credentials' | 'optional'>,
+) {
+  return applyDecorators(
+    Post(`${version}/identification/${startMode}`),
+    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'authentication' }),
+    Reason('Identification flow created'),
+    ApiOperation({ summary: SUMMARIES[startMode] }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The flow; track it with ping, SSE or polling',
+      reason: 'Identification flow created',
+      version,
+      data: IDENTIFICATION_EXAMPLES[startMode],
+    }),
+    ApiValidationFailure({ path: ['claims', 0], message: 'claims.0 is not a known claim', code: 'custom' }, version),
+    ApiFailure(403, 'The app lacks the scope, or a claim group it is not provisioned for', 'contact support', version),
+    ...(startMode === 'different-device'
+      ? [
+          ApiResponse({
+            status: 201,
+            headers: {
+              [CREDENTIAL_HEADERS.token]: { description: 'An access token for v1 routes', schema: { type: 'string' } },
+            },
+          }),
+          ApiFailure(
+            400,
+            'The NIN has no digital ID',
+            'The national has no digital ID; offer signup or a wildcard flow instead',
+            version,
+          ),
+        ]
+      : []),
+  );
+}
+
+/** Identification flows (spec 4.2), v2 and the v1 mirror. */
+@ApiTags('identification')
+@Controller('api')
+export class IdentificationController {
+  constructor(private readonly identification: IdentificationService) {}
+
+  @IdentificationRoute('same-device', 'v2', ROUTE_CREDENTIALS.identification.v2.sameDevice)
+  sameDevice(
+    @Body() body: SameDeviceIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    return this.identification.start(principal, 'same-device', body, client);
+  }
+
+  @IdentificationRoute('different-device', 'v2', ROUTE_CREDENTIALS.identification.v2.differentDevice)
+  differentDevice(
+    @Body() body: DifferentDeviceIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IdentificationCreated> {
+    return this.withTokenHeader(this.identification.start(principal, 'different-device', body, client), response);
+  }
+
+  @IdentificationRoute('wildcard', 'v2', ROUTE_CREDENTIALS.identification.v2.wildcard)
+  wildcard(
+    @Body() body: WildcardIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    return this.identification.start(principal, 'wildcard', body, client);
+  }
+
+  @IdentificationRoute('same-device', 'v1', ROUTE_CREDENTIALS.identification.v1.sameDevice)
+  sameDeviceV1(
+    @Body() body: SameDeviceIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    return this.identification.start(principal, 'same-device', body, client);
+  }
+
+  @IdentificationRoute('different-device', 'v1', ROUTE_CREDENTIALS.identification.v1.differentDevice)
+  differentDeviceV1(
+    @Body() body: DifferentDeviceIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IdentificationCreated> {
+    return this.withTokenHeader(this.identification.start(principal, 'different-device', body, client), response);
+  }
+
+  @IdentificationRoute('wildcard', 'v1', ROUTE_CREDENTIALS.identification.v1.wildcard)
+  wildcardV1(
+    @Body() body: WildcardIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    return this.identification.start(principal, 'wildcard', body, client);
+  }
+
+  private async withTokenHeader(
+    created: Promise<IdentificationCreated>,
+    response: Response,
+  ): Promise<IdentificationCreated> {
+    const result = await created;
+    if (result.token) response.setHeader(CREDENTIAL_HEADERS.token, result.token);
+    return result;
+  }
+}

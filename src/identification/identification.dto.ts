@@ -1,0 +1,54 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
+
+export const IDENTIFICATION_ACTIONS = ['login', 'signup', 'link'] as const;
+export const MAX_PAYLOAD_LENGTH = 2000;
+export const MAX_CLAIMS = 60;
+
+/** What every identification start mode takes (spec 4.2). */
+export class IdentificationDto {
+  @ApiProperty({ enum: IDENTIFICATION_ACTIONS, example: 'login' })
+  @IsIn(IDENTIFICATION_ACTIONS, { message: `action must be one of ${IDENTIFICATION_ACTIONS.join(', ')}` })
+  action: string;
+
+  @ApiProperty({
+    description: 'Claim keys to ask for (spec 2.8), e.g. `naming.name`; lower-case aliases are accepted',
+    example: ['naming.name', 'contact.email', 'bio.birthdate'],
+  })
+  @Transform(normaliseClaimList)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'claims must name at least one claim' })
+  @ArrayMaxSize(MAX_CLAIMS)
+  @IsString({ each: true })
+  @IsClaimKey({ each: true })
+  claims: string[];
+
+  @ApiProperty({
+    description: 'The intent shown to the holder',
+    example: 'Log in to Acme Shop',
+    maxLength: MAX_PAYLOAD_LENGTH,
+  })
+  @IsString()
+  @Length(1, MAX_PAYLOAD_LENGTH)
+  payload: string;
+}
+
+export class SameDeviceIdentificationDto extends IdentificationDto {}
+
+export class DifferentDeviceIdentificationDto extends IdentificationDto {
+  @ApiProperty({ description: 'NIN of the person to ask (at least 11 characters)', example: '10000000001' })
+  @IsString()
+  @Length(11, 32, { message: 'user must be a NIN of 11 to 32 characters' })
+  @Matches(/^[0-9A-Za-z-]+$/, { message: 'user must be a NIN (letters, digits and dashes)' })
+  user: string;
+}
+
+export class WildcardIdentificationDto extends IdentificationDto {
+  @ApiProperty({ description: 'How many single-use QR seeds to make (1 to 10)', example: 3, minimum: 1, maximum: 10 })
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  seeds: number;
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { AccessTokenService } from '../auth/access-token.service';
+import type { Principal } from '../auth/principal';
+import { ClaimKey, scopeRequiredFor } from '../claims/claim-catalog';
+import type { ClientContext } from '../common/client-ip/client-context';
+import { ForbiddenError } from '../common/errors/forbidden.error';
+import type { StartMode } from '../flows/flow-kind';
+import { FlowPresenter } from '../flows/flow-presenter';
+import type { FlowRequestObject } from '../flows/flow-view';
+import { FlowsService } from '../flows/flows.service';
+import { AppConfig } from '../config/app-config';
+import { seedDeepLink } from '../wallet/deep-link';
+import { DevicesService } from '../wallet/devices.service';
+import { NoDigitalIdError } from './errors/no-digital-id.error';
+
+export interface IdentificationRequest {
+  action: string;
+  claims: string[];
+  payload: string;
+  /** Different-device: the NIN to ask. */
+  user?: string;
+  /** Wildcard: how many QR seeds to make. */
+  seeds?: number;
+}
+
+export interface IdentificationCreated {
+  request: FlowRequestObject;
+  /** Same-device: the page that hands the flow to the app on this device. */
+  link?: string;
+  /** Wildcard: custom-scheme URIs to show as QR codes; the first one scanned wins. */
+  seeds?: string[];
+  /** Different-device: an access token, also sent in the x-access-token header (spec 4.2 rule 1). */
+  token?: string;
+}
+
+/** Starts identification flows in the three start modes of spec section 1. */
+@Injectable()
+export class IdentificationService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: FlowPresenter,
+    private readonly devices: DevicesService,
+    private readonly tokens: AccessTokenService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async start(
+    principal: Principal,
+    startMode: StartMode,
+    request: IdentificationRequest,
+    client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    const claims = [...new Set(request.claims)];
+    this.refuseUnprovisionedClaims(principal, claims);
+    if (startMode === 'different-device') {
+      const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
+      if (!hasDigitalId) throw new NoDigitalIdError();
+    }
+    const codes =
+      startMode === 'same-device'
+        ? { kind: 'link' as const, count: 1 }
+        : startMode === 'wildcard'
+          ? { kind: 'seed' as const, count: request.seeds as number }
+          : undefined;
+    const created = await this.flows.create({
+      kind: 'identification',
+      startMode,
+      action: request.action,
+      principal,
+      payload: request.payload,
+      requestedClaims: claims,
+      targetNin: startMode === 'different-device' ? request.user : undefined,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      codes,
+    });
+    const result: IdentificationCreated = { request: this.presenter.requestObject(created.flow) };
+    if (startMode === 'same-device') result.link = `${this.config.OPEN_URL}/open/${created.codes[0]}`;
+    if (startMode === 'wildcard') result.seeds = created.codes.map(seedDeepLink);
+    if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;
+    return result;
+  }
+
+  /** Medical and education claims need an app provisioned for them (spec 2.8). */
+  private refuseUnprovisionedClaims(principal: Principal, claims: string[]): void {
+    for (const claim of claims) {
+      const scope = scopeRequiredFor(claim as ClaimKey);
+      if (scope && !principal.app.scopes.includes(scope)) {
+        throw new ForbiddenError(`This app is not provisioned for ${claim}; contact support to enable ${scope}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Param, Post, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
+import type { FlowView } from '../flows/flow-view';
+import { SandboxSimulatorService } from './sandbox-simulator.service';
+import { SimulatedApprovalDto, SimulatedHolderDto } from './sandbox-simulator.dto';
+
+const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
+  applyDecorators(
+    Auth(ROUTE_CREDENTIALS.sandbox),
+    Reason(reason),
+    ApiOperation({ summary }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The flow after the simulated holder acted',
+      reason,
+      data: { request: { ...FLOW_VIEW_EXAMPLE, ...example } },
+    }),
+    ApiValidationFailure({
+      path: ['nin'],
+      message: 'nin must be a synthetic test person with a digital ID',
+      code: 'custom',
+    }),
+    ApiFailure(404, 'No such flow of this app, or a live (bk-live_) key', 'No such flow'),
+    ApiFailure(409, 'The flow already ended, or another device holds it', 'The flow is already completed'),
+  );
+
+/** The sandbox simulator (DESIGN section 6): a test person's virtual device, driven by the integrator. */
+@ApiTags('sandbox')
+@Controller('api/v2/sandbox/flows')
+export class SandboxSimulatorController {
+  constructor(private readonly simulator: SandboxSimulatorService) {}
+
+  @Post(':flowId/scan')
+  @SimulatorRoute(
+    'Pick the flow up as a test person would (open the link, scan a seed, accept the push)',
+    'Flow picked up',
+    {
+      status: 'active',
+      claims: undefined,
+      subject: undefined,
+    },
+  )
+  async scan(
+    @Param('flowId') flowId: string,
+    @Body() body: SimulatedHolderDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: FlowView }> {
+    return { request: await this.simulator.pickUp(principal, flowId, body.nin) };
+  }
+
+  @Post(':flowId/approve')
+  @SimulatorRoute('Approve as a test person, releasing the consented claims', 'Flow approved', {})
+  async approve(
+    @Param('flowId') flowId: string,
+    @Body() body: SimulatedApprovalDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: FlowView }> {
+    return { request: await this.simulator.approve(principal, flowId, body.nin, body.claims) };
+  }
+
+  @Post(':flowId/reject')
+  @SimulatorRoute('Decline as a test person', 'Flow rejected', {
+    status: 'rejected',
+    cancelled: true,
+    claims: undefined,
+    subject: undefined,
+  })
+  async reject(
+    @Param('flowId') flowId: string,
+    @Body() body: SimulatedHolderDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: FlowView }> {
+    return { request: await this.simulator.reject(principal, flowId, body.nin) };
+  }
+}

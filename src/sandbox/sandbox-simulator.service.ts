@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import { NotFoundError } from '../common/errors/not-found.error';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import { FlowPresenter } from '../flows/flow-presenter';
+import type { FlowView } from '../flows/flow-view';
+import type { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import { PersonsService } from '../persons/persons.service';
+import type { Device } from '../wallet/device.entity';
+import { DevicesService } from '../wallet/devices.service';
+import { HolderService } from '../wallet/holder.service';
+import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
+
+/**
+ * Acts as the virtual device of a synthetic test person, through the same HolderService as the Wallet API: what the
+ * simulator can do, a real phone can do, and the other way round. Same-device and wildcard flows are picked up first.
+ */
+@Injectable()
+export class SandboxSimulatorService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: FlowPresenter,
+    private readonly persons: PersonsService,
+    private readonly devices: DevicesService,
+    private readonly holder: HolderService,
+  ) {}
+
+  async pickUp(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
+    const { flow, device } = await this.actor(principal, flowId, nin);
+    await this.holder.pickUp(device, flow);
+    return this.current(flow);
+  }
+
+  async approve(principal: Principal, flowId: string, nin?: string, claims?: string[]): Promise<FlowView> {
+    const { flow, device } = await this.actor(principal, flowId, nin);
+    if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
+    await this.holder.approve(device, flow.id, claims ?? flow.requestedClaims);
+    return this.current(flow);
+  }
+
+  async reject(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
+    const { flow, device } = await this.actor(principal, flowId, nin);
+    if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
+    await this.holder.decline(device, flow.id);
+    return this.current(flow);
+  }
+
+  /** The flow (of this sandbox app) and the virtual device of the test person who acts on it. */
+  private async actor(principal: Principal, flowId: string, nin?: string): Promise<{ flow: Flow; device: Device }> {
+    if (principal.app.environment !== 'sandbox')
+      throw new NotFoundError('The sandbox simulator serves sandbox apps only');
+    const flow = await this.flows.findForApp(flowId, principal.app.id);
+    const holderNin = nin ?? flow.targetNin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
+    const person = await this.persons.find('sandbox', holderNin);
+    if (!person?.synthetic || !TEST_PERSONS_WITH_DIGITAL_ID.includes(holderNin)) {
+      throw new RequestValidationError([
+        { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
+      ]);
+    }
+    return { flow, device: await this.devices.virtualDeviceOf(holderNin) };
+  }
+
+  private async current(flow: Flow): Promise<FlowView> {
+    return this.presenter.view(await this.flows.find(flow.id));
+  }
+}

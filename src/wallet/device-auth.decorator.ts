@@ -1,0 +1,36 @@
+import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import { DeclareAccess } from '../auth/declared-access';
+import { ApiFailure } from '../common/openapi/api-envelope.decorators';
+import { DEVICE_PROOF_SCHEME } from './device-proof';
+import { DeviceGuard } from './device.guard';
+
+export const DEVICE_PROOF_KIND = 'idflow:device-proof-kind';
+export type DeviceProofKind = 'device' | 'enrollment';
+
+/**
+ * A Wallet API route: the request carries a device proof. `enrollment` routes accept a proof signed by a key that is
+ * not enrolled yet and carried in the proof's own header.
+ */
+export function DeviceAuth(kind: DeviceProofKind = 'device') {
+  return applyDecorators(
+    DeclareAccess('device'),
+    SetMetadata(DEVICE_PROOF_KIND, kind),
+    UseGuards(DeviceGuard),
+    ApiHeader({
+      name: 'authorization',
+      required: true,
+      description:
+        `\`${DEVICE_PROOF_SCHEME} <JWS>\`: a compact JWS (typ idflow-device-proof+jwt, alg ES256 or EdDSA) over ` +
+        '`{ htm, htu, iat, jti }` for this method and path, made within the last minute, used once. ' +
+        (kind === 'enrollment'
+          ? 'The protected header carries the new public key as `jwk`.'
+          : 'The protected header names the device as `kid`.'),
+    }),
+    ApiFailure(
+      401,
+      'The device proof is missing, stale, replayed, for another request or wrongly signed',
+      'Device proof rejected: bad signature',
+    ),
+  );
+}

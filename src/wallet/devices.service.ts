@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
+import { IsNull, Repository } from 'typeorm';
+import { sha256Hex } from '../common/crypto/digest';
+import { randomBase62 } from '../common/ids/random-id';
+import { isUniqueViolation } from '../database/unique-violation';
+import type { Environment } from '../tenants/environment';
+import type { ProvenKey } from './device-proof.service';
+import { Device } from './device.entity';
+import { EnrollmentCode } from './enrollment-code.entity';
+import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.error';
+import { KeyAlreadyEnrolledError } from './errors/key-already-enrolled.error';
+
+const ENROLLMENT_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface IssuedEnrollmentCode {
+  code: string;
+  nin: string;
+  environment: Environment;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/** Devices of holders: enrollment with one-time codes, lookup by NIN, and the sandbox's virtual devices. */
+@Injectable()
+export class DevicesService {
+  constructor(
+    @InjectRepository(Device) private readonly devices: Repository<Device>,
+    @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
+  ) {}
+
+  /** A one-time code, valid a day, that enrolls one device for this NIN. */
+  async issueEnrollmentCode(nin: string, environment: Environment): Promise<IssuedEnrollmentCode> {
+    const code = `${randomBase62(4)}-${randomBase62(4)}-${randomBase62(4)}`;
+    const now = Date.now();
+    const expiresAt = now + ENROLLMENT_CODE_TTL_MS;
+    await this.codes.insert({ codeDigest: sha256Hex(code), nin, environment, createdAt: now, expiresAt, usedAt: null });
+    return { code, nin, environment, expiresAt: Math.floor(expiresAt / 1000) };
+  }
+
+  /** Spends the code (once, even when two devices race for it) and registers the key that proved itself. */
+  async enroll(code: string, key: ProvenKey, label: string): Promise<Device> {
+    const digest = sha256Hex(code);
+    const now = Date.now();
+    const entry = await this.codes.findOneBy({ codeDigest: digest });
+    if (!entry || entry.expiresAt <= now) throw new EnrollmentCodeInvalidError();
+    const spent = await this.codes.update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
+    if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
+    return this.register(entry.nin, entry.environment, { ...key, label, virtualPrivateJwk: null });
+  }
+
+  async activeDevicesOf(nin: string, environment: Environment): Promise<Device[]> {
+    return this.devices.find({ where: { nin, environment, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  async hasDigitalId(nin: string, environment: Environment): Promise<boolean> {
+    return (await this.devices.countBy({ nin, environment, revokedAt: IsNull() })) > 0;
+  }
+
+  /**
+   * The built-in device of a synthetic sandbox person, made on first use. Its id is derived from the NIN, so
+   * simultaneous first uses agree on one device.
+   */
+  async virtualDeviceOf(nin: string): Promise<Device> {
+    const id = `dev_sandbox_${nin}`;
+    const existing = await this.devices.findOneBy({ id });
+    if (existing) return existing;
+    const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    const publicJwk = await exportJWK(publicKey);
+    try {
+      return await this.register(nin, 'sandbox', {
+        id,
+        alg: 'EdDSA',
+        publicJwk,
+        thumbprint: await calculateJwkThumbprint(publicJwk),
+        label: 'Sandbox virtual device',
+        virtualPrivateJwk: JSON.stringify(await exportJWK(privateKey)),
+      });
+    } catch (error) {
+      if (error instanceof KeyAlreadyEnrolledError) return this.devices.findOneByOrFail({ id });
+      throw error;
+    }
+  }
+
+  private async register(
+    nin: string,
+    environment: Environment,
+    key: ProvenKey & { id?: string; label: string; virtualPrivateJwk: string | null },
+  ): Promise<Device> {
+    const device = this.devices.create({
+      id: key.id ?? `dev_${randomBase62(24)}`,
+      nin,
+      environment,
+      alg: key.alg,
+      publicJwk: JSON.stringify(key.publicJwk),
+      thumbprint: key.thumbprint,
+      label: key.label,
+      virtualPrivateJwk: key.virtualPrivateJwk,
+      createdAt: Date.now(),
+      revokedAt: null,
+    });
+    try {
+      await this.devices.insert(device);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new KeyAlreadyEnrolledError();
+      throw error;
+    }
+    return device;
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { ClaimReleaseService } from '../claims/claim-release.service';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { FlowTakenError } from '../flows/errors/flow-taken.error';
+import { isTerminal } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import { PersonsService } from '../persons/persons.service';
+import { TenantsService } from '../tenants/tenants.service';
+import type { Device } from './device.entity';
+import type { HolderFlowView } from './holder-flow-view';
+
+/**
+ * What a holder does with a flow through one of their devices: pick it up, read it, approve with consent, decline.
+ * The Wallet API and the sandbox simulator both act through this service, so they cannot behave differently.
+ */
+@Injectable()
+export class HolderService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly persons: PersonsService,
+    private readonly tenants: TenantsService,
+    private readonly claimRelease: ClaimReleaseService,
+  ) {}
+
+  /** Open different-device flows addressed to the device's NIN. */
+  async inbox(device: Device): Promise<HolderFlowView[]> {
+    const flows = await this.flows.openFlowsFor(device.nin, device.environment);
+    return flows
+      .filter((flow) => flow.deviceId === null || flow.deviceId === device.id)
+      .map((flow) => this.view(flow, device));
+  }
+
+  /** A same-device link code or a wildcard seed: the first device to present one owns the flow. */
+  async pickUpByCode(device: Device, code: string): Promise<HolderFlowView> {
+    const flow = await this.flows.findByCode(code);
+    if (flow.environment !== device.environment) throw new FlowNotFoundError();
+    return this.view(await this.pickUp(device, flow), device);
+  }
+
+  /** Accepts a different-device flow pushed to the device's NIN. */
+  async accept(device: Device, flowId: string): Promise<HolderFlowView> {
+    const flow = await this.visibleFlow(device, flowId);
+    return this.view(await this.pickUp(device, flow), device);
+  }
+
+  /** Takes hold of the flow for this device; picking up a flow this device already holds is a no-op. */
+  async pickUp(device: Device, flow: Flow): Promise<Flow> {
+    if (flow.deviceId === device.id && !isTerminal(flow.status)) return flow;
+    this.refuseIfEnded(flow);
+    const moved = await this.flows.move(flow, 'claim', { deviceId: device.id });
+    if (moved) return moved;
+    throw this.lostRace(await this.flows.find(flow.id));
+  }
+
+  async read(device: Device, flowId: string): Promise<HolderFlowView> {
+    return this.view(await this.visibleFlow(device, flowId), device);
+  }
+
+  /** Approves with the claims the holder consents to release (a subset of what the flow asks for). */
+  async approve(device: Device, flowId: string, consented: readonly string[]): Promise<HolderFlowView> {
+    const flow = await this.visibleFlow(device, flowId);
+    this.refuseIfEnded(flow);
+    this.checkConsent(flow, consented);
+    const person = await this.persons.find(device.environment, device.nin);
+    const app = await this.tenants.findApp(flow.appId);
+    const claims = await this.claimRelease.release(person?.claims ?? {}, consented, app.publicKeyPem);
+    const moved = await this.flows.move(
+      flow,
+      'approve',
+      { deviceId: device.id, holderNin: device.nin, claims },
+      { heldByNoneOr: device.id },
+    );
+    if (moved) return this.view(moved, device);
+    throw this.lostRace(await this.flows.find(flow.id));
+  }
+
+  async decline(device: Device, flowId: string): Promise<HolderFlowView> {
+    const flow = await this.visibleFlow(device, flowId);
+    this.refuseIfEnded(flow);
+    const moved = await this.flows.move(
+      flow,
+      'decline',
+      { deviceId: device.id, holderNin: device.nin },
+      { heldByNoneOr: device.id },
+    );
+    if (moved) return this.view(moved, device);
+    throw this.lostRace(await this.flows.find(flow.id));
+  }
+
+  /**
+   * A device sees a different-device flow addressed to its NIN, and a same-device or wildcard flow once it holds it.
+   * Everything else is reported as unknown.
+   */
+  private async visibleFlow(device: Device, flowId: string): Promise<Flow> {
+    const flow = await this.flows.find(flowId);
+    const sameEnvironment = flow.environment === device.environment;
+    const addressed = flow.startMode === 'different-device' && flow.targetNin === device.nin;
+    const heldByOther = flow.deviceId !== null && flow.deviceId !== device.id;
+    const heldByThis = flow.deviceId === device.id;
+    if (!sameEnvironment || heldByOther || !(addressed || heldByThis)) throw new FlowNotFoundError();
+    return flow;
+  }
+
+  private checkConsent(flow: Flow, consented: readonly string[]): void {
+    const issues = consented
+      .map((claim, index) => ({ claim, index }))
+      .filter(({ claim }) => !flow.requestedClaims.includes(claim))
+      .map(({ claim, index }) => ({
+        code: 'custom' as const,
+        path: ['claims', index],
+        message: `${claim} was not requested by this flow`,
+      }));
+    if (issues.length > 0) throw new RequestValidationError(issues, 'Consent may only cover requested claims');
+  }
+
+  private refuseIfEnded(flow: Flow): void {
+    if (isTerminal(flow.status)) throw new FlowAlreadyTerminalError(flow.status);
+  }
+
+  private lostRace(current: Flow): Error {
+    return isTerminal(current.status) ? new FlowAlreadyTerminalError(current.status) : new FlowTakenError();
+  }
+
+  private view(flow: Flow, device: Device): HolderFlowView {
+    return {
+      id: flow.id,
+      mode: flow.kind,
+      startMode: flow.startMode,
+      action: flow.action,
+      app: flow.appName,
+      payload: flow.payload,
+      requestedClaims: flow.requestedClaims,
+      status: flow.status,
+      held: flow.deviceId === device.id,
+      exp: Math.floor(flow.expiresAt / 1000),
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { toString as qrToSvg } from 'qrcode';
+import { Public } from '../auth/public.decorator';
+import { RawResponse } from '../common/envelope/envelope.decorators';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { isTerminal } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import { linkDeepLink } from './deep-link';
+import { renderOpenLinkPage } from './open-link.page';
+
+/** `{OPEN_URL}/open/<code>`: the link a same-device flow returns (DESIGN section 5). */
+@ApiTags('pages')
+@Controller('open')
+export class OpenLinkController {
+  constructor(private readonly flows: FlowsService) {}
+
+  @Get(':code')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'The page behind a same-device link: opens the digital-ID app on the flow' })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The page', content: { 'text/html': { example: '<!doctype html>...' } } })
+  @ApiResponse({
+    status: 404,
+    description: 'The link is unknown, used or expired',
+    content: { 'text/html': { example: '<!doctype html>...' } },
+  })
+  async open(@Param('code') code: string, @Res() response: Response): Promise<void> {
+    const flow = await this.pickableFlow(code);
+    const deepLink = linkDeepLink(code);
+    const nonce = randomBytes(16).toString('base64');
+    const html = renderOpenLinkPage({
+      flow: flow && { appName: flow.appName, action: flow.action, payload: flow.payload },
+      deepLink,
+      qrSvg: await qrToSvg(deepLink, { type: 'svg', margin: 1 }),
+      nonce,
+    });
+    response
+      .status(flow ? 200 : 404)
+      .setHeader(
+        'content-security-policy',
+        `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:`,
+      )
+      .setHeader('cache-control', 'no-store')
+      .setHeader('referrer-policy', 'no-referrer')
+      .type('html')
+      .send(html);
+  }
+
+  private async pickableFlow(code: string): Promise<Flow | null> {
+    try {
+      const flow = await this.flows.findByCode(code);
+      return isTerminal(flow.status) || flow.deviceId !== null ? null : flow;
+    } catch (error) {
+      if (error instanceof FlowNotFoundError) return null;
+      throw error;
+    }
+  }
+}

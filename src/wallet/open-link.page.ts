@@ -1,0 +1,53 @@
+import { escapeHtml } from '../common/html/escape-html';
+
+export interface OpenLinkPage {
+  /** Null when the code is unknown or its flow can no longer be picked up. */
+  flow: { appName: string; action: string; payload: string } | null;
+  deepLink: string;
+  qrSvg: string;
+  nonce: string;
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1c2430; }
+  main { max-width: 28rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px;
+         box-shadow: 0 2px 12px rgba(0,0,0,.08); text-align: center; }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  .payload { background: #f0f3f7; border-radius: 8px; padding: .75rem 1rem; text-align: left; white-space: pre-wrap; }
+  a.button { display: inline-block; margin: 1.25rem 0; padding: .8rem 1.6rem; background: #1757d6; color: #fff;
+             border-radius: 8px; text-decoration: none; font-weight: 600; }
+  .desktop { border-top: 1px solid #e3e7ec; margin-top: 1rem; padding-top: 1rem; font-size: .95rem; }
+  .qr svg { width: 12rem; height: 12rem; }
+`;
+
+/** The page behind a same-device link: it hands the code to the digital-ID app and helps people on a computer. */
+export function renderOpenLinkPage(page: OpenLinkPage): string {
+  const body = page.flow
+    ? `<h1>Continue in your digital-ID app</h1>
+    <p><strong id="app-name">${escapeHtml(page.flow.appName)}</strong> asks you to ${escapeHtml(page.flow.action)}:</p>
+    <p class="payload" id="payload">${escapeHtml(page.flow.payload)}</p>
+    <a class="button" id="open-app" href="${escapeHtml(page.deepLink)}">Open in the app</a>
+    <section class="desktop" id="desktop-help">
+      <p>On a computer? Open your digital-ID app on your phone and scan this code:</p>
+      <div class="qr" id="qr">${page.qrSvg}</div>
+    </section>
+    <script nonce="${page.nonce}">
+      if (/Android|iPhone|iPad|iPod/i.test(navigator.userAgent)) window.location.href = ${JSON.stringify(page.deepLink)};
+    </script>`
+    : `<h1>This link is no longer valid</h1>
+    <p id="expired">It was already used, or it has expired. Go back to the site that sent you and start again.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Continue in your digital-ID app</title>
+  <style nonce="${page.nonce}">${STYLE}</style>
+</head>
+<body>
+  <main>
+    ${body}
+  </main>
+</body>
+</html>`;
+}

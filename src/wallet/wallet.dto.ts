@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
+
+export class EnrollDeviceDto {
+  @ApiProperty({
+    description: 'The one-time enrollment code the operator issued for the NIN',
+    example: 'a1B2-c3D4-e5F6',
+  })
+  @IsString()
+  @Length(4, 64)
+  code: string;
+
+  @ApiPropertyOptional({ description: 'A name for the device, shown to the holder', example: "Ada's phone" })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  label?: string;
+}
+
+export class PickUpFlowDto {
+  @ApiProperty({
+    description:
+      'The code of a same-device link (`/open/<code>`) or the seed of a wildcard QR (`idflow://flow?seed=<seed>`)',
+    example: 'Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
+  })
+  @IsString()
+  @Matches(/^[0-9A-Za-z]{16,64}$/, { message: 'code must be the 32-character code of a link or seed' })
+  code: string;
+}
+
+export class ApproveFlowDto {
+  @ApiProperty({
+    description: "The claims the holder consents to release: any subset of the flow's requestedClaims (may be empty)",
+    example: ['naming.name', 'contact.email'],
+  })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  claims: string[];
+}
