@@ -1,5 +1,6 @@
-import { IdflowClient, IdflowError } from '@idflow/client';
+import { IdflowClient, IdflowError, decryptClaims } from '@idflow/client';
 import { TestApp, createTestApp } from './support/test-app';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
 import { TestTenant, createTenant } from './support/tenant-factory';
 
 describe('the Node client against the real service', () => {
@@ -18,6 +19,30 @@ describe('the Node client against the real service', () => {
   it('checks health with the app credentials', async () => {
     const client = new IdflowClient({ apiKey: tenant.apiKey, appSecret: tenant.appSecret, basePath });
     await expect(client.health.check()).resolves.toBe('OK');
+  });
+
+  it('logs a test person in: create, simulate the approval, ping, decrypt', async () => {
+    const sandbox = await bootstrapSandbox(t.app);
+    const client = new IdflowClient({ apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+    const created = await client.identification.sameDevice({
+      action: 'login',
+      claims: ['naming.given'],
+      payload: 'Log in',
+    });
+    expect(created.link).toMatch(/\/open\//);
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${created.request.id}/approve`)
+      .set(credentials(sandbox))
+      .send({})
+      .expect(201);
+    const state = await client.flows.ping(created.request.id);
+    expect(state.status).toBe('completed');
+    const nin = sandbox.testPersons[0].nin;
+    await expect(decryptClaims(state.claims ?? {}, sandbox.privateKey)).resolves.toEqual({
+      naming: { given: testPerson(nin).claims.naming.given },
+    });
+    await expect(client.flows.cancel(created.request.id)).rejects.toMatchObject({ status: 409 });
   });
 
   it('turns a failed answer into an IdflowError with status and reason', async () => {
