@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { PersonsModule } from '../persons/persons.module';
+import { SandboxModule } from '../sandbox/sandbox.module';
+import { TenantsModule } from '../tenants/tenants.module';
+
+/** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, TenantsModule, PersonsModule, SandboxModule],
+    };
+  }
+}

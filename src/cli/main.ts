@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { Command } from 'commander';
+import { appCreateCommand } from './commands/app-create.command';
+import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { consumerCreateCommand } from './commands/consumer-create.command';
+import { keyCreateCommand } from './commands/key-create.command';
+import { keyRevokeCommand } from './commands/key-revoke.command';
+import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
+import { reportFailure } from './run-command';
+
+const program = new Command('idflow')
+  .description('Operator commands against the database of `npm start` (DATABASE_URL, else DATABASE_PATH).')
+  .addHelpText(
+    'after',
+    '\nnpm prints its script banner on stdout: for machine-readable output run `npm run -s cli -- <command> --json`.',
+  )
+  .addCommand(consumerCreateCommand())
+  .addCommand(appCreateCommand())
+  .addCommand(appRotateSecretCommand())
+  .addCommand(keyCreateCommand())
+  .addCommand(keyRevokeCommand())
+  .addCommand(sandboxBootstrapCommand());
+
+program.parseAsync().catch(reportFailure);

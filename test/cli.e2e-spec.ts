@@ -1,0 +1,199 @@
+import { spawn } from 'node:child_process';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { Person } from '../src/persons/person.entity';
+import { SCOPES } from '../src/tenants/scopes';
+import { TenantsService } from '../src/tenants/tenants.service';
+import { TestApp, createTestApp } from './support/test-app';
+
+const ROOT = join(__dirname, '..');
+const SPAWN_TIMEOUT_MS = 60_000;
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+describe('operator CLI', () => {
+  let t: TestApp;
+
+  /** The CLI as its own process, on the test app's database; `npm` runs it exactly as the README tells operators. */
+  function cli(args: string[], via: 'node' | 'npm' = 'node'): Promise<CliRun> {
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      DATA_DIR: t.config.DATA_DIR,
+      DATABASE_PATH: t.config.DATABASE_PATH,
+      ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
+      ...(t.config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: t.config.DATABASE_SCHEMA } : {}),
+    };
+    const [command, commandArgs] =
+      via === 'npm'
+        ? ['npm', ['run', '--silent', 'cli', '--', ...args]]
+        : [
+            process.execPath,
+            ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cli/main.ts', ...args],
+          ];
+    const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  /** Exactly one JSON object and nothing else on stdout. */
+  function onlyJsonObject(run: CliRun): Record<string, any> {
+    expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout.trim()).toMatch(/^\{.*\}$/s);
+    const parsed = JSON.parse(run.stdout);
+    expect(parsed).toBeInstanceOf(Object);
+    expect(Array.isArray(parsed)).toBe(false);
+    return parsed;
+  }
+
+  let first: CliRun;
+  let second: CliRun;
+  let unknownConsumer: CliRun;
+  let badEnvironment: CliRun;
+  let appCreated: CliRun;
+  let keyCreated: CliRun;
+  let publicKeyPem: string;
+
+  beforeAll(async () => {
+    // The test app migrates the database first, so the CLI processes below never race to migrate it.
+    t = await createTestApp();
+    [first, unknownConsumer, badEnvironment] = await Promise.all([
+      cli(['sandbox:bootstrap', '--json']),
+      cli(['app:create', '--consumer', 'bcn_000000000000000000000000', '--name', 'Web', '--env', 'sandbox']),
+      cli(['app:create', '--consumer', 'bcn_000000000000000000000000', '--name', 'Web', '--env', 'staging']),
+    ]);
+    const { consumerId, appId } = onlyJsonObject(first);
+    publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
+    const publicKeyFile = join(mkdtempSync(join(tmpdir(), 'idflow-cli-')), 'claims.pub.pem');
+    writeFileSync(publicKeyFile, publicKeyPem);
+    [second, appCreated, keyCreated] = await Promise.all([
+      cli(['sandbox:bootstrap', '--json'], 'npm'),
+      cli([
+        'app:create',
+        '--consumer',
+        consumerId,
+        '--name',
+        'Web',
+        '--env',
+        'production',
+        '--scopes',
+        'signing:same,document:sign',
+        '--public-key',
+        publicKeyFile,
+        '--json',
+      ]),
+      cli(['key:create', '--app', appId]),
+    ]);
+  }, 4 * SPAWN_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  it('sandbox:bootstrap --json prints one JSON object with working sandbox credentials', async () => {
+    const result = onlyJsonObject(first);
+    expect(Object.keys(result).sort()).toEqual(
+      [
+        'apiKey',
+        'appId',
+        'appSecret',
+        'consumerId',
+        'ninWithoutDigitalId',
+        'privateKey',
+        'testPersons',
+        'webhookSecret',
+      ].sort(),
+    );
+    expect(result).toMatchObject({
+      consumerId: expect.stringMatching(/^bcn_[0-9A-Za-z]{24}$/),
+      appId: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+      apiKey: expect.stringMatching(/^bk-test_[0-9A-Za-z]{40}$/),
+      appSecret: expect.stringMatching(/^snb_[0-9A-Za-z]{40}$/),
+      webhookSecret: expect.stringMatching(/^whsec_/),
+      ninWithoutDigitalId: expect.stringMatching(/^\d{11}$/),
+    });
+    expect(result.testPersons.length).toBeGreaterThanOrEqual(3);
+    for (const person of result.testPersons)
+      expect(person).toEqual({ nin: expect.stringMatching(/^\d{11}$/), name: expect.any(String) });
+
+    const privateKey = createPrivateKey(result.privateKey);
+    expect(privateKey.asymmetricKeyType).toBe('rsa');
+    expect(privateKey.asymmetricKeyDetails?.modulusLength).toBeGreaterThanOrEqual(2048);
+    const app = await t.app.get(TenantsService).findApp(result.appId);
+    expect(createPublicKey(privateKey).export({ type: 'spki', format: 'pem' })).toBe(app.publicKeyPem);
+    expect([...app.scopes].sort()).toEqual([...SCOPES].sort());
+    await t
+      .http()
+      .get('/api/v1/flow/authorize')
+      .set('x-api-key', result.apiKey)
+      .set('x-access-secret', result.appSecret)
+      .expect(200);
+  });
+
+  it('a second run through `npm run -s cli` gives a new app over the same test persons', async () => {
+    const again = onlyJsonObject(second);
+    const result = onlyJsonObject(first);
+    expect(again.appId).not.toBe(result.appId);
+    expect(again.apiKey).not.toBe(result.apiKey);
+    expect(again.testPersons).toEqual(result.testPersons);
+    expect(again.ninWithoutDigitalId).toBe(result.ninWithoutDigitalId);
+    const persons = await t.app.get(DataSource).getRepository(Person).findBy({ environment: 'sandbox' });
+    expect(persons.map((person) => person.nin).sort()).toEqual(
+      [...result.testPersons.map((person: { nin: string }) => person.nin), result.ninWithoutDigitalId].sort(),
+    );
+  });
+
+  it('app:create keeps the given public key and scopes, and prints no private key', () => {
+    const app = onlyJsonObject(appCreated);
+    expect(app).toMatchObject({
+      consumerId: onlyJsonObject(first).consumerId,
+      environment: 'production',
+      scopes: ['signing:same', 'document:sign'],
+      publicKey: publicKeyPem,
+      appSecret: expect.stringMatching(/^snb_/),
+    });
+    expect(app).not.toHaveProperty('privateKey');
+  });
+
+  it(
+    'key:create prints a key that works until key:revoke revokes it',
+    async () => {
+      expect(keyCreated.code).toBe(0);
+      const apiKey = /bk-test_[0-9A-Za-z]{40}/.exec(keyCreated.stdout)?.[0] as string;
+      expect(keyCreated.stdout).toMatch(/^API key key_[0-9A-Za-z]{24} created for app /);
+      await t.http().get('/api/health/check').set('x-api-key', apiKey).expect(200);
+
+      const revoked = onlyJsonObject(await cli(['key:revoke', '--key', apiKey, '--json']));
+      expect(revoked).toMatchObject({ appId: onlyJsonObject(first).appId, revokedAt: expect.any(Number) });
+      expect(JSON.stringify(revoked)).not.toContain(apiKey);
+      const refused = await t.http().get('/api/health/check').set('x-api-key', apiKey).expect(401);
+      expect(refused.body.reason).toBe('The x-api-key has been revoked');
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it('fails with exit code 1, a message on stderr and nothing on stdout', () => {
+    expect(unknownConsumer).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('Consumer bcn_000000000000000000000000 does not exist'),
+    });
+    expect(badEnvironment).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringMatching(/--env.*staging.*sandbox, production/s),
+    });
+  });
+});
