@@ -49,8 +49,8 @@ export class AdminAppsController {
   })
   @ApiFailure(404, 'No consumer has this id', 'Consumer bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa does not exist')
   async create(@Body() body: CreateAppDto): Promise<CreatedAppView> {
-    const { publicKey, ...app } = body;
-    return createdAppView(await this.tenants.createApp({ ...app, publicKeyPem: publicKey }));
+    const { publicKey, ...newApp } = body;
+    return createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey }));
   }
 
   @Post(':appId/rotate-secret')

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../common/errors/domain-error';
 import { loadConfig } from '../config/load-config';
 import { CliModule } from './cli.module';
-import { StderrLogger } from './stderr-logger';
+import { StderrLogger } from './stderr.logger';
 
 /** What a command shows: one JSON object with `--json`, otherwise a short summary for a person. */
 export interface CommandResult {
@@ -40,7 +40,7 @@ export async function runCommand(
   let context: INestApplicationContext | undefined;
   try {
     context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), {
-      logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
+      logger: new StderrLogger({ logLevels: ['error', 'warn'], colors: Boolean(process.stderr.isTTY) }),
       // Nest would otherwise abort the process on a start-up failure, before the message below is written.
       abortOnError: false,
     });
