@@ -19,7 +19,9 @@ describe('PersonsService', () => {
 
   beforeAll(async () => {
     const databasePath = join(mkdtempSync(join(tmpdir(), 'idflow-persons-')), 'idflow.sqlite');
-    dataSource = await new DataSource(dataSourceOptions({ DATABASE_PATH: databasePath, MIGRATIONS_RUN: true })).initialize();
+    dataSource = await new DataSource(
+      dataSourceOptions({ DATABASE_PATH: databasePath, MIGRATIONS_RUN: true }),
+    ).initialize();
     persons = new PersonsService(dataSource.getRepository(Person));
   });
   afterAll(() => dataSource.destroy());

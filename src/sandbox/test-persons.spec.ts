@@ -28,7 +28,10 @@ describe('sandbox test persons', () => {
       expect(Object.keys(person.claims).sort()).toEqual(Object.keys(CLAIM_CATALOG).sort());
       for (const key of CLAIM_KEYS) {
         const [group, name] = key.split('.') as [ClaimGroup, string];
-        expect({ key, filled: isFilled((person.claims[group] as Record<string, unknown>)[name]) }).toEqual({ key, filled: true });
+        expect({ key, filled: isFilled((person.claims[group] as Record<string, unknown>)[name]) }).toEqual({
+          key,
+          filled: true,
+        });
       }
       for (const group of Object.keys(CLAIM_CATALOG) as ClaimGroup[]) {
         expect(Object.keys(person.claims[group]).sort()).toEqual([...CLAIM_CATALOG[group]].sort());

@@ -10,12 +10,22 @@ export interface TestPerson {
   claims: CompleteClaims;
 }
 
-const testPerson = (nin: string, claims: CompleteClaims): TestPerson => ({ nin, name: String(claims.naming.name), claims });
+const testPerson = (nin: string, claims: CompleteClaims): TestPerson => ({
+  nin,
+  name: String(claims.naming.name),
+  claims,
+});
 
 /** The synthetic sandbox holders. Fixed values, so integrators can write tests against them. */
 export const TEST_PERSONS: readonly TestPerson[] = [
   testPerson('10000000001', {
-    bio: { birthplace: 'Enugu', birthdate: '1991-04-12', gender: 'female', maritalstatus: 'married', birthnumber: 'NPC/EN/1991/045127' },
+    bio: {
+      birthplace: 'Enugu',
+      birthdate: '1991-04-12',
+      gender: 'female',
+      maritalstatus: 'married',
+      birthnumber: 'NPC/EN/1991/045127',
+    },
     contact: { email: 'adaeze.okonkwo@example.com', emailVerified: true, phone: '+2348030000001', phoneVerified: true },
     address: {
       city: 'Lagos',
@@ -37,14 +47,32 @@ export const TEST_PERSONS: readonly TestPerson[] = [
       nickname: 'Ada',
     },
     nationality: { nationalities: ['NG'], pep: false, primary: 'NG', residence: 'NG', watchListed: false },
-    idcards: { passport: { number: 'A10000001', issuingCountry: 'NG', issuedOn: '2019-06-10', expiresOn: '2029-06-09' } },
+    idcards: {
+      passport: { number: 'A10000001', issuingCountry: 'NG', issuedOn: '2019-06-10', expiresOn: '2029-06-09' },
+    },
     financial: { bvn: '22100000001', bvnBank: 'Access Bank', bvnLevel: 2, bvnIAT: 1546300800 },
     medical: { bloodType: 'O+', genotype: 'AA', allergies: ['penicillin'] },
-    education: { highestDegree: 'BSc', fieldOfStudy: 'Accounting', institution: 'University of Nigeria, Nsukka', graduationYear: 2013 },
+    education: {
+      highestDegree: 'BSc',
+      fieldOfStudy: 'Accounting',
+      institution: 'University of Nigeria, Nsukka',
+      graduationYear: 2013,
+    },
   }),
   testPerson('10000000002', {
-    bio: { birthplace: 'Ibadan', birthdate: '1983-09-30', gender: 'male', maritalstatus: 'married', birthnumber: 'NPC/OY/1983/112904' },
-    contact: { email: 'babajide.adeyemi@example.com', emailVerified: true, phone: '+2348030000002', phoneVerified: false },
+    bio: {
+      birthplace: 'Ibadan',
+      birthdate: '1983-09-30',
+      gender: 'male',
+      maritalstatus: 'married',
+      birthnumber: 'NPC/OY/1983/112904',
+    },
+    contact: {
+      email: 'babajide.adeyemi@example.com',
+      emailVerified: true,
+      phone: '+2348030000002',
+      phoneVerified: false,
+    },
     address: {
       city: 'Ibadan',
       postcode: '200284',
@@ -65,13 +93,26 @@ export const TEST_PERSONS: readonly TestPerson[] = [
       nickname: 'Jide',
     },
     nationality: { nationalities: ['NG', 'GB'], pep: true, primary: 'NG', residence: 'NG', watchListed: false },
-    idcards: { passport: { number: 'A10000002', issuingCountry: 'NG', issuedOn: '2021-02-01', expiresOn: '2031-01-31' } },
+    idcards: {
+      passport: { number: 'A10000002', issuingCountry: 'NG', issuedOn: '2021-02-01', expiresOn: '2031-01-31' },
+    },
     financial: { bvn: '22100000002', bvnBank: 'First Bank of Nigeria', bvnLevel: 3, bvnIAT: 1420070400 },
     medical: { bloodType: 'A+', genotype: 'AS', allergies: ['peanuts', 'shellfish'] },
-    education: { highestDegree: 'MBBS', fieldOfStudy: 'Medicine and Surgery', institution: 'University of Ibadan', graduationYear: 2008 },
+    education: {
+      highestDegree: 'MBBS',
+      fieldOfStudy: 'Medicine and Surgery',
+      institution: 'University of Ibadan',
+      graduationYear: 2008,
+    },
   }),
   testPerson('10000000003', {
-    bio: { birthplace: 'Kano', birthdate: '1996-01-23', gender: 'female', maritalstatus: 'single', birthnumber: 'NPC/KN/1996/007731' },
+    bio: {
+      birthplace: 'Kano',
+      birthdate: '1996-01-23',
+      gender: 'female',
+      maritalstatus: 'single',
+      birthnumber: 'NPC/KN/1996/007731',
+    },
     contact: { email: 'hauwa.bello@example.com', emailVerified: false, phone: '+2348030000003', phoneVerified: true },
     address: {
       city: 'Abuja',
@@ -93,13 +134,26 @@ export const TEST_PERSONS: readonly TestPerson[] = [
       nickname: 'Hauwy',
     },
     nationality: { nationalities: ['NG'], pep: false, primary: 'NG', residence: 'NG', watchListed: false },
-    idcards: { passport: { number: 'A10000003', issuingCountry: 'NG', issuedOn: '2023-08-14', expiresOn: '2033-08-13' } },
+    idcards: {
+      passport: { number: 'A10000003', issuingCountry: 'NG', issuedOn: '2023-08-14', expiresOn: '2033-08-13' },
+    },
     financial: { bvn: '22100000003', bvnBank: 'Guaranty Trust Bank', bvnLevel: 1, bvnIAT: 1640995200 },
     medical: { bloodType: 'B+', genotype: 'AA', allergies: ['dust mites'] },
-    education: { highestDegree: 'BSc', fieldOfStudy: 'Computer Science', institution: 'Ahmadu Bello University', graduationYear: 2018 },
+    education: {
+      highestDegree: 'BSc',
+      fieldOfStudy: 'Computer Science',
+      institution: 'Ahmadu Bello University',
+      graduationYear: 2018,
+    },
   }),
   testPerson('10000000004', {
-    bio: { birthplace: 'Onitsha', birthdate: '1988-07-05', gender: 'male', maritalstatus: 'divorced', birthnumber: 'NPC/AN/1988/090215' },
+    bio: {
+      birthplace: 'Onitsha',
+      birthdate: '1988-07-05',
+      gender: 'male',
+      maritalstatus: 'divorced',
+      birthnumber: 'NPC/AN/1988/090215',
+    },
     contact: { email: 'chinedu.eze@example.com', emailVerified: true, phone: '+2348030000004', phoneVerified: true },
     address: {
       city: 'Port Harcourt',
@@ -121,10 +175,17 @@ export const TEST_PERSONS: readonly TestPerson[] = [
       nickname: 'Nedu',
     },
     nationality: { nationalities: ['NG'], pep: false, primary: 'NG', residence: 'NG', watchListed: true },
-    idcards: { passport: { number: 'A10000004', issuingCountry: 'NG', issuedOn: '2018-11-20', expiresOn: '2028-11-19' } },
+    idcards: {
+      passport: { number: 'A10000004', issuingCountry: 'NG', issuedOn: '2018-11-20', expiresOn: '2028-11-19' },
+    },
     financial: { bvn: '22100000004', bvnBank: 'Zenith Bank', bvnLevel: 2, bvnIAT: 1514764800 },
     medical: { bloodType: 'O-', genotype: 'AS', allergies: ['latex'] },
-    education: { highestDegree: 'MBA', fieldOfStudy: 'Business Administration', institution: 'Lagos Business School', graduationYear: 2016 },
+    education: {
+      highestDegree: 'MBA',
+      fieldOfStudy: 'Business Administration',
+      institution: 'Lagos Business School',
+      graduationYear: 2016,
+    },
   }),
 ];
 
