@@ -20,12 +20,13 @@ export class AccessTokenService {
   ) {}
 
   async issue(principal: Principal): Promise<AccessGrant> {
-    const ttl = this.config.ACCESS_TOKEN_TTL_SECONDS;
+    // One expiry for the token and the answer: computing it twice could straddle a second.
+    const exp = Math.floor(Date.now() / 1000) + this.config.ACCESS_TOKEN_TTL_SECONDS;
     const token = await this.serviceKey.sign(
-      { sub: principal.consumer.id, app: principal.app.id, env: principal.app.environment },
-      { issuer: this.config.BASE_URL, expiresInSeconds: ttl, type: TOKEN_TYPE },
+      { sub: principal.consumer.id, app: principal.app.id, env: principal.app.environment, exp },
+      { issuer: this.config.BASE_URL, type: TOKEN_TYPE },
     );
-    return { token, exp: Math.floor(Date.now() / 1000) + ttl };
+    return { token, exp };
   }
 
   /** True when the token is ours, unexpired, and was issued to this very app in this environment. */
