@@ -262,6 +262,7 @@ describe('credentials (spec sections 4.4 and 5)', () => {
         version: 'v1',
         data: { token, exp: expect.any(Number) },
       });
+      expect(decodeJwt(token).exp).toBe(response.body.data.exp);
       expect(response.body.data.exp).toBeGreaterThanOrEqual(before + t.config.ACCESS_TOKEN_TTL_SECONDS);
       expect(response.body.data.exp).toBeLessThanOrEqual(before + t.config.ACCESS_TOKEN_TTL_SECONDS + 5);
     });
