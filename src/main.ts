@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { configureApp } from './bootstrap/configure-app';
+import { NEST_APP_OPTIONS, configureApp } from './bootstrap/configure-app';
 import { ConfigError } from './config/config.error';
 import { loadConfig } from './config/load-config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
   configureApp(app);
   await app.listen(config.PORT);
 }

@@ -1,7 +1,10 @@
+import type { NestApplicationOptions } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { parseJsonBodies } from '../common/http/json-body.middleware';
 
 /** Builds the OpenAPI document from the controllers' decorators. */
 export function buildOpenApiDocument(app: NestExpressApplication) {
@@ -13,13 +16,21 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
         '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP.',
     )
     .setVersion('2')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the operator' },
+      ADMIN_SECURITY_SCHEME,
+    )
     .build();
   return SwaggerModule.createDocument(app, config);
 }
 
+/** How `main.ts` and every e2e test create the app: JSON bodies are parsed by our own middleware (see below). */
+export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
+
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
+  app.use(parseJsonBodies());
   app.enableCors({
     exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'],
   });

@@ -9,7 +9,8 @@ import { runMigrations } from './migrate';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => dataSourceOptions(config),
+      // Two quick retries cover a database that is still starting; beyond that the process should fail and be restarted.
+      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), retryAttempts: 2, retryDelay: 1000 }),
       dataSourceFactory: async (options?: DataSourceOptions) => {
         if (!options) throw new Error('No data source options');
         // Migrations run here rather than through `migrationsRun` so that concurrent starts can take a lock first.

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/bootstrap/configure-app';
+import { NEST_APP_OPTIONS, configureApp } from '../../src/bootstrap/configure-app';
 import type { AppConfig } from '../../src/config/app-config';
 import { testConfig } from './test-config';
 
@@ -37,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [AppModule.forRoot(config)],
     controllers: options.controllers ?? [],
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(NEST_APP_OPTIONS);
   configureApp(app);
   await app.init();
   const server = app.getHttpServer();

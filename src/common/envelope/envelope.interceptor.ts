@@ -17,8 +17,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
     const request = context.switchToHttp().getRequest<Request>();
     const reason = this.reflector.getAllAndOverride<string>(ENVELOPE_REASON, targets) ?? 'OK';
-    return next.handle().pipe(
-      map((data): Envelope => ({ status: 'successful', reason, version: apiVersionOf(request.path), data })),
-    );
+    return next
+      .handle()
+      .pipe(map((data): Envelope => ({ status: 'successful', reason, version: apiVersionOf(request.path), data })));
   }
 }

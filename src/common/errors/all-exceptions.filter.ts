@@ -1,4 +1,4 @@
-import { ArgumentsHost, BadRequestException, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
@@ -13,42 +13,14 @@ interface Failure {
   data?: object;
 }
 
-const INVALID_JSON: Failure = {
-  status: 400,
-  reason: 'Validation failed',
-  errors: [{ code: 'invalid_json', path: [], message: 'The request body is not valid JSON' }],
-};
-
-/** body-parser's errors carry `type` and `status`; these are the caller's fault, not ours. */
-function bodyParserFailure(exception: unknown): Failure | undefined {
-  const error = exception as { type?: string; status?: number; message?: string };
-  if (error?.type === 'entity.parse.failed') return INVALID_JSON;
-  if (error?.type === 'entity.too.large') return { status: 413, reason: 'The request body is too large' };
-  if (typeof error?.type === 'string' && error.status && error.status < 500) {
-    return { status: error.status, reason: error.message ?? 'The request body cannot be read' };
-  }
-  return undefined;
-}
-
-/**
- * Nest hands body-parser's JSON SyntaxError on as a plain BadRequestException carrying only the parser's message
- * (RoutesResolver.mapExternalException), so it is recognised by what is left: a 400 raised before any route matched,
- * for a JSON body, whose message is JSON.parse's.
- */
-function isMalformedJson(exception: HttpException, request: Request): boolean {
-  return (
-    exception instanceof BadRequestException &&
-    request.route === undefined &&
-    Boolean(request.is('application/json')) &&
-    /\bJSON\b/.test(exception.message)
-  );
-}
-
-function httpFailure(exception: HttpException, request: Request): Failure {
-  if (isMalformedJson(exception, request)) return INVALID_JSON;
+function httpFailure(exception: HttpException): Failure {
   const status = exception.getStatus();
   const response = exception.getResponse();
-  if (status === 404 && typeof response === 'object' && /^Cannot \w+ /.test(String((response as { message?: unknown }).message))) {
+  if (
+    status === 404 &&
+    typeof response === 'object' &&
+    /^Cannot \w+ /.test(String((response as { message?: unknown }).message))
+  ) {
     return { status, reason: 'No such route' };
   }
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
@@ -78,7 +50,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(429).type('text/plain').send(`Too many requests: retry after ${retryAfter} seconds`);
       return;
     }
-    const failure = this.toFailure(exception, request, requestId);
+    const failure = this.toFailure(exception, requestId);
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,
@@ -89,13 +61,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(failure.status).json(body);
   }
 
-  private toFailure(exception: unknown, request: Request, errorId: string): Failure {
+  private toFailure(exception: unknown, errorId: string): Failure {
     if (exception instanceof DomainError) {
       return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
     }
-    if (exception instanceof HttpException) return httpFailure(exception, request);
-    const fromBody = bodyParserFailure(exception);
-    if (fromBody) return fromBody;
+    if (exception instanceof HttpException) return httpFailure(exception);
     this.logger.error({ err: exception, errorId }, 'Unhandled error');
     return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
   }

@@ -4,7 +4,10 @@ import type { ValidationIssue } from './validation-issue';
 export class RequestValidationError extends DomainError {
   readonly status = 400;
 
-  constructor(private readonly validationIssues: ValidationIssue[], reason = 'Validation failed') {
+  constructor(
+    private readonly validationIssues: ValidationIssue[],
+    reason = 'Validation failed',
+  ) {
     super(reason);
   }
 

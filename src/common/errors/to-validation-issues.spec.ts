@@ -1,5 +1,14 @@
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsDefined, IsIn, IsString, Matches, MinLength, ValidateNested, validateSync } from 'class-validator';
+import {
+  ArrayMinSize,
+  IsDefined,
+  IsIn,
+  IsString,
+  Matches,
+  MinLength,
+  ValidateNested,
+  validateSync,
+} from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { toValidationIssues } from './to-validation-issues';
 

@@ -27,6 +27,11 @@ const CODE_BY_CONSTRAINT: Record<string, ValidationIssueCode> = {
   isEmail: 'invalid_string',
 };
 
+/** `@Length` reports both bounds under one name; its message says which was crossed. */
+function lengthCode(message: string): ValidationIssueCode {
+  return /shorter than/.test(message) ? 'too_big' : 'too_small';
+}
+
 function segment(property: string): string | number {
   return /^\d+$/.test(property) ? Number(property) : property;
 }
@@ -39,11 +44,14 @@ function relevantConstraints(constraints: Record<string, string>): Array<[string
 }
 
 /** Flattens class-validator's error tree into one Zod-style issue per failed constraint, deepest path first. */
-export function toValidationIssues(errors: ValidationError[], parentPath: Array<string | number> = []): ValidationIssue[] {
+export function toValidationIssues(
+  errors: ValidationError[],
+  parentPath: Array<string | number> = [],
+): ValidationIssue[] {
   return errors.flatMap((error) => {
     const path = [...parentPath, segment(error.property)];
     const own = relevantConstraints(error.constraints ?? {}).map(([constraint, message]) => ({
-      code: CODE_BY_CONSTRAINT[constraint] ?? 'custom',
+      code: constraint === 'isLength' ? lengthCode(message) : (CODE_BY_CONSTRAINT[constraint] ?? 'custom'),
       path,
       message: constraint === 'whitelistValidation' ? `${path.join('.')} is not an accepted field` : message,
     }));

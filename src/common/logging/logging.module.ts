@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
+import { loggablePath } from './loggable-path';
 import { assignRequestId } from './request-id';
 
 /**
  * JSON lines through pino. Each line logged while serving a request carries its `reqId`. Requests are logged by method,
- * path and status only: no headers (credentials), no query string, no bodies (claim values, payloads).
+ * path and status only: no headers (credentials), no query string, no link codes, no bodies (claim values, payloads).
  */
 @Module({
   imports: [
@@ -22,7 +23,7 @@ import { assignRequestId } from './request-id';
             req: (request: { id: string; method: string; url: string }) => ({
               id: request.id,
               method: request.method,
-              path: request.url.split('?')[0],
+              path: loggablePath(request.url),
             }),
             res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
           },

@@ -23,9 +23,24 @@ const envelopeSchema = (example: object) => ({
 });
 
 /** Documents a successful enveloped answer with an example of its `data`. */
-export function ApiEnvelope(options: { status?: number; description: string; reason: string; data: object; version?: ApiVersion }) {
-  const example = { status: 'successful', reason: options.reason, version: options.version ?? 'v2', data: options.data };
-  return ApiResponse({ status: options.status ?? 200, description: options.description, schema: envelopeSchema(example) });
+export function ApiEnvelope(options: {
+  status?: number;
+  description: string;
+  reason: string;
+  data: object;
+  version?: ApiVersion;
+}) {
+  const example = {
+    status: 'successful',
+    reason: options.reason,
+    version: options.version ?? 'v2',
+    data: options.data,
+  };
+  return ApiResponse({
+    status: options.status ?? 200,
+    description: options.description,
+    schema: envelopeSchema(example),
+  });
 }
 
 /** Documents a failed enveloped answer. */
@@ -33,7 +48,10 @@ export function ApiFailure(status: number, description: string, reason: string, 
   return ApiResponse({ status, description, schema: envelopeSchema({ status: 'failed', reason, version }) });
 }
 
-export function ApiValidationFailure(example: { path: Array<string | number>; message: string; code?: string }, version?: ApiVersion) {
+export function ApiValidationFailure(
+  example: { path: Array<string | number>; message: string; code?: string },
+  version?: ApiVersion,
+) {
   return applyDecorators(
     ApiResponse({
       status: 400,
@@ -53,7 +71,9 @@ export function ApiRateLimited() {
   return ApiResponse({
     status: 429,
     description: 'More than the allowed requests a minute from this client IP; see `Retry-After`',
-    headers: { 'Retry-After': { description: 'Seconds until the next request is accepted', schema: { type: 'integer' } } },
+    headers: {
+      'Retry-After': { description: 'Seconds until the next request is accepted', schema: { type: 'integer' } },
+    },
     content: { 'text/plain': { schema: { type: 'string', example: 'Too many requests: retry after 42 seconds' } } },
   });
 }
