@@ -89,4 +89,39 @@ describe('identification end to end', () => {
       bio: { birthdate: testPerson(nin).claims.bio.birthdate },
     });
   });
+
+  it('different-device: the test person has a digital ID at once, and the simulator approves as them', async () => {
+    const created = await create('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.family'],
+      payload: 'Log in',
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers['x-access-token']).toBe(created.body.data.token);
+    expect(created.body.data.request.user).toBe(nin);
+    const approved = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${created.body.data.request.id}/approve`)
+      .set(credentials(sandbox))
+      .send({})
+      .expect(201);
+    await expect(decrypt(approved.body.data.request.claims)).resolves.toEqual({
+      naming: { family: testPerson(nin).claims.naming.family },
+    });
+  });
+
+  it('different-device: a NIN without a digital ID gets 400', async () => {
+    const response = await create('different-device', {
+      user: sandbox.ninWithoutDigitalId,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Log in',
+    }).expect(400);
+    expect(response.body).toEqual({
+      status: 'failed',
+      reason: 'The national has no digital ID; offer signup or a wildcard flow instead',
+      version: 'v2',
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PersonsService } from '../persons/persons.service';
 import { SCOPES } from '../tenants/scopes';
 import { TenantsService } from '../tenants/tenants.service';
+import { DevicesService } from '../wallet/devices.service';
 import { NIN_WITHOUT_DIGITAL_ID, TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 
 /** Everything an integrator needs to start calling the sandbox; the secrets appear here once and nowhere else. */
@@ -18,7 +19,8 @@ export interface SandboxBootstrap {
 }
 
 /**
- * Gives an integrator a sandbox to play in: the shared synthetic test persons (seeded on the first run, reused after)
+ * Gives an integrator a sandbox to play in: the shared synthetic test persons and their virtual devices (seeded on the
+ * first run, reused after)
  * and a fresh consumer with a sandbox app provisioned for every scope, its key pair and a `bk-test_` key.
  */
 @Injectable()
@@ -26,6 +28,7 @@ export class SandboxBootstrapService {
   constructor(
     private readonly tenants: TenantsService,
     private readonly persons: PersonsService,
+    private readonly devices: DevicesService,
   ) {}
 
   async bootstrap(): Promise<SandboxBootstrap> {
@@ -38,6 +41,8 @@ export class SandboxBootstrapService {
         synthetic: true,
       });
     }
+    // The virtual devices are the test persons' digital IDs: different-device flows can be addressed to them at once.
+    for (const nin of TEST_PERSONS_WITH_DIGITAL_ID) await this.devices.virtualDeviceOf(nin);
     const consumer = await this.tenants.createConsumer('Sandbox consumer');
     const { app, appSecret, privateKeyPem } = await this.tenants.createApp({
       consumerId: consumer.id,
