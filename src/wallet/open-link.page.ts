@@ -20,11 +20,19 @@ const STYLE = `
   .qr svg { width: 12rem; height: 12rem; }
 `;
 
+const ACTION_PHRASES: Record<string, string> = {
+  login: 'log in',
+  signup: 'sign up',
+  link: 'link your digital ID',
+  sign: 'sign',
+  confirm: 'confirm',
+};
+
 /** The page behind a same-device link: it hands the code to the digital-ID app and helps people on a computer. */
 export function renderOpenLinkPage(page: OpenLinkPage): string {
   const body = page.flow
     ? `<h1>Continue in your digital-ID app</h1>
-    <p><strong id="app-name">${escapeHtml(page.flow.appName)}</strong> asks you to ${escapeHtml(page.flow.action)}:</p>
+    <p><strong id="app-name">${escapeHtml(page.flow.appName)}</strong> asks you to ${escapeHtml(ACTION_PHRASES[page.flow.action] ?? page.flow.action)}:</p>
     <p class="payload" id="payload">${escapeHtml(page.flow.payload)}</p>
     <a class="button" id="open-app" href="${escapeHtml(page.deepLink)}">Open in the app</a>
     <section class="desktop" id="desktop-help">
