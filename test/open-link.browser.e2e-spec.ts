@@ -45,7 +45,7 @@ describeInBrowser('the same-device link page in Chromium', () => {
     const href = await page.locator('#open-app').getAttribute('href');
     expect(href).toBe(`idflow://flow?code=${path.split('/').pop()}`);
     await expect(page.locator('#qr svg').isVisible()).resolves.toBe(true);
-    await expect(page.evaluate(() => (window as unknown as { injected?: number }).injected)).resolves.toBeUndefined();
+    await expect(page.evaluate(() => (globalThis as { injected?: number }).injected)).resolves.toBeUndefined();
     await page.screenshot({ path: artifactPath('open-link.png'), fullPage: true });
     await page.close();
   });
