@@ -22,6 +22,9 @@ const TTL_MESSAGE = 'ACCESS_TOKEN_TTL_SECONDS must be an integer between 60 and 
 
 const FLOW_TTL_MESSAGE = 'FLOW_TTL_SECONDS must be an integer between 30 and 86400';
 
+const POLL_HOLD_MESSAGE = 'POLL_HOLD_SECONDS must be an integer between 1 and 300';
+const SWEEP_MESSAGE = 'EXPIRY_SWEEP_SECONDS must be an integer between 1 and 3600';
+
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -107,6 +110,18 @@ export class AppConfig {
   @Min(30, { message: FLOW_TTL_MESSAGE })
   @Max(86400, { message: FLOW_TTL_MESSAGE })
   FLOW_TTL_SECONDS: number;
+
+  @Transform(toInteger)
+  @IsInt({ message: POLL_HOLD_MESSAGE })
+  @Min(1, { message: POLL_HOLD_MESSAGE })
+  @Max(300, { message: POLL_HOLD_MESSAGE })
+  POLL_HOLD_SECONDS: number;
+
+  @Transform(toInteger)
+  @IsInt({ message: SWEEP_MESSAGE })
+  @Min(1, { message: SWEEP_MESSAGE })
+  @Max(3600, { message: SWEEP_MESSAGE })
+  EXPIRY_SWEEP_SECONDS: number;
 }
 
 /** Settings whose values must never be printed: logs and error messages name them but never show them. */

@@ -25,6 +25,8 @@ function withDefaults(env: Environment): Environment {
     RATE_LIMIT_PER_MINUTE: '100',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     FLOW_TTL_SECONDS: '300',
+    POLL_HOLD_SECONDS: '60',
+    EXPIRY_SWEEP_SECONDS: '5',
   };
   const merged: Environment = { ...defaults };
   for (const [name, value] of Object.entries(env)) {
@@ -72,4 +74,6 @@ class AppConfigKeys implements Record<keyof AppConfig, undefined> {
   RATE_LIMIT_PER_MINUTE = undefined;
   ACCESS_TOKEN_TTL_SECONDS = undefined;
   FLOW_TTL_SECONDS = undefined;
+  POLL_HOLD_SECONDS = undefined;
+  EXPIRY_SWEEP_SECONDS = undefined;
 }

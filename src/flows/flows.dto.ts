@@ -10,3 +10,10 @@ export class FlowReferenceDto {
   @Length(4, 64)
   request: string;
 }
+
+export class FlowStreamQueryDto {
+  @ApiProperty({ description: 'The flow id to stream', example: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4' })
+  @IsString()
+  @Length(4, 64)
+  request: string;
+}

@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
+import { FlowEventBus } from './events/flow-event-bus';
+import { InProcessFlowEventBus } from './events/in-process-flow-event-bus';
+import { RedisFlowEventBus } from './events/redis-flow-event-bus';
 import { FlowCode } from './flow-code.entity';
+import { FlowExpirySweeper } from './flow-expiry.sweeper';
+import { FlowObservationController } from './flow-observation.controller';
+import { FlowObserverService } from './flow-observer.service';
 import { FlowPresenter } from './flow-presenter';
 import { Flow } from './flow.entity';
 import { FlowsController } from './flows.controller';
@@ -9,8 +17,19 @@ import { FlowsService } from './flows.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule],
-  controllers: [FlowsController],
-  providers: [FlowsService, FlowPresenter],
-  exports: [FlowsService, FlowPresenter],
+  controllers: [FlowsController, FlowObservationController],
+  providers: [
+    FlowsService,
+    FlowPresenter,
+    FlowObserverService,
+    FlowExpirySweeper,
+    {
+      provide: FlowEventBus,
+      inject: [REDIS_CLIENT],
+      useFactory: (redis: Redis | null): Promise<FlowEventBus> | FlowEventBus =>
+        redis ? RedisFlowEventBus.connect(redis) : new InProcessFlowEventBus(),
+    },
+  ],
+  exports: [FlowsService, FlowPresenter, FlowEventBus],
 })
 export class FlowsModule {}

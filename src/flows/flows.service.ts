@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
@@ -7,9 +7,11 @@ import { newId } from '../common/ids/random-id';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
+import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
 import { FlowCode, FlowCodeKind } from './flow-code.entity';
 import type { FlowKind, StartMode } from './flow-kind';
+import { FlowPresenter } from './flow-presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { Flow } from './flow.entity';
 
@@ -36,15 +38,23 @@ export interface MoveCondition {
 }
 
 const STAMP_TYPE = 'idflow-flow+jwt';
+const SWEEP_BATCH = 500;
 
-/** Creates flows, finds them (applying expiry on read), and moves them through the state table by compare-and-set. */
+/**
+ * Creates flows, finds them (applying expiry on read), and moves them through the state table by compare-and-set.
+ * Every creation and every move that wins is published on the flow event bus.
+ */
 @Injectable()
 export class FlowsService {
+  private readonly logger = new Logger(FlowsService.name);
+
   constructor(
     @InjectRepository(Flow) private readonly flows: Repository<Flow>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly serviceKey: ServiceKeyService,
     private readonly config: AppConfig,
+    private readonly presenter: FlowPresenter,
+    private readonly bus: FlowEventBus,
   ) {}
 
   async create(input: NewFlow): Promise<{ flow: Flow; codes: string[] }> {
@@ -100,6 +110,7 @@ export class FlowsService {
         );
       }
     });
+    await this.publish(flow);
     return { flow, codes };
   }
 
@@ -164,7 +175,41 @@ export class FlowsService {
     }
     const result = await query.execute();
     if (result.affected !== 1) return null;
-    return this.flows.findOneByOrFail({ id: flow.id });
+    const moved = await this.flows.findOneByOrFail({ id: flow.id });
+    await this.publish(moved);
+    return moved;
+  }
+
+  /** Expires every open flow whose time is up; returns how many this call expired. */
+  async expireDue(): Promise<number> {
+    const due = await this.flows
+      .createQueryBuilder('flow')
+      .where('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
+      .andWhere('flow.expires_at <= :now', { now: Date.now() })
+      .orderBy('flow.expires_at', 'ASC')
+      .limit(SWEEP_BATCH)
+      .getMany();
+    let expired = 0;
+    for (const flow of due) if (await this.move(flow, 'expire')) expired++;
+    return expired;
+  }
+
+  /**
+   * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters fall back
+   * on their periodic re-reads.
+   */
+  private async publish(flow: Flow): Promise<void> {
+    try {
+      await this.bus.publish({
+        flowId: flow.id,
+        appId: flow.appId,
+        environment: flow.environment,
+        targetNin: flow.targetNin,
+        view: this.presenter.view(flow),
+      });
+    } catch (error) {
+      this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
+    }
   }
 
   private async applyExpiry(flow: Flow): Promise<Flow> {

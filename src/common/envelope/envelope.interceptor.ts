@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable, map } from 'rxjs';
 import { ENVELOPE_REASON, RAW_RESPONSE } from './envelope.decorators';
-import { Envelope, apiVersionOf } from './envelope';
+import { Envelope, apiVersionOf, successEnvelope } from './envelope';
 
 /** Wraps what a JSON handler returns in the success envelope of spec 2.1. */
 @Injectable()
@@ -17,8 +17,6 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
     const request = context.switchToHttp().getRequest<Request>();
     const reason = this.reflector.getAllAndOverride<string>(ENVELOPE_REASON, targets) ?? 'OK';
-    return next
-      .handle()
-      .pipe(map((data): Envelope => ({ status: 'successful', reason, version: apiVersionOf(request.path), data })));
+    return next.handle().pipe(map((data): Envelope => successEnvelope(reason, apiVersionOf(request.path), data)));
   }
 }

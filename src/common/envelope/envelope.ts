@@ -16,3 +16,8 @@ export interface Envelope<T = unknown> {
 export function apiVersionOf(path: string): ApiVersion {
   return /^\/api\/v1(\/|$)/.test(path) ? 'v1' : 'v2';
 }
+
+/** The success envelope; the interceptor wraps handler results with it, and event streams wrap each event. */
+export function successEnvelope<T>(reason: string, version: ApiVersion, data: T): Envelope<T> {
+  return { status: 'successful', reason, version, data };
+}

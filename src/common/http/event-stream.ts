@@ -1,0 +1,53 @@
+import type { Response } from 'express';
+
+/**
+ * A server-sent event stream on an Express response. `closed` fires once, whether the client went away or the server
+ * ended the stream, so whoever opened it can release what it holds.
+ */
+export class EventStream {
+  private ended = false;
+  private readonly closeHandlers: Array<() => void> = [];
+
+  constructor(private readonly response: Response) {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    response.flushHeaders();
+    // The response, not the request: a request's 'close' fires as soon as its body has been read.
+    response.on('close', () => this.finish());
+  }
+
+  get isOpen(): boolean {
+    return !this.ended;
+  }
+
+  onClose(handler: () => void): void {
+    this.closeHandlers.push(handler);
+  }
+
+  send(data: unknown, event?: string): void {
+    if (this.ended) return;
+    const prefix = event ? `event: ${event}\n` : '';
+    this.response.write(`${prefix}data: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** A comment line: keeps idle connections from being cut by proxies, invisible to EventSource. */
+  keepAlive(): void {
+    if (!this.ended) this.response.write(': keep-alive\n\n');
+  }
+
+  end(): void {
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.response.end();
+    for (const handler of this.closeHandlers.splice(0)) handler();
+  }
+}

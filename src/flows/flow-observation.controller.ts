@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { FLOW_VIEW_EXAMPLE } from './flow-examples';
+import { FlowObserverService } from './flow-observer.service';
+import type { FlowView } from './flow-view';
+import { FlowReferenceDto, FlowStreamQueryDto } from './flows.dto';
+import { FlowsService } from './flows.service';
+
+const PollingDocs = (version: 'v1' | 'v2') =>
+  applyDecorators(
+    ApiOperation({
+      summary: 'Legacy held connection: answers when the flow ends, or with its current state after POLL_HOLD_SECONDS',
+    }),
+    ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
+    ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
+    ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
+  );
+
+/** Watching a flow without polling in a loop: the SSE stream and the legacy held connection (spec 4.4). */
+@ApiTags('flow')
+@Controller('api')
+export class FlowObservationController {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly observer: FlowObserverService,
+  ) {}
+
+  @Get('v2/flow/sse')
+  @Auth(ROUTE_CREDENTIALS.flow.v2.sse)
+  @RawResponse()
+  @ApiOperation({
+    summary: 'Server-sent events: the ping envelope at once, on every change and every 2 seconds, until the flow ends',
+  })
+  @ApiProduces('text/event-stream')
+  @ApiResponse({
+    status: 200,
+    description: 'A stream of `data: <ping envelope>` events; it ends after the terminal event',
+    content: {
+      'text/event-stream': {
+        example: `data: ${JSON.stringify({ status: 'successful', reason: 'Flow state', version: 'v2', data: { request: FLOW_VIEW_EXAMPLE } })}\n\n`,
+      },
+    },
+  })
+  @ApiFailure(404, 'No such flow, or a flow of another app (answered before the stream starts)', 'No such flow')
+  async sse(
+    @Query() query: FlowStreamQueryDto,
+    @CurrentPrincipal() principal: Principal,
+    @Res() response: Response,
+  ): Promise<void> {
+    const flow = await this.flows.findForApp(query.request, principal.app.id);
+    await this.observer.stream(flow, response);
+  }
+
+  @Post('v2/flow/polling')
+  @HttpCode(200)
+  @Auth(ROUTE_CREDENTIALS.flow.v2.polling)
+  @Reason('Flow state')
+  @PollingDocs('v2')
+  polling(
+    @Body() body: FlowReferenceDto,
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ request: FlowView } | undefined> {
+    return this.hold(body.request, principal, response);
+  }
+
+  @Post('v1/flow/polling')
+  @HttpCode(200)
+  @Auth(ROUTE_CREDENTIALS.flow.v1.polling)
+  @Reason('Flow state')
+  @PollingDocs('v1')
+  pollingV1(
+    @Body() body: FlowReferenceDto,
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ request: FlowView } | undefined> {
+    return this.hold(body.request, principal, response);
+  }
+
+  private async hold(
+    flowId: string,
+    principal: Principal,
+    response: Response,
+  ): Promise<{ request: FlowView } | undefined> {
+    const flow = await this.flows.findForApp(flowId, principal.app.id);
+    const view = await this.observer.hold(flow, response);
+    return view ? { request: view } : undefined;
+  }
+}

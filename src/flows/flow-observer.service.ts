@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { successEnvelope } from '../common/envelope/envelope';
+import { EventStream } from '../common/http/event-stream';
+import { AppConfig } from '../config/app-config';
+import { FlowEventBus } from './events/flow-event-bus';
+import { FlowPresenter } from './flow-presenter';
+import { isTerminal } from './flow-state';
+import type { FlowView } from './flow-view';
+import type { Flow } from './flow.entity';
+import { FlowsService } from './flows.service';
+
+/** Spec 4.4: an SSE event at least every 2 seconds. */
+export const SSE_INTERVAL_MS = 2000;
+/** Spec 4.4: legacy polling re-checks about every 1.2 seconds. */
+export const POLL_RECHECK_MS = 1200;
+
+/**
+ * Watches flows for integrators: the SSE stream and the legacy held poll. Both wake on the flow event bus, so a change
+ * made on any instance reaches them at once; the timers are only a safety net.
+ */
+@Injectable()
+export class FlowObserverService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: FlowPresenter,
+    private readonly bus: FlowEventBus,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Streams the flow (already checked to be the caller's) until it ends or the client goes away. */
+  async stream(flow: Flow, response: Response): Promise<void> {
+    const events = new EventStream(response);
+    let current: FlowView | undefined;
+    const show = (view: FlowView) => {
+      if (current && isTerminal(current.status)) return;
+      current = view;
+      events.send(successEnvelope('Flow state', 'v2', { request: view }));
+      if (isTerminal(view.status)) events.end();
+    };
+    events.onClose(this.bus.onFlow(flow.id, (event) => show(event.view)));
+    const timer = setInterval(() => {
+      if (current && Date.now() >= current.exp * 1000) void this.latest(flow.id).then(show, () => events.end());
+      else if (current) show(current);
+    }, SSE_INTERVAL_MS);
+    events.onClose(() => clearInterval(timer));
+    // Read after subscribing, so a change made in between is not missed.
+    show(await this.latest(flow.id));
+  }
+
+  /**
+   * Holds the request until the flow ends, or for POLL_HOLD_SECONDS, then answers with the flow as it stands. Resolves
+   * early (with null) when the client goes away.
+   */
+  hold(flow: Flow, response: Response): Promise<FlowView | null> {
+    if (isTerminal(flow.status)) return Promise.resolve(this.presenter.view(flow));
+    return new Promise((resolve) => {
+      const cleanups: Array<() => void> = [];
+      const finish = (view: FlowView | null) => {
+        for (const cleanup of cleanups.splice(0)) cleanup();
+        resolve(view);
+      };
+      const recheck = async () => {
+        const view = await this.latest(flow.id);
+        if (isTerminal(view.status)) finish(view);
+      };
+      cleanups.push(this.bus.onFlow(flow.id, (event) => isTerminal(event.view.status) && finish(event.view)));
+      const recheckTimer = setInterval(() => void recheck().catch(() => undefined), POLL_RECHECK_MS);
+      const holdTimer = setTimeout(
+        () => void this.latest(flow.id).then(finish, () => finish(null)),
+        this.config.POLL_HOLD_SECONDS * 1000,
+      );
+      const onClose = () => finish(null);
+      response.on('close', onClose);
+      cleanups.push(
+        () => clearInterval(recheckTimer),
+        () => clearTimeout(holdTimer),
+        () => response.off('close', onClose),
+      );
+    });
+  }
+
+  private async latest(flowId: string): Promise<FlowView> {
+    return this.presenter.view(await this.flows.find(flowId));
+  }
+}
