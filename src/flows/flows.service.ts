@@ -205,6 +205,7 @@ export class FlowsService {
         appId: flow.appId,
         environment: flow.environment,
         targetNin: flow.targetNin,
+        deviceId: flow.deviceId,
         view: this.presenter.view(flow),
       });
     } catch (error) {

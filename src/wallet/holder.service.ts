@@ -3,6 +3,7 @@ import { ClaimReleaseService } from '../claims/claim-release.service';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import { FlowTakenError } from '../flows/errors/flow-taken.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -122,6 +123,23 @@ export class HolderService {
 
   private lostRace(current: Flow): Error {
     return isTerminal(current.status) ? new FlowAlreadyTerminalError(current.status) : new FlowTakenError();
+  }
+
+  /** A change published on the flow event bus, as this device sees it. */
+  viewOfChange(event: FlowChangedEvent, device: Device): HolderFlowView {
+    const { view } = event;
+    return {
+      id: view.id,
+      mode: view.mode,
+      startMode: view.startMode,
+      action: view.action,
+      app: view.name,
+      payload: view.payload,
+      requestedClaims: view.acquireClaims,
+      status: view.status,
+      held: event.deviceId === device.id,
+      exp: view.exp,
+    };
   }
 
   private view(flow: Flow, device: Device): HolderFlowView {

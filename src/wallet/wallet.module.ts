@@ -4,6 +4,8 @@ import { ClaimsModule } from '../claims/claims.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { DeviceProofService } from './device-proof.service';
+import { DeviceStreamController } from './device-stream.controller';
+import { DeviceStreamService } from './device-stream.service';
 import { Device } from './device.entity';
 import { DeviceGuard } from './device.guard';
 import { DevicesModule } from './devices.module';
@@ -14,8 +16,8 @@ import { WalletController } from './wallet.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Device, UsedProof]), DevicesModule, FlowsModule, PersonsModule, ClaimsModule],
-  controllers: [WalletController, OpenLinkController],
-  providers: [DeviceProofService, DeviceGuard, HolderService],
+  controllers: [WalletController, DeviceStreamController, OpenLinkController],
+  providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
   exports: [DevicesModule, HolderService],
 })
 export class WalletModule {}

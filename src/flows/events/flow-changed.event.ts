@@ -8,6 +8,8 @@ export interface FlowChangedEvent {
   environment: Environment;
   /** The NIN the flow is addressed to, so the holder's devices can be told of new work. */
   targetNin: string | null;
+  /** The device holding the flow, if any: shown to devices as `held`, never to integrators. */
+  deviceId: string | null;
   /** The flow as pollers see it after the change. */
   view: FlowView;
 }

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { EventStream } from '../common/http/event-stream';
+import { FlowEventBus } from '../flows/events/flow-event-bus';
+import type { Device } from './device.entity';
+import { HolderService } from './holder.service';
+
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The device's push channel: its inbox at once, then every change to a flow addressed to its NIN as it happens (a new
+ * different-device flow, one taken by another device, one cancelled), from any instance, through the flow event bus.
+ */
+@Injectable()
+export class DeviceStreamService {
+  constructor(
+    private readonly bus: FlowEventBus,
+    private readonly holder: HolderService,
+  ) {}
+
+  async open(device: Device, response: Response): Promise<void> {
+    const events = new EventStream(response);
+    events.onClose(
+      this.bus.onHolder(device.environment, device.nin, (event) =>
+        events.send(this.holder.viewOfChange(event, device), 'flow'),
+      ),
+    );
+    const timer = setInterval(() => events.keepAlive(), KEEP_ALIVE_MS);
+    events.onClose(() => clearInterval(timer));
+    events.send({ flows: await this.holder.inbox(device) }, 'inbox');
+  }
+}

@@ -1,0 +1,84 @@
+import { FlowEventBus } from '../src/flows/events/flow-event-bus';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
+import { SseClient } from './support/sse-client';
+import { TestApp, createTestApp } from './support/test-app';
+import type { TestDevice } from './support/test-device';
+
+describe("the device's push stream", () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let baseUrl: string;
+  let device: TestDevice;
+  let nin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sandbox = await bootstrapSandbox(t.app);
+    nin = sandbox.testPersons[2].nin;
+    device = await enrolledDevice(t.app, t.http, nin, 'EdDSA');
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = await t.app.getUrl();
+  });
+  afterAll(() => t.close());
+
+  const open = async () =>
+    SseClient.open(`${baseUrl}/wallet/v1/stream`, { authorization: await device.proof('GET', '/wallet/v1/stream') });
+  const ask = (user: string) =>
+    t
+      .http()
+      .post('/api/v2/identification/different-device')
+      .set(credentials(sandbox))
+      .send({ user, action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' })
+      .expect(201);
+
+  it('sends the inbox at once, then new work for its NIN within 500 ms, and nothing for other NINs', async () => {
+    const client = await open();
+    expect(client.status).toBe(200);
+    const inbox = await client.waitFor(1);
+    expect(inbox).toMatchObject({ event: 'inbox', data: { flows: expect.any(Array) } });
+
+    await ask(sandbox.testPersons[0].nin);
+    const created = await ask(nin);
+    const askedAt = performance.now();
+    const pushed = await client.waitFor(2);
+    expect(pushed).toMatchObject({
+      event: 'flow',
+      data: {
+        id: created.body.data.request.id,
+        status: 'pending',
+        held: false,
+        app: 'Sandbox app',
+        payload: 'Log in to Acme',
+      },
+    });
+    expect(pushed.at - askedAt).toBeLessThan(500);
+
+    const accepted = await device.post(t.http, `/wallet/v1/flows/${created.body.data.request.id}/accept`);
+    expect(accepted.status).toBe(201);
+    const held = await client.waitFor(3);
+    expect(held.data).toMatchObject({ id: created.body.data.request.id, status: 'active', held: true });
+    expect(client.events).toHaveLength(3);
+    client.close();
+  });
+
+  it('refuses a stream without a valid device proof', async () => {
+    const client = await SseClient.open(`${baseUrl}/wallet/v1/stream`, {
+      authorization: await device.proof('GET', '/wallet/v1/inbox'),
+    });
+    await client.ended;
+    expect(client.status).toBe(401);
+  });
+
+  it('releases its subscription when the device disconnects', async () => {
+    const bus = t.app.get(FlowEventBus);
+    const before = bus.listenerCount();
+    const client = await open();
+    await client.waitFor(1);
+    expect(bus.listenerCount()).toBe(before + 1);
+    client.close();
+    await client.ended;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bus.listenerCount()).toBe(before);
+  });
+});
