@@ -1,4 +1,5 @@
-import type { ApiKeyView, AppView, ConsumerView } from './admin-views';
+import type { IssuedEnrollmentCode } from '../wallet/devices.service';
+import type { ApiKeyView, AppView, ConsumerView, DeviceView, PersonView } from './admin-views';
 
 /** Example values of the admin API's OpenAPI document. */
 export const PUBLIC_KEY_EXAMPLE = [
@@ -64,4 +65,43 @@ export const SANDBOX_BOOTSTRAP_EXAMPLE = {
     { nin: '10000000003', name: 'Hauwa Bello' },
   ],
   ninWithoutDigitalId: '10000000004',
+};
+
+/** Claim values as an operator sends them (spec 2.8); answers only ever list their keys. */
+export const PERSON_CLAIMS_EXAMPLE = {
+  naming: { given: 'Chinedu', family: 'Eze', name: 'Chinedu Eze' },
+  contact: { email: 'chinedu.eze@example.com', emailVerified: true },
+  bio: { birthdate: '1988-02-17' },
+  nationality: { nationalities: ['NG'] },
+};
+
+export const PERSON_VIEW_EXAMPLE: PersonView = {
+  nin: '23456789012',
+  environment: 'production',
+  name: 'Chinedu Eze',
+  claims: [
+    'bio.birthdate',
+    'contact.email',
+    'contact.emailVerified',
+    'naming.family',
+    'naming.given',
+    'naming.name',
+    'nationality.nationalities',
+  ],
+  hasDigitalId: false,
+};
+
+export const DEVICE_VIEW_EXAMPLE: DeviceView = {
+  id: 'dev_7hQ2mN4pL8sK1vX9cB3zR6tY',
+  alg: 'ES256',
+  label: "Chinedu's phone",
+  createdAt: 1763703600,
+  virtual: false,
+};
+
+export const ENROLLMENT_CODE_EXAMPLE: IssuedEnrollmentCode = {
+  code: 'a1B2-c3D4-e5F6',
+  nin: PERSON_VIEW_EXAMPLE.nin,
+  environment: 'production',
+  expiresAt: 1763790000,
 };

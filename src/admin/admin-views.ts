@@ -1,12 +1,16 @@
+import { CLAIM_KEYS, ClaimKey } from '../claims/claim-catalog';
+import type { ClaimValues } from '../persons/claim-values';
 import type { ApiKey } from '../tenants/api-key.entity';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
 import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp } from '../tenants/tenants.service';
+import type { Device, DeviceAlgorithm } from '../wallet/device.entity';
+import type { Holder, HolderWithDevices } from './admin-persons.service';
 
 /**
- * What the operator sees of consumers, apps and keys, through the admin API and the CLI alike. Digests never leave
+ * What the operator sees of consumers, apps, keys, persons and devices, through the admin API and the CLI alike. Digests never leave
  * the service; secrets appear only in the answer that created them. Times are Unix seconds, as in the public API.
  */
 export interface ConsumerView {
@@ -48,6 +52,31 @@ export interface ApiKeyView {
 
 export interface CreatedApiKeyView extends ApiKeyView {
   apiKey: string;
+}
+
+/** Which claims a person holds, never their values: those are personal data. */
+export interface PersonView {
+  nin: string;
+  environment: Environment;
+  name: string;
+  /** Dot-notation claim keys in catalog order, e.g. `naming.name`. */
+  claims: ClaimKey[];
+  hasDigitalId: boolean;
+}
+
+/** An active device, never its key. */
+export interface DeviceView {
+  id: string;
+  alg: DeviceAlgorithm;
+  label: string;
+  createdAt: number;
+  /** The built-in device of a synthetic sandbox person, through which the sandbox simulator acts. */
+  virtual: boolean;
+}
+
+export interface PersonWithDevicesView {
+  person: PersonView;
+  devices: DeviceView[];
 }
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
@@ -95,4 +124,35 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
 
 export function createdApiKeyView({ record, apiKey }: CreatedApiKey): CreatedApiKeyView {
   return { ...apiKeyView(record), apiKey };
+}
+
+function claimKeysOf(claims: ClaimValues): ClaimKey[] {
+  return CLAIM_KEYS.filter((key) => {
+    const [group, name] = key.split('.');
+    return claims[group]?.[name] !== undefined;
+  });
+}
+
+export function personView({ person, hasDigitalId }: Holder): PersonView {
+  return {
+    nin: person.nin,
+    environment: person.environment,
+    name: person.displayName,
+    claims: claimKeysOf(person.claims),
+    hasDigitalId,
+  };
+}
+
+export function deviceView(device: Device): DeviceView {
+  return {
+    id: device.id,
+    alg: device.alg,
+    label: device.label,
+    createdAt: seconds(device.createdAt),
+    virtual: device.virtualPrivateJwk !== null,
+  };
+}
+
+export function personWithDevicesView(holder: HolderWithDevices): PersonWithDevicesView {
+  return { person: personView(holder), devices: holder.devices.map(deviceView) };
 }

@@ -1,8 +1,28 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { SCOPES, Scope } from '../tenants/scopes';
-import { PUBLIC_KEY_EXAMPLE } from './admin-examples';
+import { PERSON_CLAIMS_EXAMPLE, PERSON_VIEW_EXAMPLE, PUBLIC_KEY_EXAMPLE } from './admin-examples';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  NIN_LENGTH_MESSAGE,
+  NIN_MAX_LENGTH,
+  NIN_MIN_LENGTH,
+  NIN_PATTERN,
+  NIN_PATTERN_MESSAGE,
+} from './person-rules';
 
 export class CreateConsumerDto {
   @ApiProperty({ description: 'Name of the organisation', example: 'Acme Bank', minLength: 1, maxLength: 200 })
@@ -74,4 +94,66 @@ export class KeyIdParamDto {
   })
   @Matches(/^key_[0-9A-Za-z]+$/, { message: 'keyId must be an API key id (key_...), never the key itself' })
   keyId: string;
+}
+
+/** A person's NIN, with the rule of `person-rules.ts`. */
+const IsNin = () =>
+  applyDecorators(
+    IsString(),
+    Length(NIN_MIN_LENGTH, NIN_MAX_LENGTH, { message: NIN_LENGTH_MESSAGE }),
+    Matches(NIN_PATTERN, { message: NIN_PATTERN_MESSAGE }),
+  );
+
+export class CreatePersonDto {
+  @ApiProperty({
+    description: 'National identification number: 11 to 32 letters, digits and dashes',
+    example: PERSON_VIEW_EXAMPLE.nin,
+    minLength: NIN_MIN_LENGTH,
+    maxLength: NIN_MAX_LENGTH,
+    pattern: NIN_PATTERN.source,
+  })
+  @IsNin()
+  nin: string;
+
+  @ApiProperty({
+    description: 'Sandbox persons are seen by `bk-test_` apps only, production persons by `bk-live_` apps only',
+    enum: ENVIRONMENTS,
+    example: 'production',
+  })
+  @IsIn(ENVIRONMENTS)
+  environment: Environment;
+
+  @ApiProperty({
+    description: 'Display name of the person, for the operator',
+    example: PERSON_VIEW_EXAMPLE.name,
+    minLength: 1,
+    maxLength: DISPLAY_NAME_MAX_LENGTH,
+  })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(DISPLAY_NAME_MAX_LENGTH)
+  name: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Claim values by group then name, as spec 2.8 returns them. Every key must be in the claim catalog (any letter ' +
+      'case; stored in the catalog spelling). Values: strings, numbers, booleans, lists of strings, or objects of ' +
+      'strings (`idcards.passport`). The answer lists which claims the person holds, never the values.',
+    type: 'object',
+    additionalProperties: { type: 'object', additionalProperties: {} },
+    example: PERSON_CLAIMS_EXAMPLE,
+  })
+  @IsOptional()
+  @IsObject({ message: 'claims must be an object of claim groups' })
+  claims?: Record<string, unknown>;
+}
+
+export class PersonParamsDto {
+  @ApiProperty({ description: 'Environment of the person', enum: ENVIRONMENTS, example: 'production' })
+  @IsIn(ENVIRONMENTS)
+  environment: Environment;
+
+  @ApiProperty({ description: 'NIN of the person', example: PERSON_VIEW_EXAMPLE.nin })
+  @IsNin()
+  nin: string;
 }

@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AdminPersonsService } from '../admin/admin-persons.service';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { DevicesModule } from '../wallet/devices.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
@@ -12,7 +14,16 @@ export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, TenantsModule, PersonsModule, SandboxModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        TenantsModule,
+        PersonsModule,
+        DevicesModule,
+        SandboxModule,
+      ],
+      // The admin API's person logic, without its HTTP controllers and bearer guard.
+      providers: [AdminPersonsService],
     };
   }
 }

@@ -3,8 +3,10 @@ import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
+import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
+import { personCreateCommand } from './commands/person-create.command';
 import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
 import { reportFailure } from './run-command';
 
@@ -19,6 +21,8 @@ const program = new Command('idflow')
   .addCommand(appRotateSecretCommand())
   .addCommand(keyCreateCommand())
   .addCommand(keyRevokeCommand())
+  .addCommand(personCreateCommand())
+  .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(sandboxBootstrapCommand());
 
 program.parseAsync().catch(reportFailure);

@@ -1,0 +1,90 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import type { IssuedEnrollmentCode } from '../wallet/devices.service';
+import { DEVICE_VIEW_EXAMPLE, ENROLLMENT_CODE_EXAMPLE, PERSON_VIEW_EXAMPLE } from './admin-examples';
+import { AdminOnly } from './admin-only.decorator';
+import { AdminPersonsService } from './admin-persons.service';
+import { PersonView, PersonWithDevicesView, personView, personWithDevicesView } from './admin-views';
+import { CreatePersonDto, PersonParamsDto } from './admin.dto';
+
+const UNKNOWN_PERSON = ApiFailure(
+  404,
+  'No person has this NIN in this environment',
+  `No person has NIN ${PERSON_VIEW_EXAMPLE.nin} in production`,
+);
+const BAD_PERSON_PARAMS = ApiValidationFailure({
+  path: ['nin'],
+  message: 'nin must be a NIN of 11 to 32 characters',
+  code: 'too_small',
+});
+
+@ApiTags('admin')
+@AdminOnly()
+@Controller('admin/persons')
+export class AdminPersonsController {
+  constructor(private readonly persons: AdminPersonsService) {}
+
+  @Post()
+  @Reason('Person created')
+  @ApiOperation({
+    summary: 'Add a person (a holder) by NIN to one environment, with the claim values their digital ID can release',
+    description:
+      'Same as `npm run cli -- person:create`. The answer lists which claims the person holds, never their values. ' +
+      'The person has no digital ID until a device enrolls with a code from `POST /admin/persons/{environment}/{nin}/enrollment-codes`.',
+  })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The new person',
+    reason: 'Person created',
+    data: { person: PERSON_VIEW_EXAMPLE },
+  })
+  @ApiValidationFailure({
+    path: ['claims', 'naming', 'nmae'],
+    message: 'naming.nmae is not a known claim',
+    code: 'unrecognized_keys',
+  })
+  @ApiFailure(
+    409,
+    'The NIN is already a person in this environment',
+    'A person with NIN 23456789012 already exists in production',
+  )
+  async create(@Body() body: CreatePersonDto): Promise<{ person: PersonView }> {
+    return { person: personView(await this.persons.create(body)) };
+  }
+
+  @Get(':environment/:nin')
+  @Reason('Person')
+  @ApiOperation({ summary: 'A person, the claims they hold (keys only) and their active devices (never keys)' })
+  @ApiEnvelope({
+    description: 'The person and their devices, oldest first',
+    reason: 'Person',
+    data: { person: { ...PERSON_VIEW_EXAMPLE, hasDigitalId: true }, devices: [DEVICE_VIEW_EXAMPLE] },
+  })
+  @BAD_PERSON_PARAMS
+  @UNKNOWN_PERSON
+  async find(@Param() params: PersonParamsDto): Promise<PersonWithDevicesView> {
+    return personWithDevicesView(await this.persons.find(params.environment, params.nin));
+  }
+
+  @Post(':environment/:nin/enrollment-codes')
+  @Reason('Enrollment code issued')
+  @ApiOperation({
+    summary: 'Issue a one-time code, valid a day, that enrolls one device for this person',
+    description:
+      "Same as `npm run cli -- device:enrollment-code`. The holder's digital-ID app enrolls with it through " +
+      '`POST /wallet/v1/devices` (`{ "code": "..." }`, signed with the new device key). The code is shown in this answer only.',
+  })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The code and until when it works (Unix seconds)',
+    reason: 'Enrollment code issued',
+    data: ENROLLMENT_CODE_EXAMPLE,
+  })
+  @BAD_PERSON_PARAMS
+  @UNKNOWN_PERSON
+  issueEnrollmentCode(@Param() params: PersonParamsDto): Promise<IssuedEnrollmentCode> {
+    return this.persons.issueEnrollmentCode(params.environment, params.nin);
+  }
+}
