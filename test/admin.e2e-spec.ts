@@ -1,10 +1,14 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomInt } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { CLAIM_KEYS } from '../src/claims/claim-catalog';
 import { Person } from '../src/persons/person.entity';
+import { PersonsService } from '../src/persons/persons.service';
 import { SCOPES } from '../src/tenants/scopes';
 import { TenantsService } from '../src/tenants/tenants.service';
+import { bootstrapSandbox } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
+import { TestDevice } from './support/test-device';
 
 const publicPem = (bits: number) =>
   generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -50,6 +54,13 @@ describe('admin API', () => {
     it('guards every admin route, reads included', async () => {
       await t.http().get('/admin/apps/app_x/keys').expect(401);
       await t.http().post('/admin/sandbox/bootstrap').expect(401);
+      await t
+        .http()
+        .post('/admin/persons')
+        .send({ nin: '20000000001', environment: 'sandbox', name: 'Ada' })
+        .expect(401);
+      await t.http().get('/admin/persons/sandbox/20000000001').expect(401);
+      await t.http().post('/admin/persons/sandbox/20000000001/enrollment-codes').expect(401);
     });
 
     it('refuses every call while ADMIN_TOKEN is unset', async () => {
@@ -301,6 +312,161 @@ describe('admin API', () => {
         .set('x-api-key', result.apiKey)
         .set('x-access-secret', result.appSecret)
         .expect(200);
+    });
+  });
+
+  describe('persons and enrollment codes', () => {
+    // Production persons, so the sandbox stays exactly as sandbox:bootstrap seeds it for the test above.
+    const newNin = () => `2${randomInt(10 ** 9, 10 ** 10)}`;
+    const newPerson = (body: object) =>
+      admin()
+        .post('/admin/persons')
+        .send({ environment: 'production', ...body });
+
+    it('creates a person, storing claim keys in the catalog spelling and answering the keys, never the values', async () => {
+      const nin = newNin();
+      const claims = {
+        Naming: { NAME: 'Ngozi Chimamanda Adichie', given: 'Chimamanda' },
+        contact: { email: 'ngozi@example.com', emailverified: true },
+        financial: { bvnLevel: 2 },
+        nationality: { nationalities: ['NG', 'GH'] },
+      };
+      const response = await newPerson({ nin, name: 'Ngozi Adichie', claims }).expect(201);
+      expect(response.body).toEqual({
+        status: 'successful',
+        reason: 'Person created',
+        version: 'v2',
+        data: {
+          person: {
+            nin,
+            environment: 'production',
+            name: 'Ngozi Adichie',
+            claims: [
+              'contact.email',
+              'contact.emailVerified',
+              'naming.given',
+              'naming.name',
+              'nationality.nationalities',
+              'financial.bvnLevel',
+            ],
+            hasDigitalId: false,
+          },
+        },
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/Chimamanda|ngozi@example|"GH"/);
+      const stored = await t.app.get(PersonsService).find('production', nin);
+      expect(stored).toMatchObject({
+        displayName: 'Ngozi Adichie',
+        synthetic: false,
+        claims: {
+          naming: { name: 'Ngozi Chimamanda Adichie', given: 'Chimamanda' },
+          contact: { email: 'ngozi@example.com', emailVerified: true },
+          financial: { bvnLevel: 2 },
+          nationality: { nationalities: ['NG', 'GH'] },
+        },
+      });
+
+      const withoutClaims = await newPerson({ nin: `${newNin()}-X`, name: 'Ada' }).expect(201);
+      expect(withoutClaims.body.data.person).toMatchObject({ claims: [], hasDigitalId: false });
+    });
+
+    it.each([
+      [{ nin: '2000000001' }, ['nin'], 'too_small'],
+      [{ nin: '2000000000_1' }, ['nin'], 'invalid_string'],
+      [{ environment: 'staging' }, ['environment'], 'invalid_enum_value'],
+      [{ name: '' }, ['name'], 'too_small'],
+      [{ claims: { naming: { nmae: 'Ngozi Adichie' } } }, ['claims', 'naming', 'nmae'], 'unrecognized_keys'],
+      [{ claims: { nmaing: { name: 'Ngozi Adichie' } } }, ['claims', 'nmaing'], 'unrecognized_keys'],
+      [
+        { claims: { naming: { name: { full: 'Ngozi Adichie', rank: 1 } } } },
+        ['claims', 'naming', 'name'],
+        'invalid_type',
+      ],
+      [{ claims: ['naming.name'] }, ['claims'], 'invalid_type'],
+    ])('refuses %j with 400 and one issue at its path, adding nobody', async (change, path, code) => {
+      const nin = newNin();
+      const response = await newPerson({ nin, name: 'Ngozi Adichie', ...change }).expect(400);
+      expect(response.body).toMatchObject({ status: 'failed', reason: 'Validation failed' });
+      expect(response.body.errors).toEqual([expect.objectContaining({ path, code })]);
+      expect(JSON.stringify(response.body.errors)).not.toContain('Ngozi Adichie');
+      await expect(t.app.get(PersonsService).find('production', nin)).resolves.toBeNull();
+    });
+
+    it('answers 409 for a NIN already known in that environment and keeps the first record', async () => {
+      const nin = newNin();
+      await newPerson({ nin, name: 'First', claims: { naming: { name: 'First' } } }).expect(201);
+      const again = await newPerson({ nin, name: 'Second', claims: { naming: { name: 'Second' } } }).expect(409);
+      expect(again.body).toEqual({
+        status: 'failed',
+        reason: `A person with NIN ${nin} already exists in production`,
+        version: 'v2',
+      });
+      const stored = await t.app.get(PersonsService).find('production', nin);
+      expect(stored).toMatchObject({ displayName: 'First', claims: { naming: { name: 'First' } } });
+      // The same NIN is another person in the other environment.
+      await admin().get(`/admin/persons/sandbox/${nin}`).expect(404);
+    });
+
+    it('answers 404 for an unknown person and 400 for a malformed environment or NIN in the path', async () => {
+      const nin = newNin();
+      const code = await admin().post(`/admin/persons/production/${nin}/enrollment-codes`).expect(404);
+      expect(code.body).toEqual({ status: 'failed', reason: `No person has NIN ${nin} in production`, version: 'v2' });
+      await admin().get(`/admin/persons/production/${nin}`).expect(404);
+      const environment = await admin().get(`/admin/persons/staging/${nin}`).expect(400);
+      expect(environment.body.errors).toEqual([expect.objectContaining({ path: ['environment'] })]);
+      const malformed = await admin().post('/admin/persons/production/1234/enrollment-codes').expect(400);
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ path: ['nin'], code: 'too_small' })]);
+    });
+
+    it('issues an enrollment code that really enrolls a device, which the person then lists without its key', async () => {
+      const nin = newNin();
+      await newPerson({ nin, name: 'Chinedu Eze' }).expect(201);
+      const before = await admin().get(`/admin/persons/production/${nin}`).expect(200);
+      expect(before.body).toMatchObject({ reason: 'Person', data: { person: { hasDigitalId: false }, devices: [] } });
+
+      const issued = await admin().post(`/admin/persons/production/${nin}/enrollment-codes`).expect(201);
+      expect(issued.body).toMatchObject({ status: 'successful', reason: 'Enrollment code issued' });
+      const now = Math.floor(Date.now() / 1000);
+      expect(issued.body.data).toEqual({
+        code: expect.stringMatching(/^[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}$/),
+        nin,
+        environment: 'production',
+        expiresAt: expect.any(Number),
+      });
+      expect(issued.body.data.expiresAt).toBeGreaterThan(now + 86_000);
+
+      const device = await TestDevice.create();
+      await device.enroll(t.http, issued.body.data.code);
+      const after = await admin().get(`/admin/persons/production/${nin}`).expect(200);
+      expect(after.body.data).toEqual({
+        person: { nin, environment: 'production', name: 'Chinedu Eze', claims: [], hasDigitalId: true },
+        devices: [{ id: device.id, alg: 'ES256', label: 'Test phone', createdAt: expect.any(Number), virtual: false }],
+      });
+      expect(JSON.stringify(after.body)).not.toContain(device.publicJwk.x as string);
+    });
+
+    it("shows a sandbox test person's claim keys and virtual device, never the values or the device's keys", async () => {
+      await bootstrapSandbox(t.app);
+      const response = await admin().get('/admin/persons/sandbox/10000000001').expect(200);
+      expect(response.body.data).toEqual({
+        person: {
+          nin: '10000000001',
+          environment: 'sandbox',
+          name: 'Adaeze Okonkwo',
+          claims: CLAIM_KEYS,
+          hasDigitalId: true,
+        },
+        devices: [
+          {
+            id: 'dev_sandbox_10000000001',
+            alg: 'EdDSA',
+            label: 'Sandbox virtual device',
+            createdAt: expect.any(Number),
+            virtual: true,
+          },
+        ],
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/adaeze\.okonkwo@|1991-04-12|jwk/i);
     });
   });
 });

@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { Person } from '../src/persons/person.entity';
+import { PersonsService } from '../src/persons/persons.service';
 import { SCOPES } from '../src/tenants/scopes';
 import { TenantsService } from '../src/tenants/tenants.service';
+import { DevicesService } from '../src/wallet/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
+import { TestDevice } from './support/test-device';
 
 const ROOT = join(__dirname, '..');
 const SPAWN_TIMEOUT_MS = 60_000;
@@ -65,23 +68,34 @@ describe('operator CLI', () => {
   let badEnvironment: CliRun;
   let appCreated: CliRun;
   let keyCreated: CliRun;
+  let personCreated: CliRun;
+  let enrollmentCode: CliRun;
   let publicKeyPem: string;
+  // A production person, so the sandbox holds only the test persons sandbox:bootstrap seeds.
+  const holderNin = '30000000001';
 
   beforeAll(async () => {
     // The test app migrates the database first, so the CLI processes below never race to migrate it.
     t = await createTestApp();
-    [first, unknownConsumer, badEnvironment] = await Promise.all([
+    const files = mkdtempSync(join(tmpdir(), 'idflow-cli-'));
+    const claimsFile = join(files, 'claims.json');
+    writeFileSync(
+      claimsFile,
+      JSON.stringify({ naming: { name: 'Ngozi Chimamanda Adichie' }, contact: { emailverified: true } }),
+    );
+    [first, unknownConsumer, badEnvironment, personCreated] = await Promise.all([
       cli(['sandbox:bootstrap', '--json']),
       cli(['app:create', '--consumer', 'bcn_000000000000000000000000', '--name', 'Web', '--env', 'sandbox']),
       cli(['app:create', '--consumer', 'bcn_000000000000000000000000', '--name', 'Web', '--env', 'staging']),
+      cli(['person:create', '--nin', holderNin, '--env', 'production', '--name', 'Ngozi', '--claims', claimsFile]),
     ]);
     const { consumerId, appId } = onlyJsonObject(first);
     publicKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
       .publicKey.export({ type: 'spki', format: 'pem' })
       .toString();
-    const publicKeyFile = join(mkdtempSync(join(tmpdir(), 'idflow-cli-')), 'claims.pub.pem');
+    const publicKeyFile = join(files, 'claims.pub.pem');
     writeFileSync(publicKeyFile, publicKeyPem);
-    [second, appCreated, keyCreated] = await Promise.all([
+    [second, appCreated, keyCreated, enrollmentCode] = await Promise.all([
       cli(['sandbox:bootstrap', '--json'], 'npm'),
       cli([
         'app:create',
@@ -98,6 +112,7 @@ describe('operator CLI', () => {
         '--json',
       ]),
       cli(['key:create', '--app', appId]),
+      cli(['device:enrollment-code', '--nin', holderNin, '--env', 'production', '--json']),
     ]);
   }, 4 * SPAWN_TIMEOUT_MS);
   afterAll(() => t.close());
@@ -183,6 +198,32 @@ describe('operator CLI', () => {
     },
     SPAWN_TIMEOUT_MS,
   );
+
+  it('person:create reads a claims file and prints which claims the person holds, never the values', async () => {
+    expect(personCreated).toMatchObject({ code: 0, stderr: '' });
+    expect(personCreated.stdout).toMatch(new RegExp(`^Person ${holderNin} created \\(production\\)\n`));
+    expect(personCreated.stdout).toMatch(/claims: +contact\.emailVerified, naming\.name\n/);
+    expect(personCreated.stdout).not.toMatch(/Chimamanda|true/);
+    const stored = await t.app.get(PersonsService).find('production', holderNin);
+    expect(stored).toMatchObject({
+      displayName: 'Ngozi',
+      claims: { naming: { name: 'Ngozi Chimamanda Adichie' }, contact: { emailVerified: true } },
+    });
+  });
+
+  it('device:enrollment-code --json prints one JSON object whose code enrolls a device of that person', async () => {
+    const issued = onlyJsonObject(enrollmentCode);
+    expect(issued).toEqual({
+      code: expect.stringMatching(/^[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}$/),
+      nin: holderNin,
+      environment: 'production',
+      expiresAt: expect.any(Number),
+    });
+    const device = await TestDevice.create();
+    await device.enroll(t.http, issued.code);
+    const devices = await t.app.get(DevicesService).activeDevicesOf(holderNin, 'production');
+    expect(devices.map((enrolled) => enrolled.id)).toEqual([device.id]);
+  });
 
   it('fails with exit code 1, a message on stderr and nothing on stdout', () => {
     expect(unknownConsumer).toEqual({
