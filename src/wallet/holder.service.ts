@@ -92,16 +92,16 @@ export class HolderService {
   }
 
   /**
-   * A device sees a different-device flow addressed to its NIN, and a same-device or wildcard flow once it holds it.
+   * A device sees a different-device flow addressed to its NIN (even once another of the holder's devices holds it, so
+   * that device is told 409 rather than a timing-dependent 404), and a same-device or wildcard flow once it holds it.
    * Everything else is reported as unknown.
    */
   private async visibleFlow(device: Device, flowId: string): Promise<Flow> {
     const flow = await this.flows.find(flowId);
     const sameEnvironment = flow.environment === device.environment;
     const addressed = flow.startMode === 'different-device' && flow.targetNin === device.nin;
-    const heldByOther = flow.deviceId !== null && flow.deviceId !== device.id;
     const heldByThis = flow.deviceId === device.id;
-    if (!sameEnvironment || heldByOther || !(addressed || heldByThis)) throw new FlowNotFoundError();
+    if (!sameEnvironment || !(addressed || heldByThis)) throw new FlowNotFoundError();
     return flow;
   }
 
