@@ -7,6 +7,18 @@ export function normaliseClaimList({ value }: { value: unknown }): unknown {
   return value.map((key: unknown) => (typeof key === 'string' ? (normaliseClaimKey(key) ?? key) : key));
 }
 
+const isClaimKey = (value: unknown) => typeof value === 'string' && normaliseClaimKey(value) === value;
+
+/**
+ * Names what is wrong. With `each`, class-validator hands the message the whole list, known keys included, so the
+ * unknown ones are picked out here.
+ */
+function unknownClaimsMessage(value: unknown): string {
+  const entries = Array.isArray(value) ? value.filter((entry) => !isClaimKey(entry)) : [value];
+  const names = entries.map((entry) => String(entry)).join(', ');
+  return entries.length > 1 ? `${names} are not known claims` : `${names} is not a known claim`;
+}
+
 /** A claim key of the catalog (spec 2.8), in its catalog spelling. */
 export function IsClaimKey(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
@@ -14,9 +26,7 @@ export function IsClaimKey(options?: ValidationOptions): PropertyDecorator {
       name: 'isClaimKey',
       target: target.constructor,
       propertyName: propertyName as string,
-      options: { message: ({ value }) => `${String(value)} is not a known claim`, ...options },
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && normaliseClaimKey(value) === value,
-      },
+      options: { message: ({ value }) => unknownClaimsMessage(value), ...options },
+      validator: { validate: isClaimKey },
     });
 }

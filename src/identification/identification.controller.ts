@@ -51,7 +51,10 @@ function IdentificationRoute(
       version,
       data: IDENTIFICATION_EXAMPLES[startMode],
     }),
-    ApiValidationFailure({ path: ['claims', 0], message: 'claims.0 is not a known claim', code: 'custom' }, version),
+    ApiValidationFailure(
+      { path: ['claims'], message: 'naming.shoesize is not a known claim', code: 'custom' },
+      version,
+    ),
     ApiFailure(403, 'The app lacks the scope, or a claim group it is not provisioned for', 'contact support', version),
     ...(startMode === 'different-device'
       ? [
