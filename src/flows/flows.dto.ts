@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
+import { IsDefined, IsString, Length } from 'class-validator';
 
 export class FlowReferenceDto {
   @ApiProperty({
     description: 'The flow id (`req_...`) from the create response',
     example: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4',
   })
+  @IsDefined({ message: 'request is required' })
   @IsString()
   @Length(4, 64)
   request: string;
@@ -13,6 +14,7 @@ export class FlowReferenceDto {
 
 export class FlowStreamQueryDto {
   @ApiProperty({ description: 'The flow id to stream', example: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4' })
+  @IsDefined({ message: 'request is required' })
   @IsString()
   @Length(4, 64)
   request: string;

@@ -1,15 +1,31 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Length, Matches, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
 
 export const IDENTIFICATION_ACTIONS = ['login', 'signup', 'link'] as const;
 export const MAX_PAYLOAD_LENGTH = 2000;
 export const MAX_CLAIMS = 60;
 
+/** Reported alone when the field is absent, instead of one issue for every constraint an absent value fails. */
+const Required = (field: string) => IsDefined({ message: `${field} is required` });
+
 /** What every identification start mode takes (spec 4.2). */
 export class IdentificationDto {
   @ApiProperty({ enum: IDENTIFICATION_ACTIONS, example: 'login' })
+  @Required('action')
   @IsIn(IDENTIFICATION_ACTIONS, { message: `action must be one of ${IDENTIFICATION_ACTIONS.join(', ')}` })
   action: string;
 
@@ -18,6 +34,7 @@ export class IdentificationDto {
     example: ['naming.name', 'contact.email', 'bio.birthdate'],
   })
   @Transform(normaliseClaimList)
+  @Required('claims')
   @IsArray()
   @ArrayMinSize(1, { message: 'claims must name at least one claim' })
   @ArrayMaxSize(MAX_CLAIMS)
@@ -30,6 +47,7 @@ export class IdentificationDto {
     example: 'Log in to Acme Shop',
     maxLength: MAX_PAYLOAD_LENGTH,
   })
+  @Required('payload')
   @IsString()
   @Length(1, MAX_PAYLOAD_LENGTH)
   payload: string;
@@ -39,6 +57,7 @@ export class SameDeviceIdentificationDto extends IdentificationDto {}
 
 export class DifferentDeviceIdentificationDto extends IdentificationDto {
   @ApiProperty({ description: 'NIN of the person to ask (at least 11 characters)', example: '10000000001' })
+  @Required('user')
   @IsString()
   @Length(11, 32, { message: 'user must be a NIN of 11 to 32 characters' })
   @Matches(/^[0-9A-Za-z-]+$/, { message: 'user must be a NIN (letters, digits and dashes)' })
@@ -47,6 +66,7 @@ export class DifferentDeviceIdentificationDto extends IdentificationDto {
 
 export class WildcardIdentificationDto extends IdentificationDto {
   @ApiProperty({ description: 'How many single-use QR seeds to make (1 to 10)', example: 3, minimum: 1, maximum: 10 })
+  @Required('seeds')
   @IsInt()
   @Min(1)
   @Max(10)

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 export class EnrollDeviceDto {
   @ApiProperty({
     description: 'The one-time enrollment code the operator issued for the NIN',
     example: 'a1B2-c3D4-e5F6',
   })
+  @IsDefined({ message: 'code is required' })
   @IsString()
   @Length(4, 64)
   code: string;
@@ -23,6 +24,7 @@ export class PickUpFlowDto {
       'The code of a same-device link (`/open/<code>`) or the seed of a wildcard QR (`idflow://flow?seed=<seed>`)',
     example: 'Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
   })
+  @IsDefined({ message: 'code is required' })
   @IsString()
   @Matches(/^[0-9A-Za-z]{16,64}$/, { message: 'code must be the 32-character code of a link or seed' })
   code: string;
@@ -33,6 +35,7 @@ export class ApproveFlowDto {
     description: "The claims the holder consents to release: any subset of the flow's requestedClaims (may be empty)",
     example: ['naming.name', 'contact.email'],
   })
+  @IsDefined({ message: 'claims is required' })
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
