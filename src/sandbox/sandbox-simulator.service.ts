@@ -28,14 +28,18 @@ export class SandboxSimulatorService {
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
-    await this.holder.pickUp(device, flow);
+    if (flow.startMode === 'different-device') await this.holder.accept(device, flow.id);
+    else await this.holder.pickUp(device, flow);
     return this.current(flow);
   }
 
   async approve(principal: Principal, flowId: string, nin?: string, claims?: string[]): Promise<FlowView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
+    const consented = claims ?? flow.requestedClaims;
+    // Checked before the pick-up, so a refused approval leaves the flow as it was.
+    this.holder.checkConsent(flow, consented);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-    await this.holder.approve(device, flow.id, claims ?? flow.requestedClaims);
+    await this.holder.approve(device, flow.id, consented);
     return this.current(flow);
   }
 
@@ -56,6 +60,12 @@ export class SandboxSimulatorService {
     if (!person?.synthetic || !TEST_PERSONS_WITH_DIGITAL_ID.includes(holderNin)) {
       throw new RequestValidationError([
         { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
+      ]);
+    }
+    // A different-device flow is for its target alone, as on a real phone.
+    if (flow.targetNin !== null && holderNin !== flow.targetNin) {
+      throw new RequestValidationError([
+        { code: 'custom', path: ['nin'], message: 'nin must be the NIN the flow is addressed to' },
       ]);
     }
     return { flow, device: await this.devices.virtualDeviceOf(holderNin) };

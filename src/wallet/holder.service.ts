@@ -105,7 +105,8 @@ export class HolderService {
     return flow;
   }
 
-  private checkConsent(flow: Flow, consented: readonly string[]): void {
+  /** Consent may only cover claims the flow asks for; refused with 400 before anything about the flow changes. */
+  checkConsent(flow: Flow, consented: readonly string[]): void {
     const issues = consented
       .map((claim, index) => ({ claim, index }))
       .filter(({ claim }) => !flow.requestedClaims.includes(claim))
