@@ -36,7 +36,8 @@ export class OpenLinkController {
     const html = renderOpenLinkPage({
       flow: flow && { appName: flow.appName, action: flow.action, payload: flow.payload },
       deepLink,
-      qrSvg: await qrToSvg(deepLink, { type: 'svg', margin: 1 }),
+      // Only a live link shows its QR code; an unknown code may be any length, too long to encode.
+      qrSvg: flow ? await qrToSvg(deepLink, { type: 'svg', margin: 1 }) : '',
       nonce,
     });
     response
