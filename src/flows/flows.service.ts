@@ -38,6 +38,11 @@ export interface MoveCondition {
 }
 
 const STAMP_TYPE = 'idflow-flow+jwt';
+/**
+ * Every flow id has this shape (DESIGN section 3); anything else names no flow and is not looked up, since PostgreSQL
+ * refuses some text outright (a NUL character) and would turn a bad id into a 500.
+ */
+const FLOW_ID_SHAPE = /^[0-9A-Za-z_]{1,64}$/;
 const SWEEP_BATCH = 500;
 
 /**
@@ -122,6 +127,7 @@ export class FlowsService {
   }
 
   async find(flowId: string): Promise<Flow> {
+    if (!FLOW_ID_SHAPE.test(flowId)) throw new FlowNotFoundError();
     const flow = await this.flows.findOneBy({ id: flowId });
     if (!flow) throw new FlowNotFoundError();
     return this.applyExpiry(flow);

@@ -50,6 +50,7 @@ export class IdentificationDto {
   @Required('payload')
   @IsString()
   @Length(1, MAX_PAYLOAD_LENGTH)
+  @Matches(/^[^\u0000]*$/, { message: 'payload must not contain NUL characters' })
   payload: string;
 }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
 
 export class SimulatedHolderDto {
@@ -11,6 +11,7 @@ export class SimulatedHolderDto {
   @IsOptional()
   @IsString()
   @Length(11, 32)
+  @Matches(/^[0-9A-Za-z-]+$/, { message: 'nin must be a NIN (letters, digits and dashes)' })
   nin?: string;
 }
 

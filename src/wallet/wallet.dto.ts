@@ -15,6 +15,7 @@ export class EnrollDeviceDto {
   @IsOptional()
   @IsString()
   @Length(1, 100)
+  @Matches(/^[^\u0000]*$/, { message: 'label must not contain NUL characters' })
   label?: string;
 }
 
