@@ -4,10 +4,11 @@ import type { StartMode } from '../src/flows/flow-kind';
 import { Flow } from '../src/flows/flow.entity';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { NIN_WITHOUT_DIGITAL_ID } from '../src/sandbox/test-persons';
+import { DevicesService } from '../src/wallet/devices.service';
 import { CreatedFlow, IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
-import type { TestDevice } from './support/test-device';
+import { TestDevice } from './support/test-device';
 
 interface Issue {
   code: string;
@@ -111,6 +112,13 @@ const COMMON_BAD_BODIES: BadBody[] = [
     false,
   ],
   ['an extra field', { extra: true }, [issue('unrecognized_keys', ['extra'], 'extra is not an accepted field')], true],
+  // PostgreSQL cannot store it in text.
+  [
+    'a payload with a NUL character',
+    { payload: 'Log in\u0000 now' },
+    [issue('invalid_string', ['payload'], 'payload must not contain NUL characters')],
+    true,
+  ],
 ];
 
 const MODE_BAD_BODIES: Record<StartMode, BadBody[]> = {
@@ -269,6 +277,21 @@ describe('identification: bad input is refused and changes nothing', () => {
     },
   );
 
+  it('POST /wallet/v1/devices refuses a label with a NUL character, and the code stays unspent', async () => {
+    const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'sandbox');
+    const device = await TestDevice.create();
+    const enroll = async (body: object) =>
+      t
+        .http()
+        .post('/wallet/v1/devices')
+        .set('authorization', await device.proof('POST', '/wallet/v1/devices'))
+        .send(body);
+    expectValidationFailure(await enroll({ code, label: 'Phone\u0000' }), [
+      issue('invalid_string', ['label'], 'label must not contain NUL characters'),
+    ]);
+    expect((await enroll({ code, label: 'Phone' })).status).toBe(201);
+  });
+
   describe('routes that act on a flow', () => {
     /** A wildcard flow nobody has scanned, and a different-device flow pushed to the phone's NIN. */
     let wildcard: CreatedFlow;
@@ -345,6 +368,24 @@ describe('identification: bad input is refused and changes nothing', () => {
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ status: 'failed', reason: 'No such flow', version });
       });
+    });
+
+    it('answers 404 for ids no flow can have, on every route that takes a flow id', async () => {
+      const ids = ['req_\u0000abcdefgh', 'req_<b>abcdefgh', 'req_abc def'];
+      for (const id of ids) {
+        for (const route of ['ping', 'cancel'] as const) {
+          const response = await unchanged(() => integrator[route](id));
+          expect(response.status).toBe(404);
+          expect(response.body).toEqual({ status: 'failed', reason: 'No such flow', version: 'v2' });
+        }
+        const path = `/wallet/v1/flows/${encodeURIComponent(id)}`;
+        expect((await unchanged(() => phone.get(t.http, path))).status).toBe(404);
+        expect((await unchanged(() => phone.post(t.http, `${path}/approve`, { claims: [] }))).status).toBe(404);
+        for (const action of ['scan', 'approve', 'reject'] as const) {
+          const response = await unchanged(() => integrator.simulate(action, encodeURIComponent(id), {}));
+          expect(response.status).toBe(404);
+        }
+      }
     });
 
     describe('POST /wallet/v1/flows/pick-up', () => {
@@ -455,6 +496,12 @@ describe('identification: bad input is refused and changes nothing', () => {
             'an extra field',
             { nin, force: true },
             [issue('unrecognized_keys', ['force'], 'force is not an accepted field')],
+            true,
+          ],
+          [
+            'a NIN with a NUL character',
+            { nin: '1000000000\u00001' },
+            [issue('invalid_string', ['nin'], 'nin must be a NIN (letters, digits and dashes)')],
             true,
           ],
           ['the test person without a digital ID', { nin: NIN_WITHOUT_DIGITAL_ID }, NOT_A_HOLDER, true],
