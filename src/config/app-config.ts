@@ -1,5 +1,19 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { IsHttpUrl } from './is-http-url.validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +40,16 @@ const POLL_HOLD_MESSAGE = 'POLL_HOLD_SECONDS must be an integer between 1 and 30
 const SWEEP_MESSAGE = 'EXPIRY_SWEEP_SECONDS must be an integer between 1 and 3600';
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** `5,300,1800` -> [5, 300, 1800]; anything that is not a list of numbers is left as it is, for validation to name. */
+const toSecondsList = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.every((part) => /^\d+(\.\d+)?$/.test(part)) ? parts.map(Number) : value;
+};
+
+const RETRY_SCHEDULE_MESSAGE =
+  'WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of 1 to 20 delays in seconds, each between 0 and 604800';
 
 /**
  * Every setting idflow reads, typed. Property names are the environment variable names so that a validation message
@@ -122,6 +146,26 @@ export class AppConfig {
   @Min(1, { message: SWEEP_MESSAGE })
   @Max(3600, { message: SWEEP_MESSAGE })
   EXPIRY_SWEEP_SECONDS: number;
+
+  /** Lets outbound requests (webhooks, file downloads) reach loopback and private addresses: local development only. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  ALLOW_PRIVATE_URLS: boolean;
+
+  /** Lets outbound requests use plain http: local development only. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  ALLOW_INSECURE_URLS: boolean;
+
+  /** Seconds to wait before each retry of a failed webhook delivery; after the last one the delivery is failed. */
+  @Transform(toSecondsList)
+  @IsArray({ message: RETRY_SCHEDULE_MESSAGE })
+  @ArrayMinSize(1, { message: RETRY_SCHEDULE_MESSAGE })
+  @ArrayMaxSize(20, { message: RETRY_SCHEDULE_MESSAGE })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true, message: RETRY_SCHEDULE_MESSAGE })
+  @Min(0, { each: true, message: RETRY_SCHEDULE_MESSAGE })
+  @Max(604800, { each: true, message: RETRY_SCHEDULE_MESSAGE })
+  WEBHOOK_RETRY_SCHEDULE: number[];
 }
 
 /** Settings whose values must never be printed: logs and error messages name them but never show them. */

@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 100,
       ACCESS_TOKEN_TTL_SECONDS: 3600,
+      ALLOW_PRIVATE_URLS: false,
+      ALLOW_INSECURE_URLS: false,
+      WEBHOOK_RETRY_SCHEDULE: [5, 300, 1800, 7200, 18000, 36000],
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
@@ -37,6 +40,11 @@ describe('loadConfig', () => {
     expect(config.PORT).toBe(4000);
   });
 
+  it('reads the webhook retry schedule as seconds, fractions allowed', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: ' 1, 1 ' }).WEBHOOK_RETRY_SCHEDULE).toEqual([1, 1]);
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0.25,2' }).WEBHOOK_RETRY_SCHEDULE).toEqual([0.25, 2]);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -48,6 +56,13 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_TOKEN', 'short'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['ALLOW_PRIVATE_URLS', 'sometimes'],
+    ['ALLOW_INSECURE_URLS', 'perhaps'],
+    ['WEBHOOK_RETRY_SCHEDULE', '5,soon'],
+    ['WEBHOOK_RETRY_SCHEDULE', '5,,10'],
+    ['WEBHOOK_RETRY_SCHEDULE', '-1'],
+    ['WEBHOOK_RETRY_SCHEDULE', '999999'],
+    ['WEBHOOK_RETRY_SCHEDULE', Array(21).fill('1').join(',')],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

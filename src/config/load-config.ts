@@ -27,6 +27,9 @@ function withDefaults(env: Environment): Environment {
     FLOW_TTL_SECONDS: '300',
     POLL_HOLD_SECONDS: '60',
     EXPIRY_SWEEP_SECONDS: '5',
+    ALLOW_PRIVATE_URLS: 'false',
+    ALLOW_INSECURE_URLS: 'false',
+    WEBHOOK_RETRY_SCHEDULE: '5,300,1800,7200,18000,36000',
   };
   const merged: Environment = { ...defaults };
   for (const [name, value] of Object.entries(env)) {
@@ -76,4 +79,7 @@ class AppConfigKeys implements Record<keyof AppConfig, undefined> {
   FLOW_TTL_SECONDS = undefined;
   POLL_HOLD_SECONDS = undefined;
   EXPIRY_SWEEP_SECONDS = undefined;
+  ALLOW_PRIVATE_URLS = undefined;
+  ALLOW_INSECURE_URLS = undefined;
+  WEBHOOK_RETRY_SCHEDULE = undefined;
 }
