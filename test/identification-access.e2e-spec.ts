@@ -128,6 +128,25 @@ describe('identification: credentials, tenancy, scopes and one-time codes', () =
       );
     });
 
+    it('the token v2 different-device sets in x-access-token serves the v1 routes of that app', async () => {
+      const created = await owner.create('different-device', { ...LOGIN, user: nin });
+      expect(created.status).toBe(201);
+      const v1 = withOnly(['apiKey'], created.headers['x-access-token'] as string);
+      const pinged = await v1.ping(created.body.data.request.id, 'v1');
+      expect(pinged.status).toBe(200);
+      expect(pinged.body).toMatchObject({ version: 'v1', data: { request: { status: 'pending', user: nin } } });
+      const foreign = new IntegratorClient(t.http, {
+        apiKey: stranger.credentials.apiKey,
+        token: created.headers['x-access-token'] as string,
+      });
+      expectFailure(
+        await foreign.ping(created.body.data.request.id, 'v1'),
+        401,
+        'The x-access-token is not valid for the app of the x-api-key',
+        'v1',
+      );
+    });
+
     it('v1 ping and cancel take key + token and echo v1; v2 ping and cancel need the secret', async () => {
       const flow = await owner.start('same-device', LOGIN);
       const v1 = withOnly(['apiKey'], token);
