@@ -66,6 +66,20 @@ export class Flow {
   @Column({ type: 'text' })
   stamp: string;
 
+  /** Signing `sign` flows: where the outcome is reported, and the caller's correlation id. */
+  @Column({ type: 'varchar', length: 2048, name: 'webhook_url', nullable: true })
+  webhookUrl: string | null;
+
+  @Column({ type: 'varchar', length: 200, name: 'webhook_reference', nullable: true })
+  webhookReference: string | null;
+
+  /** Completed signing: the service's receipt (a JWS over signer, flow, payload digest and device signature). */
+  @Column({ type: 'text', nullable: true })
+  signature: string | null;
+
+  @Column({ ...epochMsColumn, name: 'signed_at', nullable: true })
+  signedAt: number | null;
+
   /** Released claims, each value a JWE for the app's key, nested by group and name. */
   @Column({ type: 'simple-json', nullable: true })
   claims: ClaimValues | null;

@@ -1,0 +1,14 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsString, Length, Matches } from 'class-validator';
+
+/** The longest intent text a flow shows its holder. */
+export const MAX_PAYLOAD_LENGTH = 2000;
+
+/** The text shown to the holder: 1 to 2000 characters, no NUL. */
+export function IsPayload() {
+  return applyDecorators(
+    IsString(),
+    Length(1, MAX_PAYLOAD_LENGTH),
+    Matches(/^[^\u0000]*$/, { message: 'payload must not contain NUL characters' }),
+  );
+}
