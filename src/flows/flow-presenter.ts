@@ -57,6 +57,10 @@ export class FlowPresenter {
       cancelled: isUnsuccessfulEnd(flow.status),
       stamp: flow.stamp,
     };
+    if (completed && flow.kind === 'signing' && flow.signature) {
+      view.signature = flow.signature;
+      view.signedAt = seconds(flow.signedAt ?? flow.updatedAt);
+    }
     if (completed && flow.kind === 'identification' && flow.holderNin) {
       view.claims = flow.claims ?? {};
       view.subject = this.serviceKey.pseudonym(flow.appId, flow.holderNin);

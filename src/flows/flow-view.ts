@@ -29,6 +29,10 @@ export interface FlowView {
   cancelled: boolean;
   /** The origin stamp (the creation response's `signature`). */
   stamp: string;
+  /** Completed signing: the service's receipt, a JWS verifiable with `/.well-known/jwks.json`. */
+  signature?: string;
+  /** Completed signing: when the holder signed, Unix seconds. */
+  signedAt?: number;
   /** Completed identification: each value a JWE for the app's RSA key. */
   claims?: ClaimValues;
   /** Completed identification: a stable pseudonymous id of the holder within this app. */

@@ -10,6 +10,7 @@ import { FlowCode } from './flow-code.entity';
 import { FlowExpirySweeper } from './flow-expiry.sweeper';
 import { FlowObservationController } from './flow-observation.controller';
 import { FlowObserverService } from './flow-observer.service';
+import { FlowTransitionHooks } from './flow-transition-hooks';
 import { FlowPresenter } from './flow-presenter';
 import { Flow } from './flow.entity';
 import { FlowsController } from './flows.controller';
@@ -23,6 +24,7 @@ import { FlowsService } from './flows.service';
     FlowPresenter,
     FlowObserverService,
     FlowExpirySweeper,
+    FlowTransitionHooks,
     {
       provide: FlowEventBus,
       inject: [REDIS_CLIENT],
@@ -30,6 +32,6 @@ import { FlowsService } from './flows.service';
         redis ? RedisFlowEventBus.connect(redis) : new InProcessFlowEventBus(),
     },
   ],
-  exports: [FlowsService, FlowPresenter, FlowEventBus],
+  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks],
 })
 export class FlowsModule {}

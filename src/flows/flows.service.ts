@@ -13,6 +13,7 @@ import { FlowCode, FlowCodeKind } from './flow-code.entity';
 import type { FlowKind, StartMode } from './flow-kind';
 import { FlowPresenter } from './flow-presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
+import { FlowTransitionHooks } from './flow-transition-hooks';
 import { Flow } from './flow.entity';
 
 export interface NewFlow {
@@ -25,12 +26,14 @@ export interface NewFlow {
   targetNin?: string;
   ip: string;
   userAgent: string;
+  /** Signing `sign` flows: where to report the outcome. */
+  webhook?: { url: string; reference: string };
   /** One-time codes to make with the flow: the same-device link code or the wildcard seeds. */
   codes?: { kind: FlowCodeKind; count: number };
 }
 
 /** Fields a move may set besides the status. */
-export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims'>>;
+export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims' | 'signature' | 'signedAt'>>;
 
 export interface MoveCondition {
   /** The move only applies while no device, or this device, holds the flow. */
@@ -60,6 +63,7 @@ export class FlowsService {
     private readonly config: AppConfig,
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
+    private readonly hooks: FlowTransitionHooks,
   ) {}
 
   async create(input: NewFlow): Promise<{ flow: Flow; codes: string[] }> {
@@ -100,6 +104,10 @@ export class FlowsService {
       userAgent: input.userAgent,
       stamp,
       claims: null,
+      webhookUrl: input.webhook?.url ?? null,
+      webhookReference: input.webhook?.reference ?? null,
+      signature: null,
+      signedAt: null,
       createdAt: now,
       expiresAt,
       updatedAt: now,
@@ -170,19 +178,23 @@ export class FlowsService {
     condition: MoveCondition = {},
   ): Promise<Flow | null> {
     const { from, to } = FLOW_MOVES[move];
-    const query = this.flows
-      .createQueryBuilder()
-      .update(Flow)
-      .set({ ...changes, status: to, updatedAt: Date.now() })
-      .where('id = :id', { id: flow.id })
-      .andWhere('status IN (:...from)', { from });
-    if (condition.heldByNoneOr) {
-      query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
-    }
-    const result = await query.execute();
-    if (result.affected !== 1) return null;
-    const moved = await this.flows.findOneByOrFail({ id: flow.id });
-    await this.publish(moved);
+    const moved = await this.dataSource.transaction(async (manager) => {
+      const query = manager
+        .createQueryBuilder()
+        .update(Flow)
+        .set({ ...changes, status: to, updatedAt: Date.now() })
+        .where('id = :id', { id: flow.id })
+        .andWhere('status IN (:...from)', { from });
+      if (condition.heldByNoneOr) {
+        query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
+      }
+      const result = await query.execute();
+      if (result.affected !== 1) return null;
+      const updated = await manager.findOneByOrFail(Flow, { id: flow.id });
+      await this.hooks.run(manager, updated, move);
+      return updated;
+    });
+    if (moved) await this.publish(moved);
     return moved;
   }
 
