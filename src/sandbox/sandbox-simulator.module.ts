@@ -4,10 +4,11 @@ import { PersonsModule } from '../persons/persons.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SandboxSimulatorController } from './sandbox-simulator.controller';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
+import { VirtualDeviceSigner } from './virtual-device-signer';
 
 @Module({
   imports: [FlowsModule, PersonsModule, WalletModule],
   controllers: [SandboxSimulatorController],
-  providers: [SandboxSimulatorService],
+  providers: [SandboxSimulatorService, VirtualDeviceSigner],
 })
 export class SandboxSimulatorModule {}

@@ -11,6 +11,7 @@ import type { Device } from '../wallet/device.entity';
 import { DevicesService } from '../wallet/devices.service';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
+import { VirtualDeviceSigner } from './virtual-device-signer';
 
 /**
  * Acts as the virtual device of a synthetic test person, through the same HolderService as the Wallet API: what the
@@ -24,6 +25,7 @@ export class SandboxSimulatorService {
     private readonly persons: PersonsService,
     private readonly devices: DevicesService,
     private readonly holder: HolderService,
+    private readonly signer: VirtualDeviceSigner,
   ) {}
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
@@ -35,11 +37,16 @@ export class SandboxSimulatorService {
 
   async approve(principal: Principal, flowId: string, nin?: string, claims?: string[]): Promise<FlowView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
+    if (flow.kind === 'signing') {
+      if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
+      await this.holder.approve(device, flow.id, { signature: await this.signer.sign(device, flow) });
+      return this.current(flow);
+    }
     const consented = claims ?? flow.requestedClaims;
     // Checked before the pick-up, so a refused approval leaves the flow as it was.
     this.holder.checkConsent(flow, consented);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-    await this.holder.approve(device, flow.id, consented);
+    await this.holder.approve(device, flow.id, { claims: consented });
     return this.current(flow);
   }
 

@@ -1,5 +1,6 @@
 import type { FlowKind, StartMode } from '../flows/flow-kind';
 import type { FlowStatus } from '../flows/flow-state';
+import { SigningChallenge, challengeFor } from '../signatures/signing-challenge';
 
 /** A flow as the holder's device sees it: enough to ask for consent, nothing about other holders. */
 export interface HolderFlowView {
@@ -16,4 +17,11 @@ export interface HolderFlowView {
   held: boolean;
   /** Unix seconds. */
   exp: number;
+  /** Signing flows: what the device signs to approve (a JWS over `{ flow, payload_sha256, iat }`). */
+  challenge?: SigningChallenge;
+}
+
+/** Adds what only some kinds of flow carry, such as the signing challenge. */
+export function holderFlowView(fields: Omit<HolderFlowView, 'challenge'>): HolderFlowView {
+  return fields.mode === 'signing' ? { ...fields, challenge: challengeFor(fields.id, fields.payload) } : fields;
 }

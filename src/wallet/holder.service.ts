@@ -7,11 +7,15 @@ import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import { FlowTakenError } from '../flows/errors/flow-taken.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
+import type { FlowChanges } from '../flows/flows.service';
 import { FlowsService } from '../flows/flows.service';
 import { PersonsService } from '../persons/persons.service';
+import { SignatureReceiptsService } from '../signatures/signature-receipts.service';
+import { challengeFor } from '../signatures/signing-challenge';
 import { TenantsService } from '../tenants/tenants.service';
 import type { Device } from './device.entity';
-import type { HolderFlowView } from './holder-flow-view';
+import type { Consent } from './consent';
+import { HolderFlowView, holderFlowView } from './holder-flow-view';
 
 /**
  * What a holder does with a flow through one of their devices: pick it up, read it, approve with consent, decline.
@@ -24,6 +28,7 @@ export class HolderService {
     private readonly persons: PersonsService,
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
+    private readonly receipts: SignatureReceiptsService,
   ) {}
 
   /** Open different-device flows addressed to the device's NIN. */
@@ -50,6 +55,8 @@ export class HolderService {
   /** Takes hold of the flow for this device; picking up a flow this device already holds is a no-op. */
   async pickUp(device: Device, flow: Flow): Promise<Flow> {
     if (flow.deviceId === device.id && !isTerminal(flow.status)) return flow;
+    // A flow addressed to a NIN (different-device, or signing in any mode but wildcard) is that person's alone.
+    if (flow.targetNin !== null && flow.targetNin !== device.nin) throw new FlowNotFoundError();
     this.refuseIfEnded(flow);
     const moved = await this.flows.move(flow, 'claim', { deviceId: device.id });
     if (moved) return moved;
@@ -60,22 +67,45 @@ export class HolderService {
     return this.view(await this.visibleFlow(device, flowId), device);
   }
 
-  /** Approves with the claims the holder consents to release (a subset of what the flow asks for). */
-  async approve(device: Device, flowId: string, consented: readonly string[]): Promise<HolderFlowView> {
+  /**
+   * Approves: an identification with the claims the holder consents to release (a subset of what the flow asks for),
+   * a signing flow with the device's signature over the flow's challenge.
+   */
+  async approve(device: Device, flowId: string, consent: Consent): Promise<HolderFlowView> {
     const flow = await this.visibleFlow(device, flowId);
     this.refuseIfEnded(flow);
-    this.checkConsent(flow, consented);
-    const person = await this.persons.find(device.environment, device.nin);
-    const app = await this.tenants.findApp(flow.appId);
-    const claims = await this.claimRelease.release(person?.claims ?? {}, consented, app.publicKeyPem);
+    const changes =
+      flow.kind === 'signing' ? await this.signed(flow, device, consent) : await this.released(flow, device, consent);
     const moved = await this.flows.move(
       flow,
       'approve',
-      { deviceId: device.id, holderNin: device.nin, claims },
+      { deviceId: device.id, holderNin: device.nin, ...changes },
       { heldByNoneOr: device.id },
     );
     if (moved) return this.view(moved, device);
     throw this.lostRace(await this.flows.find(flow.id));
+  }
+
+  private async released(flow: Flow, device: Device, consent: Consent): Promise<FlowChanges> {
+    if (!consent.claims) throw this.missing('claims', 'claims is required');
+    this.checkConsent(flow, consent.claims);
+    const person = await this.persons.find(device.environment, device.nin);
+    const app = await this.tenants.findApp(flow.appId);
+    return { claims: await this.claimRelease.release(person?.claims ?? {}, consent.claims, app.publicKeyPem) };
+  }
+
+  private async signed(flow: Flow, device: Device, consent: Consent): Promise<FlowChanges> {
+    if (!consent.signature) throw this.missing('signature', 'signature is required');
+    const { receipt, signedAt } = await this.receipts.verifyAndReceipt(
+      device,
+      challengeFor(flow.id, flow.payload),
+      consent.signature,
+    );
+    return { signature: receipt, signedAt };
+  }
+
+  private missing(field: string, message: string): RequestValidationError {
+    return new RequestValidationError([{ code: 'invalid_type', path: [field], message }]);
   }
 
   async decline(device: Device, flowId: string): Promise<HolderFlowView> {
@@ -129,7 +159,7 @@ export class HolderService {
   /** A change published on the flow event bus, as this device sees it. */
   viewOfChange(event: FlowChangedEvent, device: Device): HolderFlowView {
     const { view } = event;
-    return {
+    return holderFlowView({
       id: view.id,
       mode: view.mode,
       startMode: view.startMode,
@@ -140,11 +170,11 @@ export class HolderService {
       status: view.status,
       held: event.deviceId === device.id,
       exp: view.exp,
-    };
+    });
   }
 
   private view(flow: Flow, device: Device): HolderFlowView {
-    return {
+    return holderFlowView({
       id: flow.id,
       mode: flow.kind,
       startMode: flow.startMode,
@@ -155,6 +185,6 @@ export class HolderService {
       status: flow.status,
       held: flow.deviceId === device.id,
       exp: Math.floor(flow.expiresAt / 1000),
-    };
+    });
   }
 }

@@ -121,7 +121,7 @@ export class WalletController {
     @Body() body: ApproveFlowDto,
     @CurrentDevice() device: Device,
   ): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.approve(device, flowId, body.claims) };
+    return { flow: await this.holder.approve(device, flowId, body) };
   }
 
   @Post('flows/:flowId/decline')

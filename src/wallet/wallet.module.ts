@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClaimsModule } from '../claims/claims.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
+import { SignaturesModule } from '../signatures/signatures.module';
 import { DeviceProofService } from './device-proof.service';
 import { DeviceStreamController } from './device-stream.controller';
 import { DeviceStreamService } from './device-stream.service';
@@ -15,7 +16,14 @@ import { UsedProof } from './used-proof.entity';
 import { WalletController } from './wallet.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Device, UsedProof]), DevicesModule, FlowsModule, PersonsModule, ClaimsModule],
+  imports: [
+    TypeOrmModule.forFeature([Device, UsedProof]),
+    DevicesModule,
+    FlowsModule,
+    PersonsModule,
+    ClaimsModule,
+    SignaturesModule,
+  ],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
   exports: [DevicesModule, HolderService],

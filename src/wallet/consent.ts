@@ -1,0 +1,6 @@
+/** What a holder gives when approving: consented claims (identification) or a signature (signing). */
+export interface Consent {
+  claims?: readonly string[];
+  /** A compact JWS by the device key over the flow's challenge `{ flow, payload_sha256, iat }`. */
+  signature?: string;
+}
