@@ -20,6 +20,8 @@ import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RedisModule } from './redis/redis.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { SigningModule } from './signing/signing.module';
 
 /**
  * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
@@ -47,6 +49,8 @@ export class AppModule implements NestModule {
         IdentificationModule,
         SandboxSimulatorModule,
         AdminModule,
+        WebhooksModule,
+        SigningModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },

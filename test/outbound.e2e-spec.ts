@@ -8,7 +8,8 @@ import {
 } from '../src/common/outbound/outbound-client';
 import { OutboundRefusal, OutboundRefusedError } from '../src/common/outbound/outbound-refused.error';
 import { OutboundRequestError } from '../src/common/outbound/outbound-request.error';
-import { LocalServer, freePort } from './support/local-server';
+import { LocalServer } from './support/local-server';
+import { freePort } from './support/service-process';
 import { Certificate, selfSignedCertificate } from './support/self-signed-certificate';
 
 const KIB = 1024;

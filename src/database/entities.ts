@@ -8,6 +8,7 @@ import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../wallet/device.entity';
 import { EnrollmentCode } from '../wallet/enrollment-code.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
 /** Every entity, in one list shared by the app, the CLI and the migration tooling. */
 export const ENTITIES = [
@@ -21,4 +22,5 @@ export const ENTITIES = [
   Device,
   EnrollmentCode,
   UsedProof,
+  WebhookDelivery,
 ];

@@ -46,12 +46,3 @@ export class LocalServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
-
-/** A port on 127.0.0.1 that nothing listens on (yet): bound, read, released. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

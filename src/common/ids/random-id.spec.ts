@@ -16,6 +16,7 @@ describe('random ids', () => {
     expect(newId.appSecret()).toMatch(/^snb_[0-9A-Za-z]{40}$/);
     expect(newId.apiKey('sandbox')).toMatch(/^bk-test_[0-9A-Za-z]{40}$/);
     expect(newId.apiKey('production')).toMatch(/^bk-live_[0-9A-Za-z]{40}$/);
+    expect(newId.webhookMessage()).toMatch(/^msg_[0-9A-Za-z]{24}$/);
     expect(Buffer.from(newId.webhookSecret().slice('whsec_'.length), 'base64')).toHaveLength(32);
   });
 });

@@ -1,6 +1,14 @@
 import { Foundation1763700000000 } from './1763700000000-Foundation';
 import { Flows1763800000000 } from './1763800000000-Flows';
 import { Devices1763800000001 } from './1763800000001-Devices';
+import { Webhooks1763900000000 } from './1763900000000-Webhooks';
+import { Signing1763900000001 } from './1763900000001-Signing';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
-export const SQLITE_MIGRATIONS = [Foundation1763700000000, Flows1763800000000, Devices1763800000001];
+export const SQLITE_MIGRATIONS = [
+  Foundation1763700000000,
+  Flows1763800000000,
+  Devices1763800000001,
+  Webhooks1763900000000,
+  Signing1763900000001,
+];

@@ -1,0 +1,50 @@
+import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { TransactionCommitEvent } from 'typeorm/subscriber/event/TransactionCommitEvent';
+import type { TransactionRollbackEvent } from 'typeorm/subscriber/event/TransactionRollbackEvent';
+
+/**
+ * Runs callbacks once the outermost transaction of a query runner commits, and drops them when it rolls back. TypeORM
+ * announces savepoint releases as commits too, hence the check that no transaction is left active.
+ */
+class AfterCommitSubscriber implements EntitySubscriberInterface {
+  private readonly pending = new WeakMap<QueryRunner, Array<() => void>>();
+
+  add(queryRunner: QueryRunner, callback: () => void): void {
+    const callbacks = this.pending.get(queryRunner) ?? [];
+    callbacks.push(callback);
+    this.pending.set(queryRunner, callbacks);
+  }
+
+  afterTransactionCommit(event: TransactionCommitEvent): void {
+    if (event.queryRunner.isTransactionActive) return;
+    const callbacks = this.pending.get(event.queryRunner) ?? [];
+    this.pending.delete(event.queryRunner);
+    for (const callback of callbacks) setImmediate(callback);
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) this.pending.delete(event.queryRunner);
+  }
+}
+
+const subscribers = new WeakMap<DataSource, AfterCommitSubscriber>();
+
+function subscriberOf(dataSource: DataSource): AfterCommitSubscriber {
+  let subscriber = subscribers.get(dataSource);
+  if (!subscriber) {
+    subscriber = new AfterCommitSubscriber();
+    subscribers.set(dataSource, subscriber);
+    dataSource.subscribers.push(subscriber);
+  }
+  return subscriber;
+}
+
+/**
+ * Calls `callback` after what `manager` wrote is committed: at the end of its transaction, or at once (on the next turn
+ * of the event loop) when the manager is not in one. Nothing is called when the transaction rolls back.
+ */
+export function afterCommit(manager: EntityManager, callback: () => void): void {
+  const queryRunner = manager.queryRunner;
+  if (queryRunner?.isTransactionActive) subscriberOf(manager.connection).add(queryRunner, callback);
+  else setImmediate(callback);
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { randomBase62 } from '../common/ids/random-id';
+import type { DeliveryStatus } from './delivery-status';
+import { WebhookDelivery } from './webhook-delivery.entity';
+
+/** How long an instance may hold a delivery it claimed: well past the 10 s send timeout and the write that follows. */
+export const DELIVERY_LEASE_MS = 60_000;
+
+/** What an attempt leaves on its delivery. */
+export interface AttemptRecord {
+  status: Extract<DeliveryStatus, 'pending' | 'succeeded' | 'failed'>;
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+}
+
+const DUE_PARAMETERS = { pending: 'pending', delivering: 'delivering' } as const;
+
+/** Due: pending and its time has come, or claimed by an instance whose lease ran out (it crashed or hung). */
+const dueCondition = (alias: string) =>
+  `((${alias}status = :pending AND ${alias}next_attempt_at <= :now) OR ` +
+  `(${alias}status = :delivering AND ${alias}lease_expires_at <= :now))`;
+
+/**
+ * The dispatcher's side of the delivery table: claiming due deliveries under a lease and recording attempts. Every
+ * write is conditional, so instances sharing the table never send one delivery twice at once.
+ */
+@Injectable()
+export class WebhookDeliveryQueue {
+  constructor(@InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>) {}
+
+  /**
+   * Marks up to `limit` due deliveries `delivering` under a fresh lease token, in one statement, and returns them. On
+   * PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED`, so instances claiming at the same moment take
+   * different rows instead of queueing on each other; the repeated due condition makes the update a compare-and-set on
+   * SQLite (one writer at a time) and on PostgreSQL alike.
+   */
+  async claimDue(limit: number, now = Date.now()): Promise<WebhookDelivery[]> {
+    const leaseToken = randomBase62(24);
+    const parameters = { ...DUE_PARAMETERS, now };
+    const candidates = this.deliveries
+      .createQueryBuilder('due')
+      .select('due.id')
+      .where(dueCondition('due.'))
+      .orderBy('due.next_attempt_at', 'ASC')
+      .limit(limit);
+    if (this.deliveries.manager.connection.options.type === 'postgres') {
+      candidates.setLock('pessimistic_write').setOnLocked('skip_locked');
+    }
+    const claim = await this.deliveries
+      .createQueryBuilder()
+      .update(WebhookDelivery)
+      .set({ status: 'delivering', leaseToken, leaseExpiresAt: now + DELIVERY_LEASE_MS, updatedAt: now })
+      .where(`id IN (${candidates.getQuery()})`)
+      .andWhere(dueCondition(''))
+      .setParameters(parameters)
+      .execute();
+    if (!claim.affected) return [];
+    return this.deliveries.find({ where: { leaseToken }, order: { nextAttemptAt: 'ASC' } });
+  }
+
+  /**
+   * Records the outcome of an attempt on a delivery this instance claimed. False when the lease was lost meanwhile (it
+   * ran out and another instance claimed the delivery): that instance's outcome is the one that counts.
+   */
+  async record(delivery: WebhookDelivery, record: AttemptRecord, now = Date.now()): Promise<boolean> {
+    const result = await this.deliveries
+      .createQueryBuilder()
+      .update(WebhookDelivery)
+      .set({
+        ...record,
+        attempts: delivery.attempts + 1,
+        lastAttemptAt: now,
+        leaseToken: null,
+        leaseExpiresAt: null,
+        updatedAt: now,
+      })
+      .where('id = :id AND lease_token = :leaseToken', { id: delivery.id, leaseToken: delivery.leaseToken })
+      .execute();
+    return result.affected === 1;
+  }
+}

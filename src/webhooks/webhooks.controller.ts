@@ -1,0 +1,78 @@
+import { Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { DELIVERY_VIEW_EXAMPLE } from './webhook-examples';
+import { WebhookDeliveryView, viewDelivery } from './webhook-delivery-view';
+import { ListDeliveriesQueryDto } from './webhooks.dto';
+import { WebhooksService } from './webhooks.service';
+
+/** The calling app's webhook deliveries: what was sent, how it went, and sending one again. */
+@ApiTags('webhooks')
+@Controller('api/v2/webhooks/deliveries')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @Auth(ROUTE_CREDENTIALS.account)
+  @Reason('Webhook deliveries')
+  @ApiOperation({
+    summary: "List the app's webhook deliveries, newest first, with their attempts and last error",
+    description:
+      'Every webhook idflow sent or is sending to this app. `status` is `pending` (waiting for its first attempt or ' +
+      'a retry at `nextAttemptAt`), `delivering`, `succeeded` (the receiver answered 2xx) or `failed` (every retry ' +
+      'was spent). Times are Unix seconds.',
+  })
+  @ApiEnvelope({
+    description: 'The deliveries',
+    reason: 'Webhook deliveries',
+    data: { deliveries: [DELIVERY_VIEW_EXAMPLE] },
+  })
+  @ApiValidationFailure({
+    path: ['status'],
+    message: 'status must be one of the following values: pending, delivering, succeeded, failed',
+    code: 'invalid_enum_value',
+  })
+  async list(
+    @Query() query: ListDeliveriesQueryDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ deliveries: WebhookDeliveryView[] }> {
+    const deliveries = await this.webhooks.list(principal.app.id, query);
+    return { deliveries: deliveries.map(viewDelivery) };
+  }
+
+  @Post(':id/redeliver')
+  @Auth(ROUTE_CREDENTIALS.account)
+  @Reason('Delivery queued')
+  @ApiOperation({
+    summary: 'Send a webhook delivery again now',
+    description:
+      'Queues a new attempt at once, whether the delivery is waiting for a retry, failed or succeeded. The body and ' +
+      '`webhook-id` stay the same, so a receiver that already handled it can tell; the signature and ' +
+      '`webhook-timestamp` are fresh. A failed or succeeded delivery gets one attempt: if it fails, the delivery is ' +
+      '`failed` again.',
+  })
+  @ApiParam({ name: 'id', description: 'The delivery id (`msg_...`), also the `webhook-id` header it was sent with' })
+  @ApiEnvelope({
+    status: 201,
+    description: 'The delivery, queued',
+    reason: 'Delivery queued',
+    data: { delivery: { ...DELIVERY_VIEW_EXAMPLE, status: 'pending', nextAttemptAt: 1763700050 } },
+  })
+  @ApiFailure(404, 'No such delivery, or a delivery of another app', 'No such webhook delivery')
+  @ApiFailure(
+    409,
+    'An attempt of this delivery is being sent right now',
+    'The delivery is being sent right now; ask again once this attempt has ended',
+  )
+  async redeliver(
+    @Param('id') id: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ delivery: WebhookDeliveryView }> {
+    return { delivery: viewDelivery(await this.webhooks.redeliver(principal.app.id, id)) };
+  }
+}

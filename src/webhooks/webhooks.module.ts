@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboundModule } from '../common/outbound/outbound.module';
+import { TenantsModule } from '../tenants/tenants.module';
+import { WebhookDeliveryQueue } from './webhook-delivery-queue';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/** Durable signed webhooks: import it and call `WebhooksService.enqueue` inside the transaction of the state change. */
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookDelivery]), TenantsModule, OutboundModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue],
+  exports: [WebhooksService],
+})
+export class WebhooksModule {}

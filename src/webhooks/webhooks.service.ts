@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { newId } from '../common/ids/random-id';
+import { OutboundClient } from '../common/outbound/outbound-client';
+import { AppConfig } from '../config/app-config';
+import { afterCommit } from '../database/after-commit';
+import type { DeliveryStatus } from './delivery-status';
+import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
+import { DeliveryNotFoundError } from './errors/delivery-not-found.error';
+import { attemptsAllowed } from './retry-schedule';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import type { WebhookEventType } from './webhook-event-type';
+import { DEFAULT_DELIVERY_LIST_LIMIT } from './webhooks.dto';
+
+/** One webhook to send: the event, where to, and the event's own `data`. */
+export interface NewWebhook {
+  appId: string;
+  /** The flow's `webhook.host`. */
+  url: string;
+  type: WebhookEventType;
+  /** The flow's `webhook.reference`, echoed in the body. */
+  reference: string;
+  /** The flow (`req_...`) or document (`doc_...`) the event is about; the body's `flow`. */
+  flowId: string;
+  /** The event's details, sent as the body's `data`. */
+  data: Record<string, unknown>;
+}
+
+/** The JSON body of every webhook. */
+export interface WebhookBody {
+  type: WebhookEventType;
+  /** The delivery id, also the `webhook-id` header: the receiver's key for ignoring a repeat. */
+  id: string;
+  /** When the event happened, ISO 8601. */
+  timestamp: string;
+  reference: string;
+  flow: string;
+  data: Record<string, unknown>;
+}
+
+export interface DeliveryFilter {
+  reference?: string;
+  status?: DeliveryStatus;
+  limit?: number;
+}
+
+/**
+ * Durable, signed webhooks (DESIGN section 9). A delivery is written in the caller's transaction, beside the state
+ * change it reports, so it exists exactly when that change does; the dispatcher sends it once the transaction commits.
+ */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly outbound: OutboundClient,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Queues a webhook inside the caller's transaction (`manager` is the one `DataSource.transaction` hands out) and
+   * wakes the dispatcher when that transaction commits; nothing is sent if it rolls back. Outside a transaction the
+   * row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
+   */
+  async enqueue(manager: EntityManager, input: NewWebhook): Promise<WebhookDelivery> {
+    const now = Date.now();
+    const id = newId.webhookMessage();
+    const body: WebhookBody = {
+      type: input.type,
+      id,
+      timestamp: new Date(now).toISOString(),
+      reference: input.reference,
+      flow: input.flowId,
+      data: input.data,
+    };
+    const delivery = manager.create(WebhookDelivery, {
+      id,
+      appId: input.appId,
+      url: input.url,
+      type: input.type,
+      reference: input.reference,
+      flowId: input.flowId,
+      payload: JSON.stringify(body),
+      status: 'pending',
+      attempts: 0,
+      maxAttempts: attemptsAllowed(this.config.WEBHOOK_RETRY_SCHEDULE),
+      nextAttemptAt: now,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      lastError: null,
+      lastStatusCode: null,
+      lastAttemptAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await manager.insert(WebhookDelivery, delivery);
+    afterCommit(manager, () => this.dispatcher.wake());
+    return delivery;
+  }
+
+  /**
+   * Throws an OutboundRefusedError (400) for a webhook URL that could never be sent: not https (unless
+   * `ALLOW_INSECURE_URLS`), a literal private or metadata address, or malformed. A name that resolves to a private
+   * address is only found out when sending, and recorded as that attempt's error.
+   */
+  checkUrl(url: string): void {
+    this.outbound.checkUrl(url);
+  }
+
+  /** The app's deliveries, newest first. */
+  async list(appId: string, filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    return this.deliveries.find({
+      where: {
+        appId,
+        ...(filter.reference !== undefined ? { reference: filter.reference } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: filter.limit ?? DEFAULT_DELIVERY_LIST_LIMIT,
+    });
+  }
+
+  async find(appId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const delivery = /^msg_[0-9A-Za-z]{1,28}$/.test(deliveryId)
+      ? await this.deliveries.findOneBy({ id: deliveryId })
+      : null;
+    if (!delivery || delivery.appId !== appId) throw new DeliveryNotFoundError();
+    return delivery;
+  }
+
+  /**
+   * Sends a delivery again now, whatever became of it. A pending one is simply brought forward; a succeeded or failed
+   * one gets exactly one more attempt (if that fails it is failed again, and can be redelivered again). The id, and so
+   * the `webhook-id`, stays the same: a receiver that already processed it can tell.
+   */
+  async redeliver(appId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const delivery = await this.find(appId, deliveryId);
+    if (delivery.status === 'delivering') throw new DeliveryInProgressError();
+    const now = Date.now();
+    const finished = delivery.status === 'succeeded' || delivery.status === 'failed';
+    const result = await this.deliveries
+      .createQueryBuilder()
+      .update(WebhookDelivery)
+      .set({
+        status: 'pending',
+        nextAttemptAt: now,
+        maxAttempts: finished ? delivery.attempts + 1 : delivery.maxAttempts,
+        updatedAt: now,
+      })
+      .where('id = :id AND status = :status AND attempts = :attempts', {
+        id: delivery.id,
+        status: delivery.status,
+        attempts: delivery.attempts,
+      })
+      .execute();
+    // The dispatcher claimed it (or another redelivery won) between the read and the write: an attempt is under way.
+    if (result.affected !== 1) throw new DeliveryInProgressError();
+    // Read before waking the dispatcher, so the answer shows the delivery as queued rather than racing its attempt.
+    const queued = await this.deliveries.findOneByOrFail({ id: delivery.id });
+    this.dispatcher.wake();
+    return queued;
+  }
+}
