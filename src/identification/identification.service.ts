@@ -11,7 +11,7 @@ import { FlowsService } from '../flows/flows.service';
 import { AppConfig } from '../config/app-config';
 import { seedDeepLink } from '../wallet/deep-link';
 import { DevicesService } from '../wallet/devices.service';
-import { NoDigitalIdError } from './errors/no-digital-id.error';
+import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
 
 export interface IdentificationRequest {
   action: string;

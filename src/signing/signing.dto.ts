@@ -29,7 +29,11 @@ class SigningDto {
   @IsIn(SIGNING_ACTIONS, { message: `action must be one of ${SIGNING_ACTIONS.join(', ')}` })
   action: SigningAction;
 
-  @ApiProperty({ description: 'The exact text the holder signs or confirms', example: 'Pay 120.00 EUR to Acme Shop, order 1042', maxLength: MAX_PAYLOAD_LENGTH })
+  @ApiProperty({
+    description: 'The exact text the holder signs or confirms',
+    example: 'Pay 120.00 EUR to Acme Shop, order 1042',
+    maxLength: MAX_PAYLOAD_LENGTH,
+  })
   @Required('payload')
   @IsPayload()
   payload: string;

@@ -1,0 +1,31 @@
+import type { FlowRequestObject } from '../flows/flow-view';
+
+const REQUEST: FlowRequestObject = {
+  id: 'req_7Hn2Qp9LwX4cVb8ZtR1mKs3D',
+  consumer: 'bcn_4f8K****3sDa',
+  app: 'app_9QwE****zXcV',
+  name: 'Acme Shop',
+  user: '10000000001',
+  mode: 'signing',
+  action: 'sign',
+  iat: 1763700000,
+  exp: 1763700300,
+  acquireClaims: [],
+  signature: 'eyJhbGciOiJFZERTQSIsInR5cCI6ImlkZmxvdy1mbG93K2p3dCJ9.eyJzdWIiOiJyZXFfLi4uIn0.c2ln',
+  ip: '203.0.113.7',
+  useragent: 'Mozilla/5.0',
+  payload: 'Pay 120.00 EUR to Acme Shop, order 1042',
+};
+
+/** The `data` of each signing create response. */
+export const SIGNING_EXAMPLES = {
+  'same-device': { link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN', request: REQUEST },
+  'different-device': { request: REQUEST },
+  wildcard: {
+    request: { ...REQUEST, user: '' },
+    seeds: [
+      'idflow://flow?seed=Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
+      'idflow://flow?seed=Qw8rTy2UiOp4AsDf6GhJk8LzXc0VbNm2',
+    ],
+  },
+};

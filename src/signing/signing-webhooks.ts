@@ -1,0 +1,37 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { FlowPresenter } from '../flows/flow-presenter';
+import { isTerminal } from '../flows/flow-state';
+import { FlowTransitionHooks } from '../flows/flow-transition-hooks';
+import type { Flow } from '../flows/flow.entity';
+import type { WebhookEventType } from '../webhooks/webhook-event-type';
+import { WebhooksService } from '../webhooks/webhooks.service';
+
+/**
+ * `signing.completed|rejected|cancelled|expired` for `sign` flows: queued inside the transaction of the move that ends
+ * the flow, so the event exists exactly when the outcome does, and is sent even if the service restarts in between.
+ */
+@Injectable()
+export class SigningWebhooks implements OnModuleInit {
+  constructor(
+    private readonly hooks: FlowTransitionHooks,
+    private readonly webhooks: WebhooksService,
+    private readonly presenter: FlowPresenter,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.register((manager, flow) => this.report(manager, flow));
+  }
+
+  private async report(manager: EntityManager, flow: Flow): Promise<void> {
+    if (flow.kind !== 'signing' || !flow.webhookUrl || !flow.webhookReference || !isTerminal(flow.status)) return;
+    await this.webhooks.enqueue(manager, {
+      appId: flow.appId,
+      url: flow.webhookUrl,
+      type: `signing.${flow.status}` as WebhookEventType,
+      reference: flow.webhookReference,
+      flowId: flow.id,
+      data: { request: this.presenter.view(flow) },
+    });
+  }
+}

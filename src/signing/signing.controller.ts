@@ -1,0 +1,120 @@
+import { Body, Controller, Post, applyDecorators } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthOptions } from '../auth/auth-options';
+import { Auth } from '../auth/auth.decorator';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
+import type { ApiVersion } from '../common/envelope/envelope';
+import { Reason } from '../common/envelope/envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import type { StartMode } from '../flows/flow-kind';
+import type { Scope } from '../tenants/scopes';
+import { SIGNING_EXAMPLES } from './signing-examples';
+import { TargetedSigningDto, WildcardSigningDto } from './signing.dto';
+import { SigningCreated, SigningService } from './signing.service';
+
+const SCOPES: Record<StartMode, Scope> = {
+  'same-device': 'signing:same',
+  'different-device': 'signing:another',
+  wildcard: 'signing:wildcard',
+};
+
+const SUMMARIES: Record<StartMode, string> = {
+  'same-device': 'Have the person on this device sign or confirm a text: returns a link that opens their app',
+  'different-device': "Have a known NIN sign or confirm a text: the flow is pushed to that person's devices",
+  wildcard: 'Have whoever scans first sign or confirm a text: returns QR seeds',
+};
+
+function SigningRoute(
+  startMode: StartMode,
+  version: ApiVersion,
+  credentials: Pick<AuthOptions, 'credentials' | 'optional'>,
+) {
+  return applyDecorators(
+    Post(`${version}/signing/${startMode}`),
+    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature' }),
+    Reason('Signing flow created'),
+    ApiOperation({ summary: SUMMARIES[startMode] }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The flow; track it with ping or SSE, and (for `sign`) the webhook',
+      reason: 'Signing flow created',
+      version,
+      data: SIGNING_EXAMPLES[startMode],
+    }),
+    ApiValidationFailure(
+      { path: ['webhook'], message: 'webhook is required when action is sign', code: 'custom' },
+      version,
+    ),
+    ApiFailure(
+      403,
+      'The app lacks the scope',
+      `This app is not provisioned for the ${SCOPES[startMode]} scope; contact support to enable it`,
+      version,
+    ),
+    ...(startMode === 'wildcard'
+      ? []
+      : [
+          ApiFailure(
+            400,
+            'The NIN has no digital ID',
+            'The national has no digital ID; offer signup or a wildcard flow instead',
+            version,
+          ),
+        ]),
+  );
+}
+
+/** Signing flows (spec 4.3): v2 in three start modes, and the v1 mirror of the two targeted ones. */
+@ApiTags('signing')
+@Controller('api')
+export class SigningController {
+  constructor(private readonly signing: SigningService) {}
+
+  @SigningRoute('same-device', 'v2', ROUTE_CREDENTIALS.signing.v2.sameDevice)
+  sameDevice(
+    @Body() body: TargetedSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'same-device', body, client);
+  }
+
+  @SigningRoute('different-device', 'v2', ROUTE_CREDENTIALS.signing.v2.differentDevice)
+  differentDevice(
+    @Body() body: TargetedSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'different-device', body, client);
+  }
+
+  @SigningRoute('wildcard', 'v2', ROUTE_CREDENTIALS.signing.v2.wildcard)
+  wildcard(
+    @Body() body: WildcardSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'wildcard', body, client);
+  }
+
+  @SigningRoute('same-device', 'v1', ROUTE_CREDENTIALS.signing.v1.sameDevice)
+  sameDeviceV1(
+    @Body() body: TargetedSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'same-device', body, client);
+  }
+
+  @SigningRoute('different-device', 'v1', ROUTE_CREDENTIALS.signing.v1.differentDevice)
+  differentDeviceV1(
+    @Body() body: TargetedSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'different-device', body, client);
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import type { ClientContext } from '../common/client-ip/client-context';
+import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import { AppConfig } from '../config/app-config';
+import type { StartMode } from '../flows/flow-kind';
+import { FlowPresenter } from '../flows/flow-presenter';
+import type { FlowRequestObject } from '../flows/flow-view';
+import { FlowsService } from '../flows/flows.service';
+import { seedDeepLink } from '../wallet/deep-link';
+import { DevicesService } from '../wallet/devices.service';
+import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import type { SigningAction, SigningWebhookDto } from './signing.dto';
+
+export interface SigningRequest {
+  action: SigningAction;
+  payload: string;
+  webhook?: SigningWebhookDto;
+  /** Same-device and different-device: the signer's NIN. */
+  nin?: string;
+  /** Wildcard: how many QR seeds to make. */
+  seeds?: number;
+}
+
+export interface SigningCreated {
+  request: FlowRequestObject;
+  /** Same-device: the page that hands the flow to the signer's app on this device. */
+  link?: string;
+  /** Wildcard: custom-scheme URIs to show as QR codes; the first one scanned wins. */
+  seeds?: string[];
+}
+
+const invalid = (path: Array<string | number>, message: string) =>
+  new RequestValidationError([{ code: 'custom', path, message }]);
+
+/** Starts signing flows (spec 4.3): `sign` reports its outcome to a webhook, `confirm` only to pollers. */
+@Injectable()
+export class SigningService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: FlowPresenter,
+    private readonly devices: DevicesService,
+    private readonly webhooks: WebhooksService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async start(
+    principal: Principal,
+    startMode: StartMode,
+    request: SigningRequest,
+    client: ClientContext,
+  ): Promise<SigningCreated> {
+    this.checkWebhook(request);
+    if (request.nin && !(await this.devices.hasDigitalId(request.nin, principal.app.environment))) {
+      throw new NoDigitalIdError();
+    }
+    const created = await this.flows.create({
+      kind: 'signing',
+      startMode,
+      action: request.action,
+      principal,
+      payload: request.payload,
+      requestedClaims: [],
+      targetNin: request.nin,
+      webhook: request.webhook && { url: request.webhook.host, reference: request.webhook.reference },
+      ip: client.ip,
+      userAgent: client.userAgent,
+      codes:
+        startMode === 'same-device'
+          ? { kind: 'link', count: 1 }
+          : startMode === 'wildcard'
+            ? { kind: 'seed', count: request.seeds as number }
+            : undefined,
+    });
+    const result: SigningCreated = { request: this.presenter.requestObject(created.flow) };
+    if (startMode === 'same-device') result.link = `${this.config.OPEN_URL}/open/${created.codes[0]}`;
+    if (startMode === 'wildcard') result.seeds = created.codes.map(seedDeepLink);
+    return result;
+  }
+
+  /** Spec 4.3: `sign` needs a webhook, `confirm` has none; the host must be a URL the outbound guard would call. */
+  private checkWebhook(request: SigningRequest): void {
+    if (request.action === 'sign' && !request.webhook)
+      throw invalid(['webhook'], 'webhook is required when action is sign');
+    if (request.action === 'confirm' && request.webhook) {
+      throw invalid(['webhook'], 'webhook is not accepted when action is confirm');
+    }
+    if (!request.webhook) return;
+    try {
+      this.webhooks.checkUrl(request.webhook.host);
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) throw invalid(['webhook', 'host'], `webhook.host: ${error.reason}`);
+      throw error;
+    }
+  }
+}
