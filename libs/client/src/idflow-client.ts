@@ -1,21 +1,23 @@
 import { FlowsNamespace } from './flows.namespace';
 import { HealthNamespace } from './health.namespace';
 import { IdentificationNamespace } from './identification.namespace';
+import { SigningNamespace } from './signing.namespace';
 import { ClientOptions, Transport } from './transport';
 
 /**
- * The Node client of spec 4.6. Namespaces map one-to-one to the routes; signing and documents join as their routes
- * land.
+ * The Node client of spec 4.6. Namespaces map one-to-one to the routes; documents join as their routes land.
  */
 export class IdflowClient {
   readonly health: HealthNamespace;
   readonly identification: IdentificationNamespace;
+  readonly signing: SigningNamespace;
   readonly flows: FlowsNamespace;
 
   constructor(options: ClientOptions) {
     const transport = new Transport(options);
     this.health = new HealthNamespace(transport);
     this.identification = new IdentificationNamespace(transport);
+    this.signing = new SigningNamespace(transport);
     this.flows = new FlowsNamespace(transport);
   }
 }

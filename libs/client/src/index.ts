@@ -3,3 +3,7 @@ export { IdflowError } from './idflow-error';
 export { decryptClaims } from './decrypt-claims';
 export type { DecryptedClaims, EncryptedClaims } from './decrypt-claims';
 export type { ClientOptions } from './transport';
+export { verifySignature } from './verify-signature';
+export type { VerifiedSignature } from './verify-signature';
+export { verifyWebhook } from './verify-webhook';
+export type { WebhookEvent } from './verify-webhook';
