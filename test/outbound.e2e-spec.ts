@@ -136,6 +136,8 @@ describe('outbound guard', () => {
       ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]:9/ok'],
       ['a decimal-encoded 127.0.0.1', 'http://2130706433:9/ok'],
       ['a metadata host name', 'http://metadata.google.internal/computeMetadata/v1/'],
+      ['localhost', 'http://localhost:9/ok'],
+      ['a name under .localhost', 'http://app.localhost:9/ok'],
     ])('refuses %s before any connection is attempted or any name resolved', async (_name, url) => {
       await expect(refusal(get(guarded(), url))).resolves.toBe('private-address');
       expect(connects).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import type { Certificate } from './self-signed-certificate';
 
 export type Handler = (request: http.IncomingMessage, response: http.ServerResponse, body: Buffer) => void;
 
-/** An HTTP(S) server on 127.0.0.1 for outbound tests: it counts the connections it accepts and reads each body whole. */
+/** An HTTP(S) server on 127.0.0.1 for outbound tests: counts the connections it accepts, reads each body whole. */
 export class LocalServer {
   connections = 0;
   private readonly sockets = new Set<Socket>();

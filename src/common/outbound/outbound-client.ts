@@ -89,7 +89,8 @@ export class OutboundClient {
 
   /**
    * The checks that need no DNS query: a well-formed http(s) URL, https unless insecure URLs are allowed, no metadata
-   * host name and no refused literal address. Routes call it to refuse a bad URL when it is given; `request` repeats it.
+   * host name, no `localhost` and no refused literal address. Routes call it to refuse a bad URL when it is given;
+   * `request` repeats it.
    */
   checkUrl(raw: string): URL {
     let url: URL;
@@ -114,6 +115,10 @@ export class OutboundClient {
     if (isIP(host)) {
       const refusal = this.refusalFor(host);
       if (refusal) throw refusal;
+    }
+    // RFC 6761: these names are loopback wherever they resolve, so they can be refused before any DNS query.
+    if (!this.options.allowPrivateAddresses && /(^|\.)localhost\.?$/i.test(host)) {
+      throw new OutboundRefusedError('private-address', `${host} is a loopback address, which idflow does not call`);
     }
     return url;
   }
