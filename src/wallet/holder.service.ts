@@ -31,10 +31,14 @@ export class HolderService {
     private readonly receipts: SignatureReceiptsService,
   ) {}
 
-  /** Open different-device flows addressed to the device's NIN. */
+  /**
+   * Open different-device flows addressed to the device's NIN. Same-device signing flows name a NIN too, but they are
+   * not pushed: the holder picks them up through the link, and `accept` refuses them.
+   */
   async inbox(device: Device): Promise<HolderFlowView[]> {
     const flows = await this.flows.openFlowsFor(device.nin, device.environment);
     return flows
+      .filter((flow) => flow.startMode === 'different-device')
       .filter((flow) => flow.deviceId === null || flow.deviceId === device.id)
       .map((flow) => this.view(flow, device));
   }
