@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { IsNin } from '../common/validation/is-nin';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
@@ -8,17 +19,22 @@ import { Required } from '../common/validation/required';
 export const SIGNING_ACTIONS = ['sign', 'confirm'] as const;
 export type SigningAction = (typeof SIGNING_ACTIONS)[number];
 
+/** PostgreSQL cannot store text with a NUL character; refused here rather than failing in the database. */
+const NO_NUL = /^[^\u0000]*$/;
+
 export class SigningWebhookDto {
   @ApiProperty({ description: 'HTTPS callback URL', example: 'https://shop.example/webhooks/idflow' })
   @Required('webhook.host')
   @IsString()
   @Length(1, 2048)
+  @Matches(NO_NUL, { message: 'webhook.host must not contain NUL characters' })
   host: string;
 
   @ApiProperty({ description: 'Your correlation id, echoed in every event', example: 'order-1042' })
   @Required('webhook.reference')
   @IsString()
   @Length(1, 200)
+  @Matches(NO_NUL, { message: 'webhook.reference must not contain NUL characters' })
   reference: string;
 }
 
