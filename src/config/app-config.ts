@@ -48,6 +48,9 @@ const toSecondsList = ({ value }: { value: unknown }) => {
   return parts.every((part) => /^\d+(\.\d+)?$/.test(part)) ? parts.map(Number) : value;
 };
 
+const ALLOWANCE_MESSAGE = 'FREE_MONTHLY_ALLOWANCE must be an integer between 0 and 1000000000';
+const priceMessage = (name: string) => `${name} must be an integer between 0 and 1000000000 (minor units)`;
+
 const RETRY_SCHEDULE_MESSAGE =
   'WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of 1 to 20 delays in seconds, each between 0 and 604800';
 
@@ -166,6 +169,27 @@ export class AppConfig {
   @Min(0, { each: true, message: RETRY_SCHEDULE_MESSAGE })
   @Max(604800, { each: true, message: RETRY_SCHEDULE_MESSAGE })
   WEBHOOK_RETRY_SCHEDULE: number[];
+
+  /** Billable calls each consumer makes free per calendar month (UTC) with live keys, before its balance is charged. */
+  @Transform(toInteger)
+  @IsInt({ message: ALLOWANCE_MESSAGE })
+  @Min(0, { message: ALLOWANCE_MESSAGE })
+  @Max(1_000_000_000, { message: ALLOWANCE_MESSAGE })
+  FREE_MONTHLY_ALLOWANCE: number;
+
+  /** Price of an identification create beyond the allowance, in minor units of the balance. */
+  @Transform(toInteger)
+  @IsInt({ message: priceMessage('PRICE_AUTHENTICATION') })
+  @Min(0, { message: priceMessage('PRICE_AUTHENTICATION') })
+  @Max(1_000_000_000, { message: priceMessage('PRICE_AUTHENTICATION') })
+  PRICE_AUTHENTICATION: number;
+
+  /** Price of a signing or document create beyond the allowance, in minor units of the balance. */
+  @Transform(toInteger)
+  @IsInt({ message: priceMessage('PRICE_SIGNATURE') })
+  @Min(0, { message: priceMessage('PRICE_SIGNATURE') })
+  @Max(1_000_000_000, { message: priceMessage('PRICE_SIGNATURE') })
+  PRICE_SIGNATURE: number;
 }
 
 /** Settings whose values must never be printed: logs and error messages name them but never show them. */

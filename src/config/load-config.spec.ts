@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       ALLOW_PRIVATE_URLS: false,
       ALLOW_INSECURE_URLS: false,
       WEBHOOK_RETRY_SCHEDULE: [5, 300, 1800, 7200, 18000, 36000],
+      FREE_MONTHLY_ALLOWANCE: 100,
+      PRICE_AUTHENTICATION: 50,
+      PRICE_SIGNATURE: 100,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
@@ -45,6 +48,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0.25,2' }).WEBHOOK_RETRY_SCHEDULE).toEqual([0.25, 2]);
   });
 
+  it('reads the allowance and prices as whole minor units, zero allowed', () => {
+    const config = loadConfig({ FREE_MONTHLY_ALLOWANCE: '0', PRICE_AUTHENTICATION: '0', PRICE_SIGNATURE: '250' });
+    expect(config).toMatchObject({ FREE_MONTHLY_ALLOWANCE: 0, PRICE_AUTHENTICATION: 0, PRICE_SIGNATURE: 250 });
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -63,6 +71,11 @@ describe('loadConfig', () => {
     ['WEBHOOK_RETRY_SCHEDULE', '-1'],
     ['WEBHOOK_RETRY_SCHEDULE', '999999'],
     ['WEBHOOK_RETRY_SCHEDULE', Array(21).fill('1').join(',')],
+    ['FREE_MONTHLY_ALLOWANCE', '-1'],
+    ['FREE_MONTHLY_ALLOWANCE', 'lots'],
+    ['PRICE_AUTHENTICATION', '0.5'],
+    ['PRICE_AUTHENTICATION', '-5'],
+    ['PRICE_SIGNATURE', '2000000000'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -30,6 +30,9 @@ function withDefaults(env: Environment): Environment {
     ALLOW_PRIVATE_URLS: 'false',
     ALLOW_INSECURE_URLS: 'false',
     WEBHOOK_RETRY_SCHEDULE: '5,300,1800,7200,18000,36000',
+    FREE_MONTHLY_ALLOWANCE: '100',
+    PRICE_AUTHENTICATION: '50',
+    PRICE_SIGNATURE: '100',
   };
   const merged: Environment = { ...defaults };
   for (const [name, value] of Object.entries(env)) {
@@ -82,4 +85,7 @@ class AppConfigKeys implements Record<keyof AppConfig, undefined> {
   ALLOW_PRIVATE_URLS = undefined;
   ALLOW_INSECURE_URLS = undefined;
   WEBHOOK_RETRY_SCHEDULE = undefined;
+  FREE_MONTHLY_ALLOWANCE = undefined;
+  PRICE_AUTHENTICATION = undefined;
+  PRICE_SIGNATURE = undefined;
 }
