@@ -64,13 +64,15 @@ export class SignatureReceiptsService {
     if (header.typ !== DEVICE_SIGNATURE_TYPE) throw refused(`signature typ must be ${DEVICE_SIGNATURE_TYPE}`);
     if (header.alg !== device.alg) throw refused(`signature must be made with the device's ${device.alg} key`);
     const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as KeyLike;
-    let payload: Partial<DeviceSignaturePayload>;
+    let signed: unknown;
     try {
       const verified = await compactVerify(jws, key);
-      payload = JSON.parse(new TextDecoder().decode(verified.payload)) as Partial<DeviceSignaturePayload>;
+      signed = JSON.parse(new TextDecoder().decode(verified.payload));
     } catch {
       throw refused("signature was not made by this device's key");
     }
+    // Any JSON the device signed may arrive here, `null` included; only an object can name the challenge.
+    const payload = (typeof signed === 'object' && signed !== null ? signed : {}) as Partial<DeviceSignaturePayload>;
     if (payload.flow !== challenge.flow || payload.payload_sha256 !== challenge.payloadSha256) {
       throw refused('signature covers another flow or another payload');
     }
