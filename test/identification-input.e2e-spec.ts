@@ -489,7 +489,7 @@ describe('identification: bad input is refused and changes nothing', () => {
           [
             'a short NIN',
             { nin: '1000000000' },
-            [issue('too_small', ['nin'], 'nin must be longer than or equal to 11 characters')],
+            [issue('too_small', ['nin'], 'nin must be a NIN of 11 to 32 characters')],
             true,
           ],
           [

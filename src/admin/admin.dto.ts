@@ -1,4 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMinSize,
@@ -7,7 +6,6 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Length,
   Matches,
   MaxLength,
   MinLength,
@@ -15,14 +13,8 @@ import {
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { SCOPES, Scope } from '../tenants/scopes';
 import { PERSON_CLAIMS_EXAMPLE, PERSON_VIEW_EXAMPLE, PUBLIC_KEY_EXAMPLE } from './admin-examples';
-import {
-  DISPLAY_NAME_MAX_LENGTH,
-  NIN_LENGTH_MESSAGE,
-  NIN_MAX_LENGTH,
-  NIN_MIN_LENGTH,
-  NIN_PATTERN,
-  NIN_PATTERN_MESSAGE,
-} from './person-rules';
+import { IsNin, NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN } from '../common/validation/is-nin';
+import { DISPLAY_NAME_MAX_LENGTH } from './person-rules';
 
 export class CreateConsumerDto {
   @ApiProperty({ description: 'Name of the organisation', example: 'Acme Bank', minLength: 1, maxLength: 200 })
@@ -96,14 +88,6 @@ export class KeyIdParamDto {
   keyId: string;
 }
 
-/** A person's NIN, with the rule of `person-rules.ts`. */
-const IsNin = () =>
-  applyDecorators(
-    IsString(),
-    Length(NIN_MIN_LENGTH, NIN_MAX_LENGTH, { message: NIN_LENGTH_MESSAGE }),
-    Matches(NIN_PATTERN, { message: NIN_PATTERN_MESSAGE }),
-  );
-
 export class CreatePersonDto {
   @ApiProperty({
     description: 'National identification number: 11 to 32 letters, digits and dashes',
@@ -112,7 +96,7 @@ export class CreatePersonDto {
     maxLength: NIN_MAX_LENGTH,
     pattern: NIN_PATTERN.source,
   })
-  @IsNin()
+  @IsNin('nin')
   nin: string;
 
   @ApiProperty({
@@ -154,6 +138,6 @@ export class PersonParamsDto {
   environment: Environment;
 
   @ApiProperty({ description: 'NIN of the person', example: PERSON_VIEW_EXAMPLE.nin })
-  @IsNin()
+  @IsNin('nin')
   nin: string;
 }

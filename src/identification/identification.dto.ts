@@ -1,26 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
+import { IsNin } from '../common/validation/is-nin';
+import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
+import { Required } from '../common/validation/required';
 
 export const IDENTIFICATION_ACTIONS = ['login', 'signup', 'link'] as const;
-export const MAX_PAYLOAD_LENGTH = 2000;
 export const MAX_CLAIMS = 60;
-
-/** Reported alone when the field is absent, instead of one issue for every constraint an absent value fails. */
-const Required = (field: string) => IsDefined({ message: `${field} is required` });
 
 /** What every identification start mode takes (spec 4.2). */
 export class IdentificationDto {
@@ -48,9 +35,7 @@ export class IdentificationDto {
     maxLength: MAX_PAYLOAD_LENGTH,
   })
   @Required('payload')
-  @IsString()
-  @Length(1, MAX_PAYLOAD_LENGTH)
-  @Matches(/^[^\u0000]*$/, { message: 'payload must not contain NUL characters' })
+  @IsPayload()
   payload: string;
 }
 
@@ -59,9 +44,7 @@ export class SameDeviceIdentificationDto extends IdentificationDto {}
 export class DifferentDeviceIdentificationDto extends IdentificationDto {
   @ApiProperty({ description: 'NIN of the person to ask (at least 11 characters)', example: '10000000001' })
   @Required('user')
-  @IsString()
-  @Length(11, 32, { message: 'user must be a NIN of 11 to 32 characters' })
-  @Matches(/^[0-9A-Za-z-]+$/, { message: 'user must be a NIN (letters, digits and dashes)' })
+  @IsNin('user')
   user: string;
 }
 

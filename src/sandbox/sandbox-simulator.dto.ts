@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString } from 'class-validator';
+import { IsNin } from '../common/validation/is-nin';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
 
 export class SimulatedHolderDto {
@@ -9,9 +10,7 @@ export class SimulatedHolderDto {
     example: '10000000001',
   })
   @IsOptional()
-  @IsString()
-  @Length(11, 32)
-  @Matches(/^[0-9A-Za-z-]+$/, { message: 'nin must be a NIN (letters, digits and dashes)' })
+  @IsNin('nin')
   nin?: string;
 }
 

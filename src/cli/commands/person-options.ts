@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { displayNameProblem, ninProblem } from '../../admin/person-rules';
+import { displayNameProblem } from '../../admin/person-rules';
+import { ninProblem } from '../../common/validation/is-nin';
 import { ENVIRONMENTS } from '../../tenants/environment';
 
 const checked = (problem: (value: string) => string | undefined) => (value: string) => {

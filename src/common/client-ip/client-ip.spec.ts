@@ -25,4 +25,13 @@ describe('resolveClientIp', () => {
   it('ignores proxy headers when they are not trusted', () => {
     expect(resolveClientIp(request(all), false)).toBe('127.0.0.1');
   });
+
+  it('skips header values that are not IP addresses', () => {
+    const long = 'x'.repeat(100);
+    expect(resolveClientIp(request({ 'cf-connecting-ip': long, 'x-real-ip': '203.0.113.2' }), true)).toBe(
+      '203.0.113.2',
+    );
+    expect(resolveClientIp(request({ 'x-forwarded-for': `${long}, 203.0.113.9` }), true)).toBe('127.0.0.1');
+    expect(resolveClientIp(request({ 'x-real-ip': '2001:db8::1' }), true)).toBe('2001:db8::1');
+  });
 });

@@ -37,10 +37,16 @@ function segment(property: string): string | number {
 }
 
 /** A missing value fails every constraint of its field; like Zod, report only that it is missing. */
+/**
+ * As Zod does, a value of the wrong type is reported as that alone: its length, range or contents mean nothing yet.
+ * A missing value is reported as missing alone.
+ */
 function relevantConstraints(constraints: Record<string, string>): Array<[string, string]> {
   const entries = Object.entries(constraints);
   const missing = entries.find(([constraint]) => constraint === 'isDefined');
-  return missing ? [missing] : entries;
+  if (missing) return [missing];
+  const wrongType = entries.filter(([constraint]) => CODE_BY_CONSTRAINT[constraint] === 'invalid_type');
+  return wrongType.length > 0 ? wrongType : entries;
 }
 
 /** Flattens class-validator's error tree into one Zod-style issue per failed constraint, deepest path first. */
