@@ -141,9 +141,9 @@ export class FlowsService {
     return this.applyExpiry(flow);
   }
 
-  /** The flow a same-device link code or wildcard seed belongs to. */
-  async findByCode(code: string): Promise<Flow> {
-    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code) });
+  /** The flow a same-device link code or wildcard seed belongs to; `kind` narrows it to one of the two. */
+  async findByCode(code: string, kind?: FlowCodeKind): Promise<Flow> {
+    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code), kind });
     if (!entry) throw new FlowNotFoundError();
     return this.find(entry.flowId);
   }
@@ -185,6 +185,8 @@ export class FlowsService {
         .set({ ...changes, status: to, updatedAt: Date.now() })
         .where('id = :id', { id: flow.id })
         .andWhere('status IN (:...from)', { from });
+      // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
+      if (move !== 'expire') query.andWhere('expires_at > :now', { now: Date.now() });
       if (condition.heldByNoneOr) {
         query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
       }

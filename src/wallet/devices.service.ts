@@ -45,6 +45,8 @@ export class DevicesService {
     const now = Date.now();
     const entry = await this.codes.findOneBy({ codeDigest: digest });
     if (!entry || entry.expiresAt <= now) throw new EnrollmentCodeInvalidError();
+    // Checked before the code is spent, so a key enrolled twice does not cost the holder their code.
+    if (await this.devices.existsBy({ thumbprint: key.thumbprint })) throw new KeyAlreadyEnrolledError();
     const spent = await this.codes.update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
     if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
     return this.register(entry.nin, entry.environment, { ...key, label, virtualPrivateJwk: null });

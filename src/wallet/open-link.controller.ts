@@ -54,7 +54,7 @@ export class OpenLinkController {
 
   private async pickableFlow(code: string): Promise<Flow | null> {
     try {
-      const flow = await this.flows.findByCode(code);
+      const flow = await this.flows.findByCode(code, 'link');
       return isTerminal(flow.status) || flow.deviceId !== null ? null : flow;
     } catch (error) {
       if (error instanceof FlowNotFoundError) return null;
