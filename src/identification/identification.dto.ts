@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-validator';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
 import { IsNin } from '../common/validation/is-nin';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
+import { SeedCount } from '../common/validation/seed-count';
 
 export const IDENTIFICATION_ACTIONS = ['login', 'signup', 'link'] as const;
 export const MAX_CLAIMS = 60;
@@ -49,10 +50,6 @@ export class DifferentDeviceIdentificationDto extends IdentificationDto {
 }
 
 export class WildcardIdentificationDto extends IdentificationDto {
-  @ApiProperty({ description: 'How many single-use QR seeds to make (1 to 10)', example: 3, minimum: 1, maximum: 10 })
-  @Required('seeds')
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @SeedCount()
   seeds: number;
 }

@@ -1,20 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { IsNin } from '../common/validation/is-nin';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
+import { SeedCount } from '../common/validation/seed-count';
 
 export const SIGNING_ACTIONS = ['sign', 'confirm'] as const;
 export type SigningAction = (typeof SIGNING_ACTIONS)[number];
@@ -70,10 +60,6 @@ export class TargetedSigningDto extends SigningDto {
 }
 
 export class WildcardSigningDto extends SigningDto {
-  @ApiProperty({ description: 'How many single-use QR seeds to make (1 to 10)', example: 3, minimum: 1, maximum: 10 })
-  @Required('seeds')
-  @IsInt()
-  @Min(1)
-  @Max(10)
+  @SeedCount()
   seeds: number;
 }
