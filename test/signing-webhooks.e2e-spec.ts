@@ -178,6 +178,40 @@ describe(`signing webhooks on ${dialect}`, () => {
     await expectSigningEvent(flow.id, reference, 'completed');
   });
 
+  it('racing ends (the phone, the simulator and a cancel at once): one wins, and one webhook tells of it', async () => {
+    // The phone and the person's virtual device both hold a digital ID for the same NIN.
+    const virtual = simulatedSigner(integrator, wallet.nin);
+    for (let round = 0; round < 3; round++) {
+      const reference = newReference(`race-${round}`);
+      const body = bodyFor('different-device', 'sign', wallet.nin, reference);
+      const flow = await startSigning(integrator, 'different-device', body);
+      const answers = await Promise.all([wallet.sign(flow.id), virtual.sign(flow.id), integrator.cancel(flow.id)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+      const view = await integrator.view(flow.id);
+      const [hit] = await receiver.waitFor(reference, 1);
+      expect(hit.json).toMatchObject({ type: `signing.${view.status}`, data: { request: view } });
+      const deliveries = await deliveriesWhen(t, integrator, reference, settled);
+      expect(deliveries).toHaveLength(1);
+      expect(receiver.hitsFor(reference)).toHaveLength(1);
+    }
+  });
+
+  it('an expiry found by the sweeper and by readers at once is reported once', async () => {
+    const reference = newReference('expiry-race');
+    const flow = await startSigning(integrator, 'same-device', bodyFor('same-device', 'sign', wallet.nin, reference));
+    expect((await wallet.pickUp(flow)).status).toBe(201);
+    const realNow = Date.now.bind(Date);
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AFTER_EXPIRY_MS);
+    const [, ...reads] = await Promise.all([
+      t.app.get(FlowExpirySweeper).sweepOnce(),
+      integrator.ping(flow.id),
+      integrator.ping(flow.id),
+      wallet.sign(flow.id),
+    ]);
+    expect(reads.map((read) => read.status)).toEqual([200, 200, 409]);
+    await expectSigningEvent(flow.id, reference, 'expired');
+  });
+
   it('sends nothing for confirm flows, whatever their end', async () => {
     const flowIds: string[] = [];
     for (const mode of MODES) {
