@@ -1,3 +1,6 @@
+import { AllowanceUsage } from '../billing/allowance-usage.entity';
+import { BillingBalance } from '../billing/billing-balance.entity';
+import { UsageRecord } from '../billing/usage-record.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
@@ -23,4 +26,7 @@ export const ENTITIES = [
   EnrollmentCode,
   UsedProof,
   WebhookDelivery,
+  UsageRecord,
+  BillingBalance,
+  AllowanceUsage,
 ];

@@ -3,6 +3,7 @@ import { Flows1763800000000 } from './1763800000000-Flows';
 import { Devices1763800000001 } from './1763800000001-Devices';
 import { Webhooks1763900000000 } from './1763900000000-Webhooks';
 import { Signing1763900000001 } from './1763900000001-Signing';
+import { Billing1764000000000 } from './1764000000000-Billing';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const POSTGRES_MIGRATIONS = [
   Devices1763800000001,
   Webhooks1763900000000,
   Signing1763900000001,
+  Billing1764000000000,
 ];

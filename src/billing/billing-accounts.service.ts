@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import { AppConfig } from '../config/app-config';
+import { TenantsService } from '../tenants/tenants.service';
+import { AllowanceUsage } from './allowance-usage.entity';
+import { monthOf } from './billing-calendar';
+import type { BillingCategory } from './billing-category';
+import type { BillingCharge, Reservation } from './billing-charge';
+import { BillingBalance } from './billing-balance.entity';
+import { InsufficientBalanceError } from './errors/insufficient-balance.error';
+
+/** A consumer's standing: its prepaid balance and this month's allowance. */
+export interface BillingAccount {
+  consumerId: string;
+  /** Minor units. */
+  balance: number;
+  allowance: { month: string; used: number; limit: number };
+}
+
+/**
+ * Balances and monthly allowances. Every change is one conditional statement whose affected-row count decides, so two
+ * calls racing for the last unit of an allowance or a balance can never both get it, on any number of instances.
+ */
+@Injectable()
+export class BillingAccountsService {
+  constructor(
+    @InjectRepository(BillingBalance) private readonly balances: Repository<BillingBalance>,
+    @InjectRepository(AllowanceUsage) private readonly allowances: Repository<AllowanceUsage>,
+    private readonly tenants: TenantsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  priceOf(category: BillingCategory): number {
+    return category === 'authentication' ? this.config.PRICE_AUTHENTICATION : this.config.PRICE_SIGNATURE;
+  }
+
+  /**
+   * The pre-check of a billable call. Sandbox keys pass at no cost. Live keys use the consumer's free allowance for the
+   * month first, then pay the category's price from the balance; when neither covers the call it is refused (402).
+   * What is taken is reserved now and given back by `refund` if the call then fails.
+   */
+  async charge(principal: Principal, category: BillingCategory, now = Date.now()): Promise<BillingCharge> {
+    if (principal.app.environment !== 'production') return { category, cost: 0 };
+    const consumerId = principal.consumer.id;
+    const month = monthOf(now);
+    if (await this.useAllowance(consumerId, month)) {
+      return { category, cost: 0, reservation: { kind: 'allowance', consumerId, month } };
+    }
+    const price = this.priceOf(category);
+    if (price === 0) return { category, cost: 0 };
+    if (await this.debit(consumerId, price, now)) {
+      return { category, cost: price, reservation: { kind: 'balance', consumerId, amount: price } };
+    }
+    throw new InsufficientBalanceError(category, price);
+  }
+
+  /** Gives back what a charge reserved; the call it was for failed, so it costs nothing. */
+  async refund(charge: BillingCharge, now = Date.now()): Promise<BillingCharge> {
+    if (charge.reservation) await this.release(charge.reservation, now);
+    return { category: charge.category, cost: 0 };
+  }
+
+  /** Tops up a consumer's balance (404 for an unknown consumer) and answers the account as it now stands. */
+  async credit(consumerId: string, amount: number, now = Date.now()): Promise<BillingAccount> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('A credit must be a positive whole amount');
+    await this.tenants.findConsumer(consumerId);
+    await this.balances
+      .createQueryBuilder()
+      .insert()
+      .into(BillingBalance)
+      .values({ consumerId, balance: 0, updatedAt: now })
+      .orIgnore()
+      .execute();
+    await this.balances
+      .createQueryBuilder()
+      .update(BillingBalance)
+      .set({ balance: () => 'balance + :amount', updatedAt: now })
+      .where('consumer_id = :consumerId', { consumerId, amount })
+      .execute();
+    return this.account(consumerId, now);
+  }
+
+  async account(consumerId: string, now = Date.now()): Promise<BillingAccount> {
+    const month = monthOf(now);
+    const [balance, allowance] = await Promise.all([
+      this.balances.findOneBy({ consumerId }),
+      this.allowances.findOneBy({ consumerId, month }),
+    ]);
+    return {
+      consumerId,
+      balance: balance?.balance ?? 0,
+      allowance: { month, used: allowance?.used ?? 0, limit: this.config.FREE_MONTHLY_ALLOWANCE },
+    };
+  }
+
+  /** Counts one call against the month's allowance, if any is left: the row is made first, then raised only below the limit. */
+  private async useAllowance(consumerId: string, month: string): Promise<boolean> {
+    const limit = this.config.FREE_MONTHLY_ALLOWANCE;
+    if (limit === 0) return false;
+    await this.allowances
+      .createQueryBuilder()
+      .insert()
+      .into(AllowanceUsage)
+      .values({ consumerId, month, used: 0 })
+      .orIgnore()
+      .execute();
+    const result = await this.allowances
+      .createQueryBuilder()
+      .update(AllowanceUsage)
+      .set({ used: () => 'used + 1' })
+      .where('consumer_id = :consumerId AND month = :month AND used < :limit', { consumerId, month, limit })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Takes `amount` from the balance only if it is all there. */
+  private async debit(consumerId: string, amount: number, now: number): Promise<boolean> {
+    const result = await this.balances
+      .createQueryBuilder()
+      .update(BillingBalance)
+      .set({ balance: () => 'balance - :amount', updatedAt: now })
+      .where('consumer_id = :consumerId AND balance >= :amount', { consumerId, amount })
+      .execute();
+    return result.affected === 1;
+  }
+
+  private async release(reservation: Reservation, now: number): Promise<void> {
+    if (reservation.kind === 'allowance') {
+      await this.allowances
+        .createQueryBuilder()
+        .update(AllowanceUsage)
+        .set({ used: () => 'used - 1' })
+        .where('consumer_id = :consumerId AND month = :month AND used > 0', reservation)
+        .execute();
+      return;
+    }
+    await this.balances
+      .createQueryBuilder()
+      .update(BillingBalance)
+      .set({ balance: () => 'balance + :amount', updatedAt: now })
+      .where('consumer_id = :consumerId', { consumerId: reservation.consumerId, amount: reservation.amount })
+      .execute();
+  }
+}

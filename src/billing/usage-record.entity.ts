@@ -1,0 +1,47 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+import type { Environment } from '../tenants/environment';
+import type { BillingCategory } from './billing-category';
+
+/** One metered call: a request with the key of a known app that was answered below 500. Written in batches. */
+@Entity({ name: 'usage_records' })
+@Index(['consumerId', 'createdAt'])
+@Index(['createdAt'])
+export class UsageRecord {
+  /** `use_...` */
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 32, name: 'consumer_id' })
+  consumerId: string;
+
+  @Column({ type: 'varchar', length: 32, name: 'app_id' })
+  appId: string;
+
+  /** The API key record (`key_...`) the call carried, never the key. */
+  @Column({ type: 'varchar', length: 32, name: 'key_id' })
+  keyId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  environment: Environment;
+
+  /** Method and route pattern (`POST /api/v2/identification/same-device`), never the concrete URL. */
+  @Column({ type: 'varchar', length: 200 })
+  route: string;
+
+  /** The route's billing category; null on routes that are never billed. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  category: BillingCategory | null;
+
+  /** The HTTP status the call was answered with. */
+  @Column({ type: 'integer' })
+  status: number;
+
+  /** What the call was charged, in minor units: 0 in sandbox, within the allowance and on failures. */
+  @Column({ type: 'integer' })
+  cost: number;
+
+  /** When the request arrived. */
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+}
