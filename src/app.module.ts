@@ -2,6 +2,8 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule, ValidationPipe }
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
+import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { ClientIpMiddleware } from './common/client-ip/client-ip.middleware';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
@@ -25,7 +27,8 @@ import { SigningModule } from './signing/signing.module';
 
 /**
  * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
- * module behaves exactly like production. Guards run in order: rate limit, then the deny-by-default check.
+ * module behaves exactly like production. Guards run in order: noting the route for the usage meter (it never
+ * refuses), rate limit, then the deny-by-default check.
  */
 @Module({})
 export class AppModule implements NestModule {
@@ -43,6 +46,7 @@ export class AppModule implements NestModule {
         RedisModule,
         ThrottlingModule,
         AuthModule,
+        BillingModule,
         HealthModule,
         FlowsModule,
         WalletModule,
@@ -53,6 +57,7 @@ export class AppModule implements NestModule {
         SigningModule,
       ],
       providers: [
+        { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         {

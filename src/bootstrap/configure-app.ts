@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { UsageMeter } from '../billing/usage-meter';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 
 /** Builds the OpenAPI document from the controllers' decorators. */
@@ -30,6 +31,8 @@ export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, body
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
+  // First, so that every answer is metered, those to bodies the parser refuses included.
+  app.use(app.get(UsageMeter).middleware());
   app.use(parseJsonBodies());
   app.enableCors({
     exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'],

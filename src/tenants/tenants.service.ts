@@ -32,7 +32,7 @@ export interface CreatedApiKey {
   apiKey: string;
 }
 
-/** The app and consumer behind a valid, unrevoked API key. */
+/** The app and consumer behind an API key; unrevoked whenever it comes from `findKeyHolder`. */
 export interface KeyHolder {
   key: ApiKey;
   app: ConsumerApp;
@@ -138,11 +138,23 @@ export class TenantsService {
    * a key whose prefix does not match its app's environment is treated as unknown.
    */
   async findKeyHolder(apiKey: string): Promise<KeyHolder | 'revoked' | null> {
+    const owner = await this.findKeyOwner(apiKey);
+    if (!owner) return null;
+    return owner.key.revokedAt !== null ? 'revoked' : owner;
+  }
+
+  /**
+   * The app and consumer a presented key belongs to, revoked or not (usage metering attributes refused calls too);
+   * null for an unknown key, or one whose prefix does not match its app's environment.
+   */
+  async findKeyOwner(apiKey: string): Promise<KeyHolder | null> {
     const environment = environmentOfApiKey(apiKey);
     if (!environment) return null;
-    const key = await this.keys.findOne({ where: { digest: sha256Hex(apiKey) }, relations: { app: { consumer: true } } });
+    const key = await this.keys.findOne({
+      where: { digest: sha256Hex(apiKey) },
+      relations: { app: { consumer: true } },
+    });
     if (!key?.app?.consumer || key.environment !== environment || key.app.environment !== environment) return null;
-    if (key.revokedAt !== null) return 'revoked';
     const { app } = key;
     const consumer = app.consumer as Consumer;
     delete key.app;

@@ -24,6 +24,22 @@ describe('EnvelopeInterceptor', () => {
     expect(body).toEqual({ status: 'successful', reason: 'Flow state', version, data: { request: { id: 'req_1' } } });
   });
 
+  it('adds the cost the billing guard put on the request, and only then', async () => {
+    const billed = Object.assign(requestTo('/api/v2/identification/same-device'), {
+      billing: { category: 'authentication', cost: 50 },
+    });
+    const body = await lastValueFrom(interceptor.intercept(httpContext(billed), returning({ link: 'x' })));
+    expect(body).toEqual({ status: 'successful', reason: 'OK', cost: 50, version: 'v2', data: { link: 'x' } });
+    const free = Object.assign(requestTo('/api/v2/signing/wildcard'), { billing: { category: 'signature', cost: 0 } });
+    await expect(lastValueFrom(interceptor.intercept(httpContext(free), returning(1)))).resolves.toMatchObject({
+      cost: 0,
+    });
+    const unbilled = await lastValueFrom(
+      interceptor.intercept(httpContext(requestTo('/api/v2/flow/ping')), returning(1)),
+    );
+    expect(unbilled).not.toHaveProperty('cost');
+  });
+
   it('says OK when the route names no reason', async () => {
     const body = await lastValueFrom(interceptor.intercept(httpContext(requestTo('/api/v2/x')), returning(1)));
     expect(body).toMatchObject({ status: 'successful', reason: 'OK', data: 1 });

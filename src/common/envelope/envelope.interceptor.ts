@@ -5,7 +5,7 @@ import { Observable, map } from 'rxjs';
 import { ENVELOPE_REASON, RAW_RESPONSE } from './envelope.decorators';
 import { Envelope, apiVersionOf, successEnvelope } from './envelope';
 
-/** Wraps what a JSON handler returns in the success envelope of spec 2.1. */
+/** Wraps what a JSON handler returns in the success envelope of spec 2.1, with the call's `cost` when it is billable. */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
@@ -17,6 +17,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
     const request = context.switchToHttp().getRequest<Request>();
     const reason = this.reflector.getAllAndOverride<string>(ENVELOPE_REASON, targets) ?? 'OK';
-    return next.handle().pipe(map((data): Envelope => successEnvelope(reason, apiVersionOf(request.path), data)));
+    // The cost is read once the handler has succeeded: the billing guard set it, and nothing was refunded.
+    return next
+      .handle()
+      .pipe(map((data): Envelope => successEnvelope(reason, apiVersionOf(request.path), data, request.billing?.cost)));
   }
 }

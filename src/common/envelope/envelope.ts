@@ -17,7 +17,10 @@ export function apiVersionOf(path: string): ApiVersion {
   return /^\/api\/v1(\/|$)/.test(path) ? 'v1' : 'v2';
 }
 
-/** The success envelope; the interceptor wraps handler results with it, and event streams wrap each event. */
-export function successEnvelope<T>(reason: string, version: ApiVersion, data: T): Envelope<T> {
-  return { status: 'successful', reason, version, data };
+/**
+ * The success envelope; the interceptor wraps handler results with it, and event streams wrap each event. `cost` is
+ * there on billable calls only.
+ */
+export function successEnvelope<T>(reason: string, version: ApiVersion, data: T, cost?: number): Envelope<T> {
+  return { status: 'successful', reason, ...(cost === undefined ? {} : { cost }), version, data };
 }

@@ -1,0 +1,27 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AUTH_OPTIONS, AuthOptions } from '../auth/auth-options';
+
+/**
+ * Notes the route pattern a request reached and the route's billing category, for the usage meter. It runs before
+ * every other guard and never refuses, so calls that the rate limit or a credential guard turns away are filed under
+ * their route too.
+ */
+@Injectable()
+export class MeteredRouteGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    const options = this.reflector.getAllAndOverride<AuthOptions | undefined>(AUTH_OPTIONS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    // Express names the matched route's pattern; the concrete URL would carry ids and codes.
+    const pattern = request.route ? `${request.baseUrl ?? ''}${String(request.route.path)}` : '(unknown route)';
+    request.meteredRoute = { route: `${request.method} ${pattern}`, category: options?.billing ?? null };
+    return true;
+  }
+}

@@ -1,0 +1,145 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { headerValue } from '../common/http/header-value';
+import type { KeyHolder } from '../tenants/tenants.service';
+import { KeyOwnerCache } from './key-owner-cache';
+import { NewUsageRecord, UsageService } from './usage.service';
+
+export const FLUSH_INTERVAL_MS = 1000;
+/** A batch this size is written at once, without waiting for the next tick; it is also the rows per INSERT. */
+export const FLUSH_AT_RECORDS = 200;
+/** While the database cannot be written, at most this many records wait; beyond it the oldest are dropped. */
+export const MAX_BUFFERED_RECORDS = 100_000;
+
+const ROUTE_MAX_LENGTH = 200;
+
+type MeteredCall = Omit<NewUsageRecord, 'consumerId' | 'appId' | 'keyId' | 'environment'>;
+
+function attributed(call: MeteredCall, owner: KeyHolder): NewUsageRecord {
+  return {
+    ...call,
+    consumerId: owner.consumer.id,
+    appId: owner.app.id,
+    keyId: owner.key.id,
+    environment: owner.app.environment,
+  };
+}
+
+/**
+ * Usage metering. Every request that carries `x-api-key` is looked at when its answer has been sent, so the final
+ * status is known whichever guard, pipe, handler or filter decided it. Answers below 500 with the key of a known app
+ * (revoked keys included: the app is known) become usage records; keyless requests, unknown keys and 5xx answers do
+ * not. Records are buffered in memory and written off the request path, every second or every 200 records, and on
+ * shutdown; a failed write keeps them for the next attempt.
+ */
+@Injectable()
+export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(UsageMeter.name);
+  private buffer: NewUsageRecord[] = [];
+  /** Calls whose key owner is still being looked up; a flush waits for them. */
+  private readonly attributing = new Set<Promise<void>>();
+  /** The chain of writes: one at a time, in order. */
+  private writing: Promise<void> = Promise.resolve();
+  private queued?: Promise<void>;
+  private timer?: NodeJS.Timeout;
+  private draining = false;
+  private failing = false;
+
+  constructor(
+    private readonly usage: UsageService,
+    private readonly owners: KeyOwnerCache,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /**
+   * Writes what was answered so far. The HTTP server closes only after this hook, so calls answered during that last
+   * stretch are written one by one as they finish, while the database is still open.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.draining = true;
+    await this.flush();
+  }
+
+  /** The Express middleware that watches each request; it goes before body parsing, so refused bodies count too. */
+  middleware(): RequestHandler {
+    return (request: Request, response: Response, next: NextFunction) => {
+      const arrivedAt = Date.now();
+      response.once('finish', () => this.observe(request, response.statusCode, arrivedAt));
+      next();
+    };
+  }
+
+  /** Resolves once every call answered before it was called is stored (or has failed and waits for the next try). */
+  flush(): Promise<void> {
+    // One flush waits behind the running write at most; calls made meanwhile share it, as it has not started yet.
+    this.queued ??= this.writing
+      .then(async () => {
+        this.queued = undefined;
+        await Promise.allSettled([...this.attributing]);
+        await this.writeBuffered();
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'Usage flush failed'));
+    this.writing = this.queued;
+    return this.queued;
+  }
+
+  private observe(request: Request, status: number, arrivedAt: number): void {
+    if (status >= 500) return;
+    const apiKey = headerValue(request, CREDENTIAL_HEADERS.key);
+    if (!apiKey) return;
+    const call: MeteredCall = {
+      route: (request.meteredRoute?.route ?? `${request.method} (not routed)`).slice(0, ROUTE_MAX_LENGTH),
+      category: request.meteredRoute?.category ?? null,
+      status,
+      cost: request.billing?.cost ?? 0,
+      createdAt: arrivedAt,
+    };
+    if (request.principal) {
+      this.record(attributed(call, request.principal));
+      return;
+    }
+    const lookup = this.owners.find(apiKey).then(
+      (owner) => {
+        if (owner) this.record(attributed(call, owner));
+      },
+      (error: unknown) => this.logger.error({ err: error }, 'Could not attribute a metered call; it is not recorded'),
+    );
+    this.attributing.add(lookup);
+    void lookup.finally(() => this.attributing.delete(lookup));
+  }
+
+  private record(record: NewUsageRecord): void {
+    this.buffer.push(record);
+    if (this.draining || this.buffer.length >= FLUSH_AT_RECORDS) void this.flush();
+  }
+
+  private async writeBuffered(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.slice(0, FLUSH_AT_RECORDS);
+      try {
+        await this.usage.append(batch);
+      } catch (error) {
+        if (!this.failing) this.logger.error({ err: error }, 'Could not write usage records; keeping them to retry');
+        this.failing = true;
+        this.dropOverflow();
+        return;
+      }
+      this.buffer = this.buffer.slice(batch.length);
+      if (this.failing) this.logger.log('Usage records are being written again');
+      this.failing = false;
+    }
+  }
+
+  private dropOverflow(): void {
+    const excess = this.buffer.length - MAX_BUFFERED_RECORDS;
+    if (excess <= 0) return;
+    this.buffer = this.buffer.slice(excess);
+    this.logger.error(`Dropped the ${excess} oldest usage records: the database has not accepted them`);
+  }
+}
