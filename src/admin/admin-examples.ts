@@ -1,3 +1,5 @@
+import type { BillingAccount } from '../billing/billing-accounts.service';
+import type { MonthlyUsage } from '../billing/usage.service';
 import type { IssuedEnrollmentCode } from '../wallet/devices.service';
 import type { ApiKeyView, AppView, ConsumerView, DeviceView, PersonView } from './admin-views';
 
@@ -104,4 +106,30 @@ export const ENROLLMENT_CODE_EXAMPLE: IssuedEnrollmentCode = {
   nin: PERSON_VIEW_EXAMPLE.nin,
   environment: 'production',
   expiresAt: 1763790000,
+};
+
+export const BILLING_ACCOUNT_EXAMPLE: BillingAccount = {
+  consumerId: CONSUMER_VIEW_EXAMPLE.id,
+  balance: 18700,
+  allowance: { month: '2025-11', used: 100, limit: 100 },
+};
+
+export const MONTHLY_USAGE_EXAMPLE: MonthlyUsage = {
+  month: '2025-11',
+  calls: 740,
+  cost: 1300,
+  consumers: [
+    {
+      consumerId: CONSUMER_VIEW_EXAMPLE.id,
+      name: CONSUMER_VIEW_EXAMPLE.name,
+      calls: 740,
+      cost: 1300,
+      usage: [
+        { environment: 'production', category: 'authentication', calls: 120, cost: 1000 },
+        { environment: 'production', category: 'none', calls: 480, cost: 0 },
+        { environment: 'production', category: 'signature', calls: 3, cost: 300 },
+        { environment: 'sandbox', category: 'authentication', calls: 137, cost: 0 },
+      ],
+    },
+  ],
 };

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../wallet/devices.module';
 import { AdminAppsController } from './admin-apps.controller';
+import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AdminPersonsController } from './admin-persons.controller';
@@ -13,13 +15,14 @@ import { AdminTokenGuard } from './admin-token.guard';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
 @Module({
-  imports: [TenantsModule, PersonsModule, DevicesModule, SandboxModule],
+  imports: [TenantsModule, PersonsModule, DevicesModule, SandboxModule, BillingLedgerModule],
   controllers: [
     AdminConsumersController,
     AdminAppsController,
     AdminKeysController,
     AdminPersonsController,
     AdminSandboxController,
+    AdminBillingController,
   ],
   providers: [AdminTokenGuard, AdminPersonsService],
 })

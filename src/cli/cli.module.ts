@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AdminPersonsService } from '../admin/admin-persons.service';
+import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -21,6 +22,7 @@ export class CliModule {
         PersonsModule,
         DevicesModule,
         SandboxModule,
+        BillingLedgerModule,
       ],
       // The admin API's person logic, without its HTTP controllers and bearer guard.
       providers: [AdminPersonsService],

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { billingCreditCommand } from './commands/billing-credit.command';
+import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
 import { keyCreateCommand } from './commands/key-create.command';
@@ -23,6 +25,8 @@ const program = new Command('idflow')
   .addCommand(keyRevokeCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
-  .addCommand(sandboxBootstrapCommand());
+  .addCommand(sandboxBootstrapCommand())
+  .addCommand(billingCreditCommand())
+  .addCommand(billingUsageCommand());
 
 program.parseAsync().catch(reportFailure);
