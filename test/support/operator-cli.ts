@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '../../src/config/app-config';
+
+const ROOT = join(__dirname, '..', '..');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database. */
+export function runCli(config: AppConfig, args: string[]): Promise<CliRun> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? tmpdir(),
+    DATA_DIR: config.DATA_DIR,
+    DATABASE_PATH: config.DATABASE_PATH,
+    ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
+    ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
+  };
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cli/main.ts', ...args],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
