@@ -62,6 +62,22 @@ describe("the device's push stream", () => {
     client.close();
   });
 
+  it('does not push a same-device signing flow that names its NIN: that flow belongs to the device that opens its link', async () => {
+    const client = await open();
+    await client.waitFor(1);
+    await t
+      .http()
+      .post('/api/v2/signing/same-device')
+      .set(credentials(sandbox))
+      .send({ action: 'confirm', nin, payload: 'Confirm on this phone' })
+      .expect(201);
+    const pushed = await ask(nin);
+    const next = await client.waitFor(2);
+    expect(next.data).toMatchObject({ id: pushed.body.data.request.id, startMode: 'different-device' });
+    expect(client.events).toHaveLength(2);
+    client.close();
+  });
+
   it('refuses a stream without a valid device proof', async () => {
     const client = await SseClient.open(`${baseUrl}/wallet/v1/stream`, {
       authorization: await device.proof('GET', '/wallet/v1/inbox'),

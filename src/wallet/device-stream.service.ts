@@ -21,9 +21,12 @@ export class DeviceStreamService {
   async open(device: Device, response: Response): Promise<void> {
     const events = new EventStream(response);
     events.onClose(
-      this.bus.onHolder(device.environment, device.nin, (event) =>
-        events.send(this.holder.viewOfChange(event, device), 'flow'),
-      ),
+      this.bus.onHolder(device.environment, device.nin, (event) => {
+        // Pushed flows are new work for every device of the NIN; a same-device flow only concerns the one holding it.
+        if (event.view.startMode === 'different-device' || event.deviceId === device.id) {
+          events.send(this.holder.viewOfChange(event, device), 'flow');
+        }
+      }),
     );
     const timer = setInterval(() => events.keepAlive(), KEEP_ALIVE_MS);
     events.onClose(() => clearInterval(timer));
