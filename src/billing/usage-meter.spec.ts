@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { fakePrincipal } from '../../test/support/http-execution-context';
 import type { KeyHolder } from '../tenants/tenants.service';
-import type { KeyOwnerCache } from './key-owner-cache';
+import { KeyOwnerCache, usageOwnerOf } from './key-owner-cache';
 import { FLUSH_AT_RECORDS, UsageMeter } from './usage-meter';
 import type { NewUsageRecord, UsageService } from './usage.service';
 
@@ -26,7 +26,8 @@ describe('UsageMeter', () => {
       },
     } as unknown as UsageService;
     const owners = {
-      find: async (apiKey: string) => ({ [KNOWN_KEY]: owner, [REVOKED_KEY]: revokedOwner })[apiKey] ?? null,
+      find: async (apiKey: string) =>
+        ({ [KNOWN_KEY]: usageOwnerOf(owner), [REVOKED_KEY]: usageOwnerOf(revokedOwner) })[apiKey] ?? null,
     } as unknown as KeyOwnerCache;
     meter = new UsageMeter(usage, owners);
   });

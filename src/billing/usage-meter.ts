@@ -2,8 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { headerValue } from '../common/http/header-value';
-import type { KeyHolder } from '../tenants/tenants.service';
-import { KeyOwnerCache } from './key-owner-cache';
+import { KeyOwnerCache, UsageOwner, usageOwnerOf } from './key-owner-cache';
 import { NewUsageRecord, UsageService } from './usage.service';
 
 export const FLUSH_INTERVAL_MS = 1000;
@@ -16,15 +15,7 @@ const ROUTE_MAX_LENGTH = 200;
 
 type MeteredCall = Omit<NewUsageRecord, 'consumerId' | 'appId' | 'keyId' | 'environment'>;
 
-function attributed(call: MeteredCall, owner: KeyHolder): NewUsageRecord {
-  return {
-    ...call,
-    consumerId: owner.consumer.id,
-    appId: owner.app.id,
-    keyId: owner.key.id,
-    environment: owner.app.environment,
-  };
-}
+const attributed = (call: MeteredCall, owner: UsageOwner): NewUsageRecord => ({ ...call, ...owner });
 
 /**
  * Usage metering. Every request that carries `x-api-key` is looked at when its answer has been sent, so the final
@@ -101,7 +92,7 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
       createdAt: arrivedAt,
     };
     if (request.principal) {
-      this.record(attributed(call, request.principal));
+      this.record(attributed(call, usageOwnerOf(request.principal)));
       return;
     }
     const lookup = this.owners.find(apiKey).then(
