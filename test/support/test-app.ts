@@ -18,9 +18,13 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A documentation-range address (198.18.0.0/15), different on every call. */
+/**
+ * An address in the IPv6 documentation range (2001:db8::/32) with 96 random bits, different on every call: suites that
+ * share one Redis rate-limit store never land on each other's counters.
+ */
 export function randomClientIp(): string {
-  return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const groups = Array.from({ length: 6 }, () => randomInt(0x10000).toString(16));
+  return `2001:db8:${groups.join(':')}`;
 }
 
 export interface TestAppOptions {
