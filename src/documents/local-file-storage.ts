@@ -1,0 +1,74 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { sha256Hex } from '../common/crypto/digest';
+import { randomBase62 } from '../common/ids/random-id';
+import { FILE_KEY_PATTERN, type FileStorage, type StoredFile } from './file-storage';
+import { InvalidFileKeyError } from './invalid-file-key.error';
+import { StoredFileNotFoundError } from './stored-file-not-found.error';
+
+const KEY_LENGTH = 40;
+
+/** Files on the local disk under one directory (`DATA_DIR/files` in the app). */
+export class LocalFileStorage implements FileStorage {
+  private readonly baseDir: string;
+
+  constructor(baseDir: string) {
+    this.baseDir = resolve(baseDir);
+  }
+
+  static underDataDir(dataDir: string): LocalFileStorage {
+    return new LocalFileStorage(join(dataDir, 'files'));
+  }
+
+  async put(bytes: Uint8Array): Promise<StoredFile> {
+    const key = `${randomBase62(KEY_LENGTH)}.pdf`;
+    const target = this.pathOf(key);
+    // Written beside the target and renamed into place, so a reader never sees a half-written file.
+    const temp = join(this.baseDir, `.tmp-${randomBase62(16)}`);
+    await mkdir(this.baseDir, { recursive: true });
+    try {
+      await writeFile(temp, bytes, { flag: 'wx' });
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return {
+      key,
+      sha256: sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      size: bytes.byteLength,
+    };
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  publicPath(key: string): string {
+    this.pathOf(key);
+    return `/files/${key}`;
+  }
+
+  /** The key pattern alone keeps out `..` and separators; the containment check is a second, independent lock. */
+  private pathOf(key: string): string {
+    if (typeof key !== 'string' || !FILE_KEY_PATTERN.test(key)) throw new InvalidFileKeyError(String(key));
+    const path = resolve(this.baseDir, key);
+    const rel = relative(this.baseDir, path);
+    if (rel === '' || rel.startsWith('..') || rel.includes(sep) || isAbsolute(rel)) throw new InvalidFileKeyError(key);
+    return path;
+  }
+}
