@@ -1,0 +1,171 @@
+/*
+ * PDF library: @cantoo/pdf-lib, the maintained fork of pdf-lib. pdf-lib's last release (1.17.1) dates from 2021 and its
+ * open parser and encryption issues stay unanswered; the fork keeps the same API, ships CommonJS (so it loads under
+ * jest and Nest without transforms), publishes regular releases, and can recognise encrypted input, which we refuse.
+ */
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+
+export interface StampSigner {
+  name: string;
+  representing: string;
+  title?: string;
+  /** A Date, or Unix seconds as stored on the signee. */
+  signedAt: Date | number;
+  /** The identification flow that confirmed the signer. */
+  identification: string;
+  /** A short fingerprint of the signature, for example the first 16 hex characters of the receipt's SHA-256. */
+  signatureFingerprint: string;
+}
+
+export interface DocumentStamp {
+  documentId: string;
+  verifyUrl: string;
+  signers: StampSigner[];
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const FOOTER_SIZE = 7;
+const FOOTER_MIN_SIZE = 4;
+// Most documents keep at least 36pt of bottom margin; the footer baseline sits well inside it.
+const FOOTER_BASELINE = 14;
+const LINE = 14;
+const BLOCK_GAP = 16;
+const INK = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.35, 0.35, 0.35);
+
+/**
+ * Returns a new PDF: the original pages copied as they are (their content streams are not re-encoded), then signature
+ * pages listing every signer, and a footer with the document id and verification link on every page. The original's
+ * document-level parts (forms, scripts, outlines) are deliberately not carried into the stamped file.
+ */
+export async function stampPdf(original: Uint8Array, stamp: DocumentStamp): Promise<Uint8Array> {
+  const source = await PDFDocument.load(original, { updateMetadata: false });
+  const stamped = await PDFDocument.create();
+  stamped.setTitle(`Signed document ${stamp.documentId}`);
+  stamped.setProducer('idflow');
+  const regular = await stamped.embedFont(StandardFonts.Helvetica);
+  const bold = await stamped.embedFont(StandardFonts.HelveticaBold);
+
+  for (const page of await stamped.copyPages(source, source.getPageIndices())) stamped.addPage(page);
+  addSignaturePages(stamped, stamp, regular, bold);
+
+  const footer = sanitize(`Document ${stamp.documentId} · Verify: ${stamp.verifyUrl}`, regular);
+  for (const page of stamped.getPages()) drawFooter(page, footer, regular);
+  return stamped.save();
+}
+
+function addSignaturePages(document: PDFDocument, stamp: DocumentStamp, regular: PDFFont, bold: PDFFont): void {
+  const [width, height] = A4;
+  const textWidth = width - 2 * MARGIN;
+  const top = height - MARGIN;
+  const bottom = MARGIN;
+  const blocks = stamp.signers.map((signer) => signerLines(signer));
+  const pages: string[][][] = [[]];
+  let used = 2 * LINE + BLOCK_GAP; // the heading
+  for (const block of blocks) {
+    const blockHeight = block.length * LINE + BLOCK_GAP;
+    if (used + blockHeight > top - bottom && pages[pages.length - 1].length > 0) {
+      pages.push([]);
+      used = 2 * LINE + BLOCK_GAP;
+    }
+    pages[pages.length - 1].push(block);
+    used += blockHeight;
+  }
+
+  pages.forEach((pageBlocks, index) => {
+    const page = document.addPage(A4);
+    let y = top;
+    const heading = `Signatures (page ${index + 1} of ${pages.length})`;
+    page.drawText(heading, { x: MARGIN, y, size: 14, font: bold, color: INK });
+    y -= LINE;
+    page.drawText(fit(sanitize(`Document ${stamp.documentId}`, regular), regular, 9, textWidth), {
+      x: MARGIN,
+      y,
+      size: 9,
+      font: regular,
+      color: MUTED,
+    });
+    y -= LINE + BLOCK_GAP;
+    for (const [name, ...details] of pageBlocks) {
+      page.drawText(fit(sanitize(name, bold), bold, 11, textWidth), { x: MARGIN, y, size: 11, font: bold, color: INK });
+      y -= LINE;
+      for (const line of details) {
+        page.drawText(fit(sanitize(line, regular), regular, 9, textWidth), {
+          x: MARGIN,
+          y,
+          size: 9,
+          font: regular,
+          color: INK,
+        });
+        y -= LINE;
+      }
+      y -= BLOCK_GAP;
+    }
+  });
+}
+
+function signerLines(signer: StampSigner): string[] {
+  return [
+    signer.name,
+    `Representing: ${signer.representing}`,
+    ...(signer.title ? [`Title: ${signer.title}`] : []),
+    `Signed at: ${utcIso(signer.signedAt)}`,
+    `Identification: ${signer.identification}`,
+    `Signature fingerprint: ${signer.signatureFingerprint}`,
+  ];
+}
+
+function utcIso(signedAt: Date | number): string {
+  const date = typeof signedAt === 'number' ? new Date(signedAt * 1000) : signedAt;
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Draws the footer in the bottom margin of the visible area, shrinking it until it fits the page's width. */
+function drawFooter(page: PDFPage, text: string, font: PDFFont): void {
+  const box = page.getCropBox();
+  const available = box.width - 2 * Math.min(MARGIN, box.width / 10);
+  let size = FOOTER_SIZE;
+  while (size > FOOTER_MIN_SIZE && font.widthOfTextAtSize(text, size) > available) size -= 0.5;
+  const line = fit(text, font, size, available);
+  const x = box.x + (box.width - font.widthOfTextAtSize(line, size)) / 2;
+  page.drawText(line, { x, y: box.y + FOOTER_BASELINE, size, font, color: MUTED });
+}
+
+/** Cuts a line to the width with an ellipsis, so a long name or link never runs off the page. */
+function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
+const encodableCache = new WeakMap<PDFFont, Set<number>>();
+
+/**
+ * Standard fonts only encode WinAnsi, and drawing anything else throws. Characters outside it fall back to their base
+ * letter when they have one ('Ọ̀' becomes 'O') and to '?' otherwise; the signature record keeps the exact name.
+ */
+export function sanitize(text: string, font: PDFFont): string {
+  let encodable = encodableCache.get(font);
+  if (!encodable) {
+    encodable = new Set(font.getCharacterSet());
+    encodableCache.set(font, encodable);
+  }
+  const allowed = encodable;
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (codePoint < 0x20 || codePoint === 0x7f) {
+      out += ' ';
+    } else if (allowed.has(codePoint)) {
+      out += char;
+    } else {
+      // A lone combining mark (one NFC could not compose) is dropped; its letter was already written.
+      const base = [...char.normalize('NFKD')].filter((part) => !/\p{M}/u.test(part));
+      if (base.length === 0) continue;
+      out += base.every((part) => allowed.has(part.codePointAt(0) ?? 0)) ? base.join('') : '?';
+    }
+  }
+  return out;
+}
