@@ -10,6 +10,7 @@ import {
   type PDFStream,
   StandardFonts,
   decodePDFRawStream,
+  degrees,
 } from '@cantoo/pdf-lib';
 import { type StampSigner, sanitize, stampPdf } from './pdf-stamper';
 
@@ -97,6 +98,31 @@ describe('stampPdf', () => {
     }
   });
 
+  it.each([
+    [0, (x: number, y: number) => y < 20 && Math.abs(x - 306) < 250],
+    [90, (x: number, y: number) => x > 592 && Math.abs(y - 396) < 300],
+    [180, (x: number, y: number) => y > 772 && Math.abs(x - 306) < 250],
+    [270, (x: number, y: number) => x < 20 && Math.abs(y - 396) < 300],
+  ])('draws the footer along the displayed bottom edge of a page rotated by %i', async (angle, nearBottom) => {
+    const source = await PDFDocument.create();
+    source.addPage([612, 792]).setRotation(degrees(angle));
+    const stamped = await PDFDocument.load(
+      await stampPdf(await source.save(), { documentId: DOCUMENT_ID, verifyUrl: VERIFY_URL, signers: [signer(1)] }),
+    );
+    const content = contentStreams(stamped.getPage(0))
+      .map((stream) => Buffer.from(decodePDFRawStream(stream as PDFRawStream).decode()).toString('latin1'))
+      .join('\n');
+    const [, a, b, x, y] = /(\S+) (\S+) \S+ \S+ (\S+) (\S+) Tm/.exec(content) ?? [];
+
+    expect(stamped.getPage(0).getRotation().angle).toBe(angle);
+    expect(nearBottom(Number(x), Number(y))).toBe(true);
+    // The text matrix turns the baseline by the page's rotation: (cos, sin) of the angle.
+    expect([Math.round(Number(a)), Math.round(Number(b))]).toEqual([
+      Math.round(Math.cos((angle * Math.PI) / 180)),
+      Math.round(Math.sin((angle * Math.PI) / 180)),
+    ]);
+  });
+
   it('lists each signer with representing, title, UTC time, identification and fingerprint', async () => {
     const stamped = await PDFDocument.load(
       await stampPdf(await original(1), {
@@ -142,6 +168,12 @@ describe('stampPdf', () => {
 
     expect(text).toContain('Olàjídé ? ? Ærøskøbing');
     expect(text).toContain('Representing: Nke Ltd');
+  });
+
+  it('refuses to stamp without signers', async () => {
+    await expect(
+      stampPdf(await original(1), { documentId: DOCUMENT_ID, verifyUrl: VERIFY_URL, signers: [] }),
+    ).rejects.toThrow(/at least one signer/);
   });
 
   it('sanitizes to the base letter, drops lone marks and keeps WinAnsi characters', async () => {

@@ -3,7 +3,7 @@
  * open parser and encryption issues stay unanswered; the fork keeps the same API, ships CommonJS (so it loads under
  * jest and Nest without transforms), publishes regular releases, and can recognise encrypted input, which we refuse.
  */
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 
 export interface StampSigner {
   name: string;
@@ -40,6 +40,8 @@ const MUTED = rgb(0.35, 0.35, 0.35);
  * document-level parts (forms, scripts, outlines) are deliberately not carried into the stamped file.
  */
 export async function stampPdf(original: Uint8Array, stamp: DocumentStamp): Promise<Uint8Array> {
+  // Stamping happens once every signee has signed; a stamp without signers would certify nothing.
+  if (stamp.signers.length === 0) throw new Error('stampPdf needs at least one signer');
   const source = await PDFDocument.load(original, { updateMetadata: false });
   const stamped = await PDFDocument.create();
   stamped.setTitle(`Signed document ${stamp.documentId}`);
@@ -121,15 +123,28 @@ function utcIso(signedAt: Date | number): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Draws the footer in the bottom margin of the visible area, shrinking it until it fits the page's width. */
+/**
+ * Draws the footer in the bottom margin of the page as displayed, shrinking it until it fits. A page with /Rotate is
+ * shown turned clockwise, so its displayed bottom is another edge of the crop box and the text is turned with it.
+ */
 function drawFooter(page: PDFPage, text: string, font: PDFFont): void {
   const box = page.getCropBox();
-  const available = box.width - 2 * Math.min(MARGIN, box.width / 10);
+  const turned = ((page.getRotation().angle % 360) + 360) % 360;
+  // /Rotate must be a multiple of 90; anything else is drawn as if unrotated.
+  const rotation = turned === 90 || turned === 180 || turned === 270 ? turned : 0;
+  const across = rotation === 90 || rotation === 270 ? box.height : box.width;
+  const available = across - 2 * Math.min(MARGIN, across / 10);
   let size = FOOTER_SIZE;
   while (size > FOOTER_MIN_SIZE && font.widthOfTextAtSize(text, size) > available) size -= 0.5;
   const line = fit(text, font, size, available);
-  const x = box.x + (box.width - font.widthOfTextAtSize(line, size)) / 2;
-  page.drawText(line, { x, y: box.y + FOOTER_BASELINE, size, font, color: MUTED });
+  const inset = (across - font.widthOfTextAtSize(line, size)) / 2;
+  const placement = {
+    0: { x: box.x + inset, y: box.y + FOOTER_BASELINE },
+    90: { x: box.x + box.width - FOOTER_BASELINE, y: box.y + inset },
+    180: { x: box.x + box.width - inset, y: box.y + box.height - FOOTER_BASELINE },
+    270: { x: box.x + FOOTER_BASELINE, y: box.y + box.height - inset },
+  }[rotation];
+  page.drawText(line, { ...placement, rotate: degrees(rotation), size, font, color: MUTED });
 }
 
 /** Cuts a line to the width with an ellipsis, so a long name or link never runs off the page. */
