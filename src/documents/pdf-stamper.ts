@@ -1,7 +1,8 @@
 /*
- * PDF library: @cantoo/pdf-lib, the maintained fork of pdf-lib. pdf-lib's last release (1.17.1) dates from 2021 and its
- * open parser and encryption issues stay unanswered; the fork keeps the same API, ships CommonJS (so it loads under
- * jest and Nest without transforms), publishes regular releases, and can recognise encrypted input, which we refuse.
+ * PDF library: @cantoo/pdf-lib, the maintained fork of pdf-lib. pdf-lib's last release (1.17.1) dates from 2021; the
+ * fork keeps its API, ships CommonJS (it loads under jest and Nest unchanged), released 2.7 to 2.11 during 2026, and
+ * can write encrypted files, which the tests use to prove that encrypted uploads are refused. The cost is a few extra
+ * dependencies (fflate, culori, an HTML parser for its SVG support) that we do not call.
  */
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 
