@@ -6,6 +6,7 @@ import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
+import { seedDeepLink } from './deep-link';
 import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
@@ -28,8 +29,16 @@ export interface NewFlow {
   userAgent: string;
   /** Signing `sign` flows: where to report the outcome. */
   webhook?: { url: string; reference: string };
-  /** One-time codes to make with the flow: the same-device link code or the wildcard seeds. */
-  codes?: { kind: FlowCodeKind; count: number };
+  /** Wildcard: how many single-use seeds to make. */
+  seeds?: number;
+}
+
+export interface CreatedFlow {
+  flow: Flow;
+  /** Same-device: `{OPEN_URL}/open/<code>`, the page that hands the flow to the app on this device. */
+  link?: string;
+  /** Wildcard: `idflow://flow?seed=<seed>` URIs to show as QR codes; the first one scanned wins. */
+  seeds?: string[];
 }
 
 /** Fields a move may set besides the status. */
@@ -66,7 +75,11 @@ export class FlowsService {
     private readonly hooks: FlowTransitionHooks,
   ) {}
 
-  async create(input: NewFlow): Promise<{ flow: Flow; codes: string[] }> {
+  /**
+   * Makes the flow and what its start mode hands the caller: a same-device flow gets the link that opens the app on
+   * it, a wildcard flow its seeds as custom-scheme URIs; only their digests are kept.
+   */
+  async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
     const id = newId.flow();
     const { principal } = input;
@@ -112,19 +125,23 @@ export class FlowsService {
       expiresAt,
       updatedAt: now,
     });
-    const codes = Array.from({ length: input.codes?.count ?? 0 }, () => newId.flowCode());
+    const codeKind: FlowCodeKind | undefined =
+      input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
+    const codeCount = codeKind === 'link' ? 1 : codeKind === 'seed' ? (input.seeds ?? 0) : 0;
+    const codes = Array.from({ length: codeCount }, () => newId.flowCode());
     await this.dataSource.transaction(async (manager) => {
       await manager.save(flow);
-      if (input.codes && codes.length > 0) {
-        const kind = input.codes.kind;
+      if (codeKind && codes.length > 0) {
         await manager.insert(
           FlowCode,
-          codes.map((code) => ({ codeDigest: sha256Hex(code), flowId: id, kind, createdAt: now })),
+          codes.map((code) => ({ codeDigest: sha256Hex(code), flowId: id, kind: codeKind, createdAt: now })),
         );
       }
     });
     await this.publish(flow);
-    return { flow, codes };
+    if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}` };
+    if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink) };
+    return { flow };
   }
 
   /** A flow of this app; another app's flow is reported exactly like an unknown one. */
@@ -148,16 +165,20 @@ export class FlowsService {
     return this.find(entry.flowId);
   }
 
-  /** Flows addressed to a NIN that a device could still act on, newest first. */
-  async openFlowsFor(nin: string, environment: Flow['environment']): Promise<Flow[]> {
-    const flows = await this.flows
+  /**
+   * Open flows pushed to a NIN (different-device) that this device could still act on, newest first. Same-device flows
+   * that name a NIN are not pushed: the holder picks them up through the link.
+   */
+  async pushedFlowsFor(nin: string, environment: Flow['environment'], deviceId: string): Promise<Flow[]> {
+    return this.flows
       .createQueryBuilder('flow')
       .where('flow.target_nin = :nin AND flow.environment = :environment', { nin, environment })
+      .andWhere("flow.start_mode = 'different-device'")
+      .andWhere('(flow.device_id IS NULL OR flow.device_id = :deviceId)', { deviceId })
       .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
       .andWhere('flow.expires_at > :now', { now: Date.now() })
       .orderBy('flow.created_at', 'DESC')
       .getMany();
-    return flows;
   }
 
   async cancel(flowId: string, appId: string): Promise<Flow> {

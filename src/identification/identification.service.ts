@@ -8,8 +8,6 @@ import type { StartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow-presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
-import { AppConfig } from '../config/app-config';
-import { seedDeepLink } from '../wallet/deep-link';
 import { DevicesService } from '../wallet/devices.service';
 import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
 
@@ -41,7 +39,6 @@ export class IdentificationService {
     private readonly presenter: FlowPresenter,
     private readonly devices: DevicesService,
     private readonly tokens: AccessTokenService,
-    private readonly config: AppConfig,
   ) {}
 
   async start(
@@ -56,13 +53,7 @@ export class IdentificationService {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
     }
-    const codes =
-      startMode === 'same-device'
-        ? { kind: 'link' as const, count: 1 }
-        : startMode === 'wildcard'
-          ? { kind: 'seed' as const, count: request.seeds as number }
-          : undefined;
-    const created = await this.flows.create({
+    const { flow, link, seeds } = await this.flows.create({
       kind: 'identification',
       startMode,
       action: request.action,
@@ -72,11 +63,9 @@ export class IdentificationService {
       targetNin: startMode === 'different-device' ? request.user : undefined,
       ip: client.ip,
       userAgent: client.userAgent,
-      codes,
+      seeds: request.seeds,
     });
-    const result: IdentificationCreated = { request: this.presenter.requestObject(created.flow) };
-    if (startMode === 'same-device') result.link = `${this.config.OPEN_URL}/open/${created.codes[0]}`;
-    if (startMode === 'wildcard') result.seeds = created.codes.map(seedDeepLink);
+    const result: IdentificationCreated = { request: this.presenter.requestObject(flow), link, seeds };
     if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;
     return result;
   }

@@ -3,12 +3,10 @@ import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
-import { AppConfig } from '../config/app-config';
 import type { StartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow-presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
-import { seedDeepLink } from '../wallet/deep-link';
 import { DevicesService } from '../wallet/devices.service';
 import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -43,7 +41,6 @@ export class SigningService {
     private readonly presenter: FlowPresenter,
     private readonly devices: DevicesService,
     private readonly webhooks: WebhooksService,
-    private readonly config: AppConfig,
   ) {}
 
   async start(
@@ -56,7 +53,7 @@ export class SigningService {
     if (request.nin && !(await this.devices.hasDigitalId(request.nin, principal.app.environment))) {
       throw new NoDigitalIdError();
     }
-    const created = await this.flows.create({
+    const { flow, link, seeds } = await this.flows.create({
       kind: 'signing',
       startMode,
       action: request.action,
@@ -67,17 +64,9 @@ export class SigningService {
       webhook: request.webhook && { url: request.webhook.host, reference: request.webhook.reference },
       ip: client.ip,
       userAgent: client.userAgent,
-      codes:
-        startMode === 'same-device'
-          ? { kind: 'link', count: 1 }
-          : startMode === 'wildcard'
-            ? { kind: 'seed', count: request.seeds as number }
-            : undefined,
+      seeds: request.seeds,
     });
-    const result: SigningCreated = { request: this.presenter.requestObject(created.flow) };
-    if (startMode === 'same-device') result.link = `${this.config.OPEN_URL}/open/${created.codes[0]}`;
-    if (startMode === 'wildcard') result.seeds = created.codes.map(seedDeepLink);
-    return result;
+    return { request: this.presenter.requestObject(flow), link, seeds };
   }
 
   /** Spec 4.3: `sign` needs a webhook, `confirm` has none; the host must be a URL the outbound guard would call. */

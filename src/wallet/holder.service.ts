@@ -36,11 +36,8 @@ export class HolderService {
    * not pushed: the holder picks them up through the link, and `accept` refuses them.
    */
   async inbox(device: Device): Promise<HolderFlowView[]> {
-    const flows = await this.flows.openFlowsFor(device.nin, device.environment);
-    return flows
-      .filter((flow) => flow.startMode === 'different-device')
-      .filter((flow) => flow.deviceId === null || flow.deviceId === device.id)
-      .map((flow) => this.view(flow, device));
+    const flows = await this.flows.pushedFlowsFor(device.nin, device.environment, device.id);
+    return flows.map((flow) => this.view(flow, device));
   }
 
   /** A same-device link code or a wildcard seed: the first device to present one owns the flow. */

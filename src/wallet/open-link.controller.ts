@@ -9,7 +9,7 @@ import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
-import { linkDeepLink } from './deep-link';
+import { linkDeepLink } from '../flows/deep-link';
 import { renderOpenLinkPage } from './open-link.page';
 
 /** `{OPEN_URL}/open/<code>`: the link a same-device flow returns (DESIGN section 5). */
