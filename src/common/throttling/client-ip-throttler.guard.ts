@@ -10,8 +10,6 @@ import {
   ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { AppConfig } from '../../config/app-config';
-import { resolveClientIp } from '../client-ip/client-ip';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error';
 
 /**
@@ -25,13 +23,14 @@ export class ClientIpThrottlerGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
-    private readonly config: AppConfig,
   ) {
     super(options, storage, reflector);
   }
 
+  /** ClientIpMiddleware resolved it for every request, so the limit, logs and flows all count the same IP. */
   protected override async getTracker(request: Request): Promise<string> {
-    return request.clientIp ?? resolveClientIp(request, this.config.TRUST_PROXY_HEADERS);
+    if (!request.clientIp) throw new Error('ClientIpMiddleware did not run before the rate limiter');
+    return request.clientIp;
   }
 
   protected override async handleRequest(requestProps: ThrottlerRequest): Promise<boolean> {
