@@ -36,6 +36,9 @@ const TTL_MESSAGE = 'ACCESS_TOKEN_TTL_SECONDS must be an integer between 60 and 
 
 const FLOW_TTL_MESSAGE = 'FLOW_TTL_SECONDS must be an integer between 30 and 86400';
 
+const DOCUMENT_TTL_MESSAGE = 'DOCUMENT_TTL_SECONDS must be an integer between 60 and 7776000 (90 days)';
+const MAX_FILE_MESSAGE = 'MAX_FILE_BYTES must be an integer between 1024 and 268435456 (256 MiB)';
+
 const POLL_HOLD_MESSAGE = 'POLL_HOLD_SECONDS must be an integer between 1 and 300';
 const SWEEP_MESSAGE = 'EXPIRY_SWEEP_SECONDS must be an integer between 1 and 3600';
 
@@ -137,6 +140,19 @@ export class AppConfig {
   @Min(30, { message: FLOW_TTL_MESSAGE })
   @Max(86400, { message: FLOW_TTL_MESSAGE })
   FLOW_TTL_SECONDS: number;
+
+  @Transform(toInteger)
+  @IsInt({ message: DOCUMENT_TTL_MESSAGE })
+  @Min(60, { message: DOCUMENT_TTL_MESSAGE })
+  @Max(7_776_000, { message: DOCUMENT_TTL_MESSAGE })
+  DOCUMENT_TTL_SECONDS: number;
+
+  /** The largest file a document flow may download. */
+  @Transform(toInteger)
+  @IsInt({ message: MAX_FILE_MESSAGE })
+  @Min(1024, { message: MAX_FILE_MESSAGE })
+  @Max(268_435_456, { message: MAX_FILE_MESSAGE })
+  MAX_FILE_BYTES: number;
 
   @Transform(toInteger)
   @IsInt({ message: POLL_HOLD_MESSAGE })

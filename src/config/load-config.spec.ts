@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       FREE_MONTHLY_ALLOWANCE: 100,
       PRICE_AUTHENTICATION: 50,
       PRICE_SIGNATURE: 100,
+      DOCUMENT_TTL_SECONDS: 604800,
+      MAX_FILE_BYTES: 26214400,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
     ['PRICE_AUTHENTICATION', '0.5'],
     ['PRICE_AUTHENTICATION', '-5'],
     ['PRICE_SIGNATURE', '2000000000'],
+    ['DOCUMENT_TTL_SECONDS', '10'],
+    ['MAX_FILE_BYTES', '25MiB'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -25,6 +25,8 @@ function withDefaults(env: Environment): Environment {
     RATE_LIMIT_PER_MINUTE: '100',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     FLOW_TTL_SECONDS: '300',
+    DOCUMENT_TTL_SECONDS: String(7 * 24 * 3600),
+    MAX_FILE_BYTES: String(25 * 1024 * 1024),
     POLL_HOLD_SECONDS: '60',
     EXPIRY_SWEEP_SECONDS: '5',
     ALLOW_PRIVATE_URLS: 'false',
@@ -80,6 +82,8 @@ class AppConfigKeys implements Record<keyof AppConfig, undefined> {
   RATE_LIMIT_PER_MINUTE = undefined;
   ACCESS_TOKEN_TTL_SECONDS = undefined;
   FLOW_TTL_SECONDS = undefined;
+  DOCUMENT_TTL_SECONDS = undefined;
+  MAX_FILE_BYTES = undefined;
   POLL_HOLD_SECONDS = undefined;
   EXPIRY_SWEEP_SECONDS = undefined;
   ALLOW_PRIVATE_URLS = undefined;
