@@ -16,6 +16,7 @@ import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
 import { IdentificationModule } from './identification/identification.module';
@@ -55,6 +56,7 @@ export class AppModule implements NestModule {
         AdminModule,
         WebhooksModule,
         SigningModule,
+        DocumentsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: MeteredRouteGuard },

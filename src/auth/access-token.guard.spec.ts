@@ -30,7 +30,9 @@ describe('AccessTokenGuard', () => {
     it('refuses a missing token and says where to get one', async () => {
       const attempt = run(options, {});
       await expect(attempt).rejects.toMatchObject({ status: 401 });
-      await expect(attempt).rejects.toMatchObject({ reason: expect.stringContaining('x-access-token header is required') });
+      await expect(attempt).rejects.toMatchObject({
+        reason: expect.stringContaining('x-access-token header is required'),
+      });
       await expect(attempt).rejects.toMatchObject({ reason: expect.stringContaining('GET /api/v1/flow/authorize') });
       expect(isValidFor).not.toHaveBeenCalled();
     });

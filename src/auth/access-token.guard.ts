@@ -22,7 +22,9 @@ export class AccessTokenGuard implements CanActivate {
     const token = headerValue(request, CREDENTIAL_HEADERS.token);
     if (!token) {
       if (need === 'required') {
-        throw new UnauthenticatedError('The x-access-token header is required; obtain one from GET /api/v1/flow/authorize');
+        throw new UnauthenticatedError(
+          'The x-access-token header is required; obtain one from GET /api/v1/flow/authorize',
+        );
       }
       return true;
     }

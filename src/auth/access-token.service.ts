@@ -33,7 +33,9 @@ export class AccessTokenService {
   async isValidFor(token: string, principal: Principal): Promise<boolean> {
     const payload = await this.serviceKey.verify(token, { issuer: this.config.BASE_URL, type: TOKEN_TYPE });
     return (
-      payload?.sub === principal.consumer.id && payload.app === principal.app.id && payload.env === principal.app.environment
+      payload?.sub === principal.consumer.id &&
+      payload.app === principal.app.id &&
+      payload.env === principal.app.environment
     );
   }
 }

@@ -45,10 +45,12 @@ describe('ApiKeyGuard', () => {
 
   it('refuses an unknown key', async () => {
     findKeyHolder.mockResolvedValue(null);
-    await expect(guard.canActivate(httpContext(fakeRequest({ 'x-api-key': 'bk-live_unknown' })))).rejects.toMatchObject({
-      status: 401,
-      reason: 'The x-api-key is not valid',
-    });
+    await expect(guard.canActivate(httpContext(fakeRequest({ 'x-api-key': 'bk-live_unknown' })))).rejects.toMatchObject(
+      {
+        status: 401,
+        reason: 'The x-api-key is not valid',
+      },
+    );
   });
 
   it('reads the first value of a repeated header', async () => {

@@ -16,7 +16,9 @@ describe('AppSecretGuard', () => {
   const principal = fakePrincipal({ secretDigest: sha256Hex(SECRET) });
 
   const run = (options: AuthOptions, headers: Record<string, string>) =>
-    Promise.resolve().then(() => guard.canActivate(httpContext(fakeRequest(headers, principal), { handler: [Auth(options)] })));
+    Promise.resolve().then(() =>
+      guard.canActivate(httpContext(fakeRequest(headers, principal), { handler: [Auth(options)] })),
+    );
 
   describe('on a route that requires the secret', () => {
     const options: AuthOptions = { credentials: ['key', 'secret'] };
@@ -26,13 +28,18 @@ describe('AppSecretGuard', () => {
     });
 
     it('refuses a missing secret, naming the header', async () => {
-      await expect(run(options, {})).rejects.toMatchObject({ status: 401, reason: 'The x-access-secret header is required' });
+      await expect(run(options, {})).rejects.toMatchObject({
+        status: 401,
+        reason: 'The x-access-secret header is required',
+      });
     });
 
     it('refuses another secret', async () => {
       const attempt = run(options, { 'x-access-secret': `${SECRET.slice(0, -1)}X` });
       await expect(attempt).rejects.toBeInstanceOf(UnauthenticatedError);
-      await expect(attempt).rejects.toMatchObject({ reason: 'The x-access-secret does not match the app of the x-api-key' });
+      await expect(attempt).rejects.toMatchObject({
+        reason: 'The x-access-secret does not match the app of the x-api-key',
+      });
     });
   });
 
@@ -60,7 +67,9 @@ describe('AppSecretGuard', () => {
   });
 
   it('fails loudly when the API-key guard has not run first', () => {
-    const context = httpContext(fakeRequest({ 'x-access-secret': SECRET }), { handler: [Auth({ credentials: ['key', 'secret'] })] });
+    const context = httpContext(fakeRequest({ 'x-access-secret': SECRET }), {
+      handler: [Auth({ credentials: ['key', 'secret'] })],
+    });
     expect(() => guard.canActivate(context)).toThrow('Credential guard ran before the API-key guard');
   });
 });

@@ -27,9 +27,17 @@ export class AuthorizeController {
     version: 'v1',
     data: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiJiY25fLi4uIn0.c2lnbmF0dXJl', exp: 1763703600 },
   })
-  @ApiResponse({ status: 200, headers: { [CREDENTIAL_HEADERS.token]: { description: 'The granted token', schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 200,
+    headers: { [CREDENTIAL_HEADERS.token]: { description: 'The granted token', schema: { type: 'string' } } },
+  })
   @ApiValidationFailure({ path: ['app'], message: 'app is required when sub is set', code: 'invalid_type' }, 'v1')
-  @ApiFailure(403, '`sub` or `app` names another consumer or app than the x-api-key', 'sub does not name the consumer of the x-api-key', 'v1')
+  @ApiFailure(
+    403,
+    '`sub` or `app` names another consumer or app than the x-api-key',
+    'sub does not name the consumer of the x-api-key',
+    'v1',
+  )
   async authorize(
     @Query() query: AuthorizeQueryDto,
     @CurrentPrincipal() principal: Principal,

@@ -9,7 +9,10 @@ export class DeclaredAccessGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const access = this.reflector.getAllAndOverride<DeclaredAccess>(DECLARED_ACCESS, [context.getHandler(), context.getClass()]);
+    const access = this.reflector.getAllAndOverride<DeclaredAccess>(DECLARED_ACCESS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!access) throw new UnauthenticatedError('This route does not accept requests');
     return true;
   }

@@ -16,7 +16,9 @@ describe('ScopeGuard', () => {
   });
 
   it('lets an app with the scope through', () => {
-    expect(run({ credentials: ['key', 'secret'], scope: 'identification:another' }, ['identification:another'])).toBe(true);
+    expect(run({ credentials: ['key', 'secret'], scope: 'identification:another' }, ['identification:another'])).toBe(
+      true,
+    );
   });
 
   it('refuses an app without the scope with 403 telling it to contact support', () => {
@@ -27,13 +29,16 @@ describe('ScopeGuard', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(ForbiddenError);
-    expect(refusal).toMatchObject({ status: 403, reason: expect.stringMatching(/identification:another.*contact support/) });
+    expect(refusal).toMatchObject({
+      status: 403,
+      reason: expect.stringMatching(/identification:another.*contact support/),
+    });
   });
 
   it('does not grant a scope by prefix', () => {
-    expect(() => run({ credentials: ['key', 'secret'], scope: 'signing:another' }, ['signing:same', 'signing'])).toThrow(
-      ForbiddenError,
-    );
+    expect(() =>
+      run({ credentials: ['key', 'secret'], scope: 'signing:another' }, ['signing:same', 'signing']),
+    ).toThrow(ForbiddenError);
   });
 
   it('reads the scope from the controller when the handler declares none', () => {

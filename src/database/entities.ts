@@ -1,6 +1,8 @@
 import { AllowanceUsage } from '../billing/allowance-usage.entity';
 import { BillingBalance } from '../billing/billing-balance.entity';
 import { UsageRecord } from '../billing/usage-record.entity';
+import { DocumentSignee } from '../documents/document-signee.entity';
+import { FlowDocument } from '../documents/flow-document.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
@@ -29,4 +31,6 @@ export const ENTITIES = [
   UsageRecord,
   BillingBalance,
   AllowanceUsage,
+  FlowDocument,
+  DocumentSignee,
 ];

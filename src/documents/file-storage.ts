@@ -20,3 +20,6 @@ export interface FileStorage {
 
 /** The shape of every key `put` hands out: 40 base62 characters and a `.pdf` suffix. */
 export const FILE_KEY_PATTERN = /^[0-9A-Za-z]{32,64}\.pdf$/;
+
+/** The Nest injection token of the FileStorage in use (local disk by default). */
+export const FILE_STORAGE = Symbol('FILE_STORAGE');

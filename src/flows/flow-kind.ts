@@ -1,4 +1,4 @@
-export const FLOW_KINDS = ['identification', 'signing'] as const;
+export const FLOW_KINDS = ['identification', 'signing', 'document'] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
 /** Spec section 1: where the holder's device is relative to the client that started the flow. */

@@ -9,7 +9,7 @@ import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
-import type { FlowView } from './flow-view';
+import type { ObservedView } from './flow-view';
 import { FlowReferenceDto, FlowStreamQueryDto } from './flows.dto';
 import { FlowsService } from './flows.service';
 
@@ -67,7 +67,7 @@ export class FlowObservationController {
     @Body() body: FlowReferenceDto,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ request: FlowView } | undefined> {
+  ): Promise<{ request: ObservedView } | undefined> {
     return this.hold(body.request, principal, response);
   }
 
@@ -80,7 +80,7 @@ export class FlowObservationController {
     @Body() body: FlowReferenceDto,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ request: FlowView } | undefined> {
+  ): Promise<{ request: ObservedView } | undefined> {
     return this.hold(body.request, principal, response);
   }
 
@@ -88,7 +88,7 @@ export class FlowObservationController {
     flowId: string,
     principal: Principal,
     response: Response,
-  ): Promise<{ request: FlowView } | undefined> {
+  ): Promise<{ request: ObservedView } | undefined> {
     const flow = await this.flows.findForApp(flowId, principal.app.id);
     const view = await this.observer.hold(flow, response);
     return view ? { request: view } : undefined;

@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowPresenter } from './flow-presenter';
 import { isTerminal } from './flow-state';
-import type { FlowView } from './flow-view';
+import type { ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
 import { FlowsService } from './flows.service';
 
@@ -31,8 +31,8 @@ export class FlowObserverService {
   /** Streams the flow (already checked to be the caller's) until it ends or the client goes away. */
   async stream(flow: Flow, response: Response): Promise<void> {
     const events = new EventStream(response);
-    let current: FlowView | undefined;
-    const show = (view: FlowView) => {
+    let current: ObservedView | undefined;
+    const show = (view: ObservedView) => {
       if (current && isTerminal(current.status)) return;
       current = view;
       events.send(successEnvelope('Flow state', 'v2', { request: view }));
@@ -52,11 +52,11 @@ export class FlowObserverService {
    * Holds the request until the flow ends, or for POLL_HOLD_SECONDS, then answers with the flow as it stands. Resolves
    * early (with null) when the client goes away.
    */
-  hold(flow: Flow, response: Response): Promise<FlowView | null> {
-    if (isTerminal(flow.status)) return Promise.resolve(this.presenter.view(flow));
+  hold(flow: Flow, response: Response): Promise<ObservedView | null> {
+    if (isTerminal(flow.status)) return this.presenter.present(flow);
     return new Promise((resolve) => {
       const cleanups: Array<() => void> = [];
-      const finish = (view: FlowView | null) => {
+      const finish = (view: ObservedView | null) => {
         for (const cleanup of cleanups.splice(0)) cleanup();
         resolve(view);
       };
@@ -80,7 +80,7 @@ export class FlowObserverService {
     });
   }
 
-  private async latest(flowId: string): Promise<FlowView> {
-    return this.presenter.view(await this.flows.find(flowId));
+  private async latest(flowId: string): Promise<ObservedView> {
+    return this.presenter.present(await this.flows.find(flowId));
   }
 }

@@ -1,3 +1,4 @@
+import type { DocumentView } from '../documents/document-view';
 import type { ClaimValues } from '../persons/claim-values';
 import type { FlowKind, StartMode } from './flow-kind';
 import type { FlowStatus } from './flow-state';
@@ -59,3 +60,6 @@ export type FlowRequestObject = Pick<
   /** JWT by the service key vouching for the flow's origin; verify it with `/.well-known/jwks.json`. */
   signature: string;
 };
+
+/** A flow of any kind as observers see it: ping, cancel, polling, SSE and the flow event bus. */
+export type ObservedView = FlowView | DocumentView;

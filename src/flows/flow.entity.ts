@@ -5,10 +5,13 @@ import type { Environment } from '../tenants/environment';
 import type { FlowKind, StartMode } from './flow-kind';
 import type { FlowStatus } from './flow-state';
 
-/** An identification or signing flow: who asked, what for, and how far the holder has got. */
+/**
+ * An identification, signing or document flow: who asked, what for, and how far it has got. A document flow keeps its
+ * file and signees in their own tables (`documents`, `document_signees`) under the same id.
+ */
 @Entity({ name: 'flows' })
 export class Flow {
-  @PrimaryColumn({ type: 'varchar', length: 32 })
+  @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;
 
   @Column({ type: 'varchar', length: 16 })

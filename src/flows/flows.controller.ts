@@ -8,7 +8,7 @@ import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowPresenter } from './flow-presenter';
-import type { FlowView } from './flow-view';
+import type { ObservedView } from './flow-view';
 import { FlowReferenceDto } from './flows.dto';
 import { FlowsService } from './flows.service';
 
@@ -50,7 +50,7 @@ export class FlowsController {
   @Auth(ROUTE_CREDENTIALS.flow.v2.ping)
   @Reason('Flow state')
   @PingDocs('v2')
-  ping(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+  ping(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
     return this.current(body.request, principal);
   }
 
@@ -59,7 +59,7 @@ export class FlowsController {
   @Auth(ROUTE_CREDENTIALS.flow.v1.ping)
   @Reason('Flow state')
   @PingDocs('v1')
-  pingV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+  pingV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
     return this.current(body.request, principal);
   }
 
@@ -67,7 +67,7 @@ export class FlowsController {
   @Auth(ROUTE_CREDENTIALS.flow.v2.cancel)
   @Reason('Flow cancelled')
   @CancelDocs('v2')
-  cancel(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+  cancel(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
     return this.cancelFlow(body.request, principal);
   }
 
@@ -75,15 +75,18 @@ export class FlowsController {
   @Auth(ROUTE_CREDENTIALS.flow.v1.cancel)
   @Reason('Flow cancelled')
   @CancelDocs('v1')
-  cancelV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: FlowView }> {
+  cancelV1(
+    @Body() body: FlowReferenceDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: ObservedView }> {
     return this.cancelFlow(body.request, principal);
   }
 
-  private async current(flowId: string, principal: Principal): Promise<{ request: FlowView }> {
-    return { request: this.presenter.view(await this.flows.findForApp(flowId, principal.app.id)) };
+  private async current(flowId: string, principal: Principal): Promise<{ request: ObservedView }> {
+    return { request: await this.presenter.present(await this.flows.findForApp(flowId, principal.app.id)) };
   }
 
-  private async cancelFlow(flowId: string, principal: Principal): Promise<{ request: FlowView }> {
-    return { request: this.presenter.view(await this.flows.cancel(flowId, principal.app.id)) };
+  private async cancelFlow(flowId: string, principal: Principal): Promise<{ request: ObservedView }> {
+    return { request: await this.presenter.present(await this.flows.cancel(flowId, principal.app.id)) };
   }
 }

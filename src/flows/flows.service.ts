@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
+import { afterCommit } from '../database/after-commit';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';
@@ -31,6 +32,10 @@ export interface NewFlow {
   webhook?: { url: string; reference: string };
   /** Wildcard: how many single-use seeds to make. */
   seeds?: number;
+  /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
+  ttlSeconds?: number;
+  /** What must be written together with the flow, or not at all (a document's file record and signees). */
+  alongside?: (manager: EntityManager, flow: Flow) => Promise<void>;
 }
 
 export interface CreatedFlow {
@@ -81,9 +86,9 @@ export class FlowsService {
    */
   async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
-    const id = newId.flow();
+    const id = input.kind === 'document' ? newId.document() : newId.flow();
     const { principal } = input;
-    const expiresAt = now + this.config.FLOW_TTL_SECONDS * 1000;
+    const expiresAt = now + (input.ttlSeconds ?? this.config.FLOW_TTL_SECONDS) * 1000;
     const stamp = await this.serviceKey.sign(
       {
         sub: id,
@@ -131,6 +136,7 @@ export class FlowsService {
     const codes = Array.from({ length: codeCount }, () => newId.flowCode());
     await this.dataSource.transaction(async (manager) => {
       await manager.save(flow);
+      await input.alongside?.(manager, flow);
       if (codeKind && codes.length > 0) {
         await manager.insert(
           FlowCode,
@@ -198,27 +204,44 @@ export class FlowsService {
     changes: FlowChanges = {},
     condition: MoveCondition = {},
   ): Promise<Flow | null> {
+    return this.dataSource.transaction((manager) => this.moveWithin(manager, flow, move, changes, condition));
+  }
+
+  /**
+   * The same move inside a transaction the caller owns, for work that must commit with it (a document's signee
+   * signing). The change is published once that transaction commits.
+   */
+  async moveWithin(
+    manager: EntityManager,
+    flow: Flow,
+    move: FlowMove,
+    changes: FlowChanges = {},
+    condition: MoveCondition = {},
+  ): Promise<Flow | null> {
     const { from, to } = FLOW_MOVES[move];
-    const moved = await this.dataSource.transaction(async (manager) => {
-      const query = manager
-        .createQueryBuilder()
-        .update(Flow)
-        .set({ ...changes, status: to, updatedAt: Date.now() })
-        .where('id = :id', { id: flow.id })
-        .andWhere('status IN (:...from)', { from });
-      // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
-      if (move !== 'expire') query.andWhere('expires_at > :now', { now: Date.now() });
-      if (condition.heldByNoneOr) {
-        query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
-      }
-      const result = await query.execute();
-      if (result.affected !== 1) return null;
-      const updated = await manager.findOneByOrFail(Flow, { id: flow.id });
-      await this.hooks.run(manager, updated, move);
-      return updated;
-    });
-    if (moved) await this.publish(moved);
-    return moved;
+    const query = manager
+      .createQueryBuilder()
+      .update(Flow)
+      .set({ ...changes, status: to, updatedAt: Date.now() })
+      .where('id = :id', { id: flow.id })
+      .andWhere('status IN (:...from)', { from });
+    // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
+    if (move !== 'expire') query.andWhere('expires_at > :now', { now: Date.now() });
+    if (condition.heldByNoneOr) {
+      query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
+    }
+    const result = await query.execute();
+    if (result.affected !== 1) return null;
+    const updated = await manager.findOneByOrFail(Flow, { id: flow.id });
+    await this.hooks.run(manager, updated, move);
+    afterCommit(manager, () => void this.publish(updated));
+    return updated;
+  }
+
+  /** Publishes the flow as it now stands, for changes made beside it (a document signee viewing, for example). */
+  async announce(flowId: string): Promise<void> {
+    const flow = await this.flows.findOneBy({ id: flowId });
+    if (flow) await this.publish(flow);
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */
@@ -241,14 +264,19 @@ export class FlowsService {
    */
   private async publish(flow: Flow): Promise<void> {
     try {
-      await this.bus.publish({
+      const change = {
         flowId: flow.id,
         appId: flow.appId,
         environment: flow.environment,
         targetNin: flow.targetNin,
         deviceId: flow.deviceId,
-        view: this.presenter.view(flow),
-      });
+      };
+      const view = await this.presenter.present(flow);
+      await this.bus.publish(
+        'to' in view
+          ? { ...change, kind: 'document', targetNins: view.to, view }
+          : { ...change, kind: view.mode === 'signing' ? 'signing' : 'identification', view },
+      );
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }

@@ -33,7 +33,11 @@ export class HealthController {
   @Header('content-type', 'text/plain; charset=utf-8')
   @ApiOperation({ summary: 'Root (spec 4.1): says that the server may receive requests' })
   @ApiProduces('text/plain')
-  @ApiResponse({ status: 200, description: 'The service is up', content: plainText('idflow is running and may receive requests') })
+  @ApiResponse({
+    status: 200,
+    description: 'The service is up',
+    content: plainText('idflow is running and may receive requests'),
+  })
   root(): string {
     return 'idflow is running and may receive requests';
   }
@@ -44,7 +48,11 @@ export class HealthController {
   @SkipThrottle()
   @Reason('Ready')
   @ApiOperation({ summary: 'Readiness for orchestrators: the database, and Redis when configured, answer' })
-  @ApiEnvelope({ description: 'Ready', reason: 'Ready', data: { ready: true, database: 'up', redis: 'not configured' } })
+  @ApiEnvelope({
+    description: 'Ready',
+    reason: 'Ready',
+    data: { ready: true, database: 'up', redis: 'not configured' },
+  })
   @ApiFailure(503, 'A dependency is down; `data` says which', 'Not ready')
   async ready(): Promise<Readiness> {
     const readiness = await this.readiness.check();

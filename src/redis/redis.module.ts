@@ -16,7 +16,11 @@ import { REDIS_CLIENT } from './redis.constants';
       inject: [AppConfig],
       useFactory: async (config: AppConfig): Promise<Redis | null> => {
         if (!config.REDIS_URL) return null;
-        const client = new Redis(config.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        const client = new Redis(config.REDIS_URL, {
+          lazyConnect: true,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+        });
         await client.connect();
         return client;
       },

@@ -4,10 +4,11 @@ import { Auth } from '../auth/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
-import type { FlowView } from '../flows/flow-view';
+import type { FlowView, ObservedView } from '../flows/flow-view';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
 import { SimulatedApprovalDto, SimulatedHolderDto } from './sandbox-simulator.dto';
 
@@ -51,7 +52,7 @@ export class SandboxSimulatorController {
     @Param('flowId') flowId: string,
     @Body() body: SimulatedHolderDto,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<{ request: FlowView }> {
+  ): Promise<{ request: ObservedView }> {
     return { request: await this.simulator.pickUp(principal, flowId, body.nin) };
   }
 
@@ -61,8 +62,9 @@ export class SandboxSimulatorController {
     @Param('flowId') flowId: string,
     @Body() body: SimulatedApprovalDto,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<{ request: FlowView }> {
-    return { request: await this.simulator.approve(principal, flowId, body.nin, body.claims) };
+    @CurrentClient() client: ClientContext,
+  ): Promise<{ request: ObservedView }> {
+    return { request: await this.simulator.approve(principal, flowId, body.nin, body.claims, client.ip) };
   }
 
   @Post(':flowId/reject')
@@ -76,7 +78,8 @@ export class SandboxSimulatorController {
     @Param('flowId') flowId: string,
     @Body() body: SimulatedHolderDto,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<{ request: FlowView }> {
-    return { request: await this.simulator.reject(principal, flowId, body.nin) };
+    @CurrentClient() client: ClientContext,
+  ): Promise<{ request: ObservedView }> {
+    return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip) };
   }
 }

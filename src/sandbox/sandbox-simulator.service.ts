@@ -3,7 +3,8 @@ import type { Principal } from '../auth/principal';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { FlowPresenter } from '../flows/flow-presenter';
-import type { FlowView } from '../flows/flow-view';
+import type { ObservedView } from '../flows/flow-view';
+import { challengeFor } from '../signatures/signing-challenge';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { PersonsService } from '../persons/persons.service';
@@ -28,18 +29,33 @@ export class SandboxSimulatorService {
     private readonly signer: VirtualDeviceSigner,
   ) {}
 
-  async pickUp(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
+  async pickUp(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
     if (flow.startMode === 'different-device') await this.holder.accept(device, flow.id);
     else await this.holder.pickUp(device, flow);
     return this.current(flow);
   }
 
-  async approve(principal: Principal, flowId: string, nin?: string, claims?: string[]): Promise<FlowView> {
+  async approve(
+    principal: Principal,
+    flowId: string,
+    nin?: string,
+    claims?: string[],
+    ip?: string,
+  ): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
+    if (flow.kind === 'document') {
+      // As a phone would: read the document (marking it viewed), then sign the challenge it carries.
+      const { challenge } = await this.holder.read(device, flow.id);
+      if (!challenge) throw new Error(`${flow.id} has no challenge to sign`);
+      await this.holder.approve(device, flow.id, { signature: await this.signer.sign(device, challenge) }, ip);
+      return this.current(flow);
+    }
     if (flow.kind === 'signing') {
       if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-      await this.holder.approve(device, flow.id, { signature: await this.signer.sign(device, flow) });
+      await this.holder.approve(device, flow.id, {
+        signature: await this.signer.sign(device, challengeFor(flow.id, flow.payload)),
+      });
       return this.current(flow);
     }
     const consented = claims ?? flow.requestedClaims;
@@ -50,10 +66,10 @@ export class SandboxSimulatorService {
     return this.current(flow);
   }
 
-  async reject(principal: Principal, flowId: string, nin?: string): Promise<FlowView> {
+  async reject(principal: Principal, flowId: string, nin?: string, ip?: string): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-    await this.holder.decline(device, flow.id);
+    await this.holder.decline(device, flow.id, ip);
     return this.current(flow);
   }
 
@@ -62,6 +78,11 @@ export class SandboxSimulatorService {
     if (principal.app.environment !== 'sandbox')
       throw new NotFoundError('The sandbox simulator serves sandbox apps only');
     const flow = await this.flows.findForApp(flowId, principal.app.id);
+    if (flow.kind === 'document' && !nin) {
+      throw new RequestValidationError([
+        { code: 'invalid_type', path: ['nin'], message: 'nin is required for a document: the signee who acts' },
+      ]);
+    }
     const holderNin = nin ?? flow.targetNin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
     const person = await this.persons.find('sandbox', holderNin);
     if (!person?.synthetic || !TEST_PERSONS_WITH_DIGITAL_ID.includes(holderNin)) {
@@ -78,7 +99,7 @@ export class SandboxSimulatorService {
     return { flow, device: await this.devices.virtualDeviceOf(holderNin) };
   }
 
-  private async current(flow: Flow): Promise<FlowView> {
-    return this.presenter.view(await this.flows.find(flow.id));
+  private async current(flow: Flow): Promise<ObservedView> {
+    return this.presenter.present(await this.flows.find(flow.id));
   }
 }

@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { CompactSign, JWK, KeyLike, importJWK } from 'jose';
-import type { Flow } from '../flows/flow.entity';
-import { DEVICE_SIGNATURE_TYPE, DeviceSignaturePayload, challengeFor } from '../signatures/signing-challenge';
+import { DEVICE_SIGNATURE_TYPE, DeviceSignaturePayload, type SigningChallenge } from '../signatures/signing-challenge';
 import type { Device } from '../wallet/device.entity';
 
 /**
- * Signs a signing flow's challenge as a test person's virtual device would on a phone: with the device's own key, in
+ * Signs a signing or document flow's challenge as a test person's virtual device would on a phone: with the device's own key, in
  * the exact format the Wallet API takes, so the approval goes through the same verification as a real device's.
  */
 @Injectable()
 export class VirtualDeviceSigner {
-  async sign(device: Device, flow: Flow): Promise<string> {
+  async sign(device: Device, challenge: SigningChallenge): Promise<string> {
     if (!device.virtualPrivateJwk) throw new Error(`${device.id} is not a virtual device`);
     const key = (await importJWK(JSON.parse(device.virtualPrivateJwk) as JWK, device.alg)) as KeyLike;
-    const challenge = challengeFor(flow.id, flow.payload);
     const payload: DeviceSignaturePayload = {
       flow: challenge.flow,
       payload_sha256: challenge.payloadSha256,

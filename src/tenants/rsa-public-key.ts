@@ -11,7 +11,9 @@ export function normaliseRsaPublicKey(pem: string, field = 'publicKey'): string 
   try {
     key = createPublicKey(pem);
   } catch {
-    throw new RequestValidationError([{ code: 'invalid_string', path: [field], message: `${field} is not a PEM public key` }]);
+    throw new RequestValidationError([
+      { code: 'invalid_string', path: [field], message: `${field} is not a PEM public key` },
+    ]);
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (key.asymmetricKeyType !== 'rsa' || bits < MIN_RSA_BITS) {

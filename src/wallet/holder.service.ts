@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimReleaseService } from '../claims/claim-release.service';
+import { DocumentSigningService } from '../documents/document-signing.service';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
@@ -29,6 +30,7 @@ export class HolderService {
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
     private readonly receipts: SignatureReceiptsService,
+    private readonly documents: DocumentSigningService,
   ) {}
 
   /**
@@ -37,7 +39,11 @@ export class HolderService {
    */
   async inbox(device: Device): Promise<HolderFlowView[]> {
     const flows = await this.flows.pushedFlowsFor(device.nin, device.environment, device.id);
-    return flows.map((flow) => this.view(flow, device));
+    const documents = await this.documents.inbox(device);
+    return [
+      ...flows.map((flow) => this.view(flow, device)),
+      ...documents.map((loaded) => this.documents.holderView(loaded, device.nin)),
+    ].sort((a, b) => b.exp - a.exp);
   }
 
   /** A same-device link code or a wildcard seed: the first device to present one owns the flow. */
@@ -49,12 +55,16 @@ export class HolderService {
 
   /** Accepts a different-device flow pushed to the device's NIN. */
   async accept(device: Device, flowId: string): Promise<HolderFlowView> {
-    const flow = await this.visibleFlow(device, flowId);
+    const flow = await this.flows.find(flowId);
+    // Nobody holds a document: accepting one is reading it.
+    if (flow.kind === 'document') return this.read(device, flowId);
+    this.checkVisible(device, flow);
     return this.view(await this.pickUp(device, flow), device);
   }
 
   /** Takes hold of the flow for this device; picking up a flow this device already holds is a no-op. */
   async pickUp(device: Device, flow: Flow): Promise<Flow> {
+    if (flow.kind === 'document') throw new FlowNotFoundError();
     if (flow.deviceId === device.id && !isTerminal(flow.status)) return flow;
     // A flow addressed to a NIN (different-device, or signing in any mode but wildcard) is that person's alone.
     if (flow.targetNin !== null && flow.targetNin !== device.nin) throw new FlowNotFoundError();
@@ -64,16 +74,35 @@ export class HolderService {
     throw this.lostRace(await this.flows.find(flow.id));
   }
 
+  /** Reads a flow; a document signee reading the document is marked `viewed`. */
   async read(device: Device, flowId: string): Promise<HolderFlowView> {
-    return this.view(await this.visibleFlow(device, flowId), device);
+    const flow = await this.flows.find(flowId);
+    if (flow.kind === 'document') {
+      await this.documents.visible(device, flow);
+      await this.documents.markViewed(flow.id, device.nin);
+      return this.documentView(device, flow.id);
+    }
+    return this.view(this.checkVisible(device, flow), device);
+  }
+
+  /** A document as this device's holder sees it, without marking it viewed. */
+  async documentView(device: Device, flowId: string): Promise<HolderFlowView> {
+    const loaded = await this.documents.visible(device, await this.flows.find(flowId));
+    return this.documents.holderView(loaded, device.nin);
   }
 
   /**
    * Approves: an identification with the claims the holder consents to release (a subset of what the flow asks for),
    * a signing flow with the device's signature over the flow's challenge.
    */
-  async approve(device: Device, flowId: string, consent: Consent): Promise<HolderFlowView> {
-    const flow = await this.visibleFlow(device, flowId);
+  async approve(device: Device, flowId: string, consent: Consent, ip = 'unknown'): Promise<HolderFlowView> {
+    const flow = await this.flows.find(flowId);
+    if (flow.kind === 'document') {
+      if (!consent.signature) throw this.missing('signature', 'signature is required');
+      const signed = await this.documents.sign(device, flowId, consent.signature, ip);
+      return this.documents.holderView(signed, device.nin);
+    }
+    this.checkVisible(device, flow);
     this.refuseIfEnded(flow);
     const changes =
       flow.kind === 'signing' ? await this.signed(flow, device, consent) : await this.released(flow, device, consent);
@@ -109,8 +138,11 @@ export class HolderService {
     return new RequestValidationError([{ code: 'invalid_type', path: [field], message }]);
   }
 
-  async decline(device: Device, flowId: string): Promise<HolderFlowView> {
-    const flow = await this.visibleFlow(device, flowId);
+  async decline(device: Device, flowId: string, ip = 'unknown'): Promise<HolderFlowView> {
+    const flow = await this.flows.find(flowId);
+    if (flow.kind === 'document')
+      return this.documents.holderView(await this.documents.decline(device, flowId, ip), device.nin);
+    this.checkVisible(device, flow);
     this.refuseIfEnded(flow);
     const moved = await this.flows.move(
       flow,
@@ -127,8 +159,7 @@ export class HolderService {
    * that device is told 409 rather than a timing-dependent 404), and a same-device or wildcard flow once it holds it.
    * Everything else is reported as unknown.
    */
-  private async visibleFlow(device: Device, flowId: string): Promise<Flow> {
-    const flow = await this.flows.find(flowId);
+  private checkVisible(device: Device, flow: Flow): Flow {
     const sameEnvironment = flow.environment === device.environment;
     const addressed = flow.startMode === 'different-device' && flow.targetNin === device.nin;
     const heldByThis = flow.deviceId === device.id;
@@ -158,7 +189,7 @@ export class HolderService {
   }
 
   /** A change published on the flow event bus, as this device sees it. */
-  viewOfChange(event: FlowChangedEvent, device: Device): HolderFlowView {
+  viewOfChange(event: FlowChangedEvent & { kind: 'identification' | 'signing' }, device: Device): HolderFlowView {
     const { view } = event;
     return holderFlowView({
       id: view.id,

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { DeviceAuth } from './device-auth.decorator';
@@ -120,8 +121,9 @@ export class WalletController {
     @Param('flowId') flowId: string,
     @Body() body: ApproveFlowDto,
     @CurrentDevice() device: Device,
+    @CurrentClient() client: ClientContext,
   ): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.approve(device, flowId, body) };
+    return { flow: await this.holder.approve(device, flowId, body, client.ip) };
   }
 
   @Post('flows/:flowId/decline')
@@ -129,7 +131,11 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow declined')
   @FlowAnswer('Decline the flow', 'Flow declined', 'rejected')
-  async decline(@Param('flowId') flowId: string, @CurrentDevice() device: Device): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.decline(device, flowId) };
+  async decline(
+    @Param('flowId') flowId: string,
+    @CurrentDevice() device: Device,
+    @CurrentClient() client: ClientContext,
+  ): Promise<{ flow: HolderFlowView }> {
+    return { flow: await this.holder.decline(device, flowId, client.ip) };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClaimsModule } from '../claims/claims.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SignaturesModule } from '../signatures/signatures.module';
@@ -23,6 +24,7 @@ import { WalletController } from './wallet.controller';
     PersonsModule,
     ClaimsModule,
     SignaturesModule,
+    DocumentsModule,
   ],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],

@@ -25,6 +25,8 @@ export const newId = {
     `${environment === 'sandbox' ? 'bk-test_' : 'bk-live_'}${randomBase62(40)}`,
   webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
   flow: () => `req_${randomBase62(24)}`,
+  /** A document flow (spec 2.6: `doc_` and at least 40 characters in all). */
+  document: () => `doc_${randomBase62(40)}`,
   /** A webhook message: the body's `id` and the Standard Webhooks `webhook-id`. */
   webhookMessage: () => `msg_${randomBase62(24)}`,
   /** The secret part of a same-device link or a wildcard seed. */

@@ -4,6 +4,7 @@ import { Devices1763800000001 } from './1763800000001-Devices';
 import { Webhooks1763900000000 } from './1763900000000-Webhooks';
 import { Signing1763900000001 } from './1763900000001-Signing';
 import { Billing1764000000000 } from './1764000000000-Billing';
+import { Documents1764100000000 } from './1764100000000-Documents';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS = [
   Webhooks1763900000000,
   Signing1763900000001,
   Billing1764000000000,
+  Documents1764100000000,
 ];

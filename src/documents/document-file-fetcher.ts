@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import { OutboundClient } from '../common/outbound/outbound-client';
+import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
+import { OutboundRequestError } from '../common/outbound/outbound-request.error';
+import { AppConfig } from '../config/app-config';
+import { NotAPdfError } from './not-a-pdf.error';
+import { inspectPdf } from './pdf-inspection';
+
+export interface FetchedPdf {
+  bytes: Buffer;
+  pageCount: number;
+}
+
+const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+/**
+ * Downloads a document's file through the outbound guard (DESIGN sections 8 and 9) and checks that it is a PDF. Every
+ * way the URL can fail, unreachable, private, too big, not a PDF, is the caller's to fix, so each is a 400 issue on
+ * `file.url` and nothing is kept.
+ */
+@Injectable()
+export class DocumentFileFetcher {
+  constructor(
+    private readonly outbound: OutboundClient,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The checks that need no network, so a bad URL is refused before anything else happens. */
+  checkUrl(url: string, path: Array<string | number> = ['file', 'url']): void {
+    try {
+      this.outbound.checkUrl(url);
+    } catch (error) {
+      throw this.refusal(error, path);
+    }
+  }
+
+  async fetch(url: string, path: Array<string | number> = ['file', 'url']): Promise<FetchedPdf> {
+    let bytes: Buffer;
+    try {
+      const answer = await this.outbound.request({
+        url,
+        timeoutMs: DOWNLOAD_TIMEOUT_MS,
+        maxResponseBytes: this.config.MAX_FILE_BYTES,
+        oversize: 'refuse',
+        headers: { accept: 'application/pdf' },
+      });
+      if (answer.status < 200 || answer.status > 299) {
+        throw invalid(path, `${path.join('.')} answered HTTP ${answer.status}; it must be a direct link to the file`);
+      }
+      bytes = answer.body;
+    } catch (error) {
+      throw this.refusal(error, path);
+    }
+    try {
+      const { pageCount } = await inspectPdf(bytes);
+      return { bytes, pageCount };
+    } catch (error) {
+      throw this.refusal(error, path);
+    }
+  }
+
+  private refusal(error: unknown, path: Array<string | number>): unknown {
+    const name = path.join('.');
+    if (error instanceof OutboundRefusedError && error.refusal === 'too-large') {
+      return invalid(path, `${name} is larger than MAX_FILE_BYTES (${this.config.MAX_FILE_BYTES} bytes)`, 'too_big');
+    }
+    if (
+      error instanceof OutboundRefusedError ||
+      error instanceof OutboundRequestError ||
+      error instanceof NotAPdfError
+    ) {
+      return invalid(path, `${name}: ${error.message}`);
+    }
+    return error;
+  }
+}
+
+function invalid(path: Array<string | number>, message: string, code: 'custom' | 'too_big' = 'custom') {
+  return new RequestValidationError([{ code, path, message }], 'The file could not be used');
+}

@@ -1,0 +1,112 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { maskId } from '../common/masking/mask-id';
+import { AppConfig } from '../config/app-config';
+import { FlowPresenter } from '../flows/flow-presenter';
+import { isTerminal, isUnsuccessfulEnd } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
+import { DocumentSignee } from './document-signee.entity';
+import type { DocumentView, SignatureRecord, SigneeView } from './document-view';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { FlowDocument } from './flow-document.entity';
+
+const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
+
+/** A document flow with its file record and signees, as read together. */
+export interface LoadedDocument {
+  flow: Flow;
+  document: FlowDocument;
+  signees: DocumentSignee[];
+}
+
+/**
+ * Shows a document flow as the document object of spec 2.6 (ping, refresh, SSE, webhooks). Registered with the flow
+ * presenter, so every observer of a `doc_` flow gets this shape without the flow engine knowing documents.
+ */
+@Injectable()
+export class DocumentPresenter implements OnModuleInit {
+  constructor(
+    private readonly flowPresenter: FlowPresenter,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.flowPresenter.registerRenderer('document', async (flow) => this.view(await this.load(flow)));
+  }
+
+  /** Reads the file record and signees, through `manager` when inside a transaction that changed them. */
+  async load(flow: Flow, manager: EntityManager = this.dataSource.manager): Promise<LoadedDocument> {
+    const [document, signees] = await Promise.all([
+      manager.findOneByOrFail(FlowDocument, { flowId: flow.id }),
+      manager.find(DocumentSignee, { where: { flowId: flow.id }, order: { position: 'ASC' } }),
+    ]);
+    return { flow, document, signees };
+  }
+
+  view({ flow, document, signees }: LoadedDocument): DocumentView {
+    return {
+      id: flow.id,
+      to: signees.map((signee) => signee.nin),
+      destination: document.mode === 'review' ? this.reviewLink(flow.id) : 'app',
+      handled: isTerminal(flow.status),
+      iat: seconds(flow.createdAt),
+      exp: seconds(flow.expiresAt),
+      lut: seconds(Math.max(flow.updatedAt, ...signees.map((signee) => signee.updatedAt))),
+      domain: flow.environment,
+      mode: document.mode === 'review' ? 'interface' : 'signing',
+      file: {
+        source: document.fileSource,
+        name: document.fileName,
+        sha256: document.fileSha256,
+        pages: document.pageCount,
+        ...(document.stampedKey ? { stamped: this.fileUrl(document.stampedKey) } : {}),
+      },
+      hook: { host: flow.webhookUrl ?? '', reference: flow.webhookReference ?? '' },
+      signee: signees.map((signee) => this.signeeView(signee)),
+      statusLog: signees.map((signee) => ({ nin: signee.nin, status: signee.status, lut: seconds(signee.updatedAt) })),
+      signatures: signees.flatMap((signee) => this.signatureRecord(signee)),
+      request: { client: maskId(flow.consumerId), app: maskId(flow.appId), ip: flow.ip },
+      status: flow.status,
+      cancelled: isUnsuccessfulEnd(flow.status),
+    };
+  }
+
+  /** `{SIGN_URL}/review/<docId>`: the hosted page of a review flow. */
+  reviewLink(flowId: string): string {
+    return `${this.config.SIGN_URL}/review/${flowId}`;
+  }
+
+  /** Where a stored file (original or stamped) is served: `{CDN_URL}/files/<key>`. */
+  fileUrl(key: string): string {
+    return `${this.config.CDN_URL}${this.storage.publicPath(key)}`;
+  }
+
+  private signeeView(signee: DocumentSignee): SigneeView {
+    return {
+      name: signee.name,
+      type: signee.type,
+      email: signee.email,
+      nin: signee.nin,
+      representing: signee.representing,
+      ...(signee.title ? { title: signee.title } : {}),
+      ...(signee.signedAt !== null ? { signedAt: seconds(signee.signedAt), ip: signee.ip ?? '' } : {}),
+    };
+  }
+
+  private signatureRecord(signee: DocumentSignee): SignatureRecord[] {
+    if (signee.status !== 'signed' || !signee.signature || signee.signedAt === null) return [];
+    return [
+      {
+        nin: signee.nin,
+        name: signee.name,
+        representing: signee.representing,
+        iat: seconds(signee.signedAt),
+        identification: signee.identification ?? '',
+        signature: signee.signature,
+      },
+    ];
+  }
+}

@@ -1,0 +1,58 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from '../database/column-types';
+import type { SigneeStatus, SigneeType } from './signee-status';
+
+/** One person asked to sign a document, and how far they have got (spec 2.7). */
+@Entity({ name: 'document_signees' })
+@Index(['flowId', 'nin'], { unique: true })
+export class DocumentSignee {
+  @PrimaryColumn({ type: 'varchar', length: 64, name: 'flow_id' })
+  flowId: string;
+
+  /** Order as the caller listed them, which is also the order on the signature page. */
+  @PrimaryColumn({ type: 'integer' })
+  position: number;
+
+  @Index()
+  @Column({ type: 'varchar', length: 32 })
+  nin: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  type: SigneeType;
+
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  representing: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  title: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: SigneeStatus;
+
+  @Column({ ...epochMsColumn, name: 'updated_at' })
+  updatedAt: number;
+
+  @Column({ ...epochMsColumn, name: 'signed_at', nullable: true })
+  signedAt: number | null;
+
+  /** The address the signature or decline came from (the device's request, or the review page's). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @Column({ type: 'varchar', length: 32, name: 'device_id', nullable: true })
+  deviceId: string | null;
+
+  /** A UUID naming this signature (spec 2.7 `identification`), printed on the signature page. */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  identification: string | null;
+
+  /** The service's receipt: a JWS binding signer, document, file digest, device and the device's own signature. */
+  @Column({ type: 'text', nullable: true })
+  signature: string | null;
+}

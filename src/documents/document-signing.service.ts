@@ -1,0 +1,202 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { FLOW_MOVES, isTerminal } from '../flows/flow-state';
+import { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import { SignatureReceiptsService, type SigningDevice } from '../signatures/signature-receipts.service';
+import type { SigningChallenge } from '../signatures/signing-challenge';
+import type { Environment } from '../tenants/environment';
+import type { HolderFlowView } from '../wallet/holder-flow-view';
+import { DocumentPresenter, type LoadedDocument } from './document-presenter';
+import { DocumentSignee } from './document-signee.entity';
+import { DocumentStampingService } from './document-stamping.service';
+import { DocumentWebhooks } from './document-webhooks';
+import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
+import { OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
+
+/** The signer as the document side needs them: the device's key and NIN, and where the request came from. */
+export interface DocumentSigner extends SigningDevice {
+  environment: Environment;
+}
+
+/**
+ * What a signee does with a document: see it, sign its SHA-256 with a device key, or decline. The Wallet API, the
+ * sandbox simulator and the hosted review page all act through here. Each signee change is a compare-and-set on that
+ * signee's status inside a transaction that first takes the flow's row (the `progress` move), so the last signature is
+ * always seen as the last one and the stamped PDF is made exactly once.
+ */
+@Injectable()
+export class DocumentSigningService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly flows: FlowsService,
+    private readonly presenter: DocumentPresenter,
+    private readonly stamping: DocumentStampingService,
+    private readonly webhooks: DocumentWebhooks,
+    private readonly receipts: SignatureReceiptsService,
+  ) {}
+
+  /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
+  async inbox(signer: Pick<DocumentSigner, 'nin' | 'environment'>): Promise<LoadedDocument[]> {
+    const flows = await this.dataSource
+      .getRepository(Flow)
+      .createQueryBuilder('flow')
+      .innerJoin(DocumentSignee, 'signee', 'signee.flow_id = flow.id')
+      .where("flow.kind = 'document' AND flow.environment = :environment", { environment: signer.environment })
+      .andWhere('signee.nin = :nin', { nin: signer.nin })
+      // A review signee is pushed only once they ask for it on the hosted page.
+      .andWhere('signee.status IN (:...waiting)', { waiting: ['notified', 'viewed'] })
+      .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
+      .andWhere('flow.expires_at > :now', { now: Date.now() })
+      .orderBy('flow.created_at', 'DESC')
+      .getMany();
+    return Promise.all(flows.map((flow) => this.presenter.load(flow)));
+  }
+
+  /** The document as a signee's device sees it; another NIN's document, or another environment's, is unknown. */
+  async visible(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
+    if (flow.kind !== 'document' || flow.environment !== signer.environment) throw new FlowNotFoundError();
+    const loaded = await this.presenter.load(flow);
+    const signee = loaded.signees.find((candidate) => candidate.nin === signer.nin);
+    if (!signee || signee.status === 'pending') throw new FlowNotFoundError();
+    return loaded;
+  }
+
+  holderView(loaded: LoadedDocument, nin: string): HolderFlowView {
+    const { flow, document, signees } = loaded;
+    const signee = signees.find((candidate) => candidate.nin === nin);
+    return {
+      id: flow.id,
+      mode: 'document',
+      startMode: flow.startMode,
+      action: flow.action,
+      app: flow.appName,
+      payload: flow.payload,
+      requestedClaims: [],
+      status: flow.status,
+      held: false,
+      exp: Math.floor(flow.expiresAt / 1000),
+      challenge: this.challenge(loaded),
+      document: {
+        name: document.fileName,
+        url: this.presenter.fileUrl(document.fileKey),
+        sha256: document.fileSha256,
+        pages: document.pageCount,
+        signeeStatus: signee?.status ?? 'stale',
+      },
+    };
+  }
+
+  /** What a signee's device signs: the document flow and the SHA-256 of the PDF. */
+  challenge({ flow, document }: LoadedDocument): SigningChallenge {
+    return { flow: flow.id, payloadSha256: document.fileSha256 };
+  }
+
+  /** The signee was shown the document (their device read it, or the hosted page after their push). */
+  async markViewed(flowId: string, nin: string): Promise<void> {
+    await this.changeStatus(flowId, nin, ['notified'], 'viewed');
+  }
+
+  /** The review page asks for a push to this signee's devices. */
+  async notify(flowId: string, nin: string): Promise<void> {
+    await this.changeStatus(flowId, nin, ['pending'], 'notified');
+  }
+
+  /**
+   * Signs: the device's signature over the challenge is verified and receipted, then recorded; the last signature
+   * makes the stamped PDF and completes the flow, in the same transaction.
+   */
+  async sign(signer: DocumentSigner, flowId: string, deviceSignature: string, ip: string): Promise<LoadedDocument> {
+    const loaded = await this.visible(signer, await this.flows.find(flowId));
+    this.refuseIfActed(loaded, signer.nin);
+    const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
+    await this.dataSource.transaction(async (manager) => {
+      const flow = await this.lockOpenFlow(manager, loaded.flow);
+      await this.moveSignee(manager, flow.id, signer.nin, 'signed', {
+        signedAt,
+        ip,
+        deviceId: signer.id,
+        identification: randomUUID(),
+        signature: receipt,
+      });
+      await this.webhooks.report(manager, flow, 'document.signee.signed', { signee: { nin: signer.nin } });
+      const current = await this.presenter.load(flow, manager);
+      if (current.signees.every((signee) => signee.status === 'signed')) {
+        await this.stamping.stamp(manager, current);
+        if (!(await this.flows.moveWithin(manager, flow, 'approve'))) throw this.ended(flow.status);
+      }
+    });
+    return this.presenter.load(await this.flows.find(flowId));
+  }
+
+  /** Declines: the flow ends as rejected and every signee who had not acted becomes `stale`. */
+  async decline(
+    signer: Pick<DocumentSigner, 'nin' | 'environment'>,
+    flowId: string,
+    ip: string,
+  ): Promise<LoadedDocument> {
+    const loaded = await this.visible(signer, await this.flows.find(flowId));
+    this.refuseIfActed(loaded, signer.nin);
+    await this.dataSource.transaction(async (manager) => {
+      const flow = await this.lockOpenFlow(manager, loaded.flow);
+      await this.moveSignee(manager, flow.id, signer.nin, 'rejected', { ip });
+      await this.webhooks.report(manager, flow, 'document.signee.rejected', { signee: { nin: signer.nin } });
+      if (!(await this.flows.moveWithin(manager, flow, 'decline'))) throw this.ended(flow.status);
+    });
+    return this.presenter.load(await this.flows.find(flowId));
+  }
+
+  /**
+   * Takes the flow's row for the rest of the transaction, and refuses when the flow has ended (or its time is up).
+   */
+  private async lockOpenFlow(manager: EntityManager, flow: Flow): Promise<Flow> {
+    const locked = await this.flows.moveWithin(manager, flow, 'progress');
+    if (locked) return locked;
+    const current = await manager.findOneByOrFail(Flow, { id: flow.id });
+    throw this.ended(isTerminal(current.status) ? current.status : 'expired');
+  }
+
+  private async moveSignee(
+    manager: EntityManager,
+    flowId: string,
+    nin: string,
+    to: SigneeStatus,
+    changes: Partial<DocumentSignee>,
+  ): Promise<void> {
+    const result = await manager.update(
+      DocumentSignee,
+      { flowId, nin, status: In([...OPEN_SIGNEE_STATUSES]) },
+      { ...changes, status: to, updatedAt: Date.now() },
+    );
+    if (result.affected !== 1) {
+      const signee = await manager.findOneByOrFail(DocumentSignee, { flowId, nin });
+      throw new SigneeAlreadyActedError(signee.status);
+    }
+  }
+
+  /** A change beside the flow's own state: the signee's status only, published so observers see it. */
+  private async changeStatus(flowId: string, nin: string, from: SigneeStatus[], to: SigneeStatus): Promise<boolean> {
+    const flow = await this.flows.find(flowId);
+    if (isTerminal(flow.status)) return false;
+    const result = await this.dataSource
+      .getRepository(DocumentSignee)
+      .update({ flowId, nin, status: In(from) }, { status: to, updatedAt: Date.now() });
+    if (result.affected !== 1) return false;
+    await this.flows.announce(flowId);
+    return true;
+  }
+
+  private refuseIfActed({ flow, signees }: LoadedDocument, nin: string): void {
+    if (isTerminal(flow.status)) throw this.ended(flow.status);
+    const signee = signees.find((candidate) => candidate.nin === nin);
+    if (signee && !OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);
+  }
+
+  private ended(status: Flow['status']): FlowAlreadyTerminalError {
+    return new FlowAlreadyTerminalError(status);
+  }
+}

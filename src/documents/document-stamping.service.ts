@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { sha256Hex } from '../common/crypto/digest';
+import { AppConfig } from '../config/app-config';
+import type { LoadedDocument } from './document-presenter';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { FlowDocument } from './flow-document.entity';
+import { stampPdf } from './pdf-stamper';
+
+/** The length of the signature fingerprint printed on the signature page (hex characters of the receipt's SHA-256). */
+const FINGERPRINT_LENGTH = 16;
+
+/**
+ * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
+ * page (DESIGN section 8), stored at an unguessable key, its digest recorded so `/verify` can recognise it.
+ */
+@Injectable()
+export class DocumentStampingService {
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The public page that checks a stamped file, printed in every page's footer. */
+  verifyUrl(): string {
+    return `${this.config.SIGN_URL}/verify`;
+  }
+
+  async stamp(manager: EntityManager, { flow, document, signees }: LoadedDocument): Promise<void> {
+    const original = await this.storage.get(document.fileKey);
+    const stamped = await stampPdf(original, {
+      documentId: flow.id,
+      verifyUrl: this.verifyUrl(),
+      signers: signees.map((signee) => ({
+        name: signee.name,
+        representing: signee.representing || (signee.type === 'person' ? 'Self' : ''),
+        title: signee.title ?? undefined,
+        signedAt: Math.floor((signee.signedAt ?? Date.now()) / 1000),
+        identification: signee.identification ?? '',
+        signatureFingerprint: sha256Hex(signee.signature ?? '').slice(0, FINGERPRINT_LENGTH),
+      })),
+    });
+    const stored = await this.storage.put(stamped);
+    await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
+  }
+}

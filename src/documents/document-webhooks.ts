@@ -1,0 +1,52 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { type EntityManager, In } from 'typeorm';
+import { isTerminal } from '../flows/flow-state';
+import { FlowTransitionHooks } from '../flows/flow-transition-hooks';
+import type { Flow } from '../flows/flow.entity';
+import type { WebhookEventType } from '../webhooks/webhook-event-type';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { DocumentPresenter } from './document-presenter';
+import { DocumentSignee } from './document-signee.entity';
+import { OPEN_SIGNEE_STATUSES } from './signee-status';
+
+/**
+ * Document webhooks (DESIGN section 9), each queued in the transaction of the change it reports: when a document flow
+ * ends, the signees who had not acted become `stale` and `document.completed|rejected|cancelled|expired` is queued;
+ * `document.signee.signed|rejected` are queued by the signee's own change.
+ */
+@Injectable()
+export class DocumentWebhooks implements OnModuleInit {
+  constructor(
+    private readonly hooks: FlowTransitionHooks,
+    private readonly webhooks: WebhooksService,
+    private readonly presenter: DocumentPresenter,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.register((manager, flow) => this.flowEnded(manager, flow));
+  }
+
+  /** Queues one event about the document as it stands inside `manager`'s transaction. */
+  async report(manager: EntityManager, flow: Flow, type: WebhookEventType, extra: object = {}): Promise<void> {
+    if (!flow.webhookUrl || !flow.webhookReference) return;
+    const doc = this.presenter.view(await this.presenter.load(flow, manager));
+    await this.webhooks.enqueue(manager, {
+      appId: flow.appId,
+      url: flow.webhookUrl,
+      type,
+      reference: flow.webhookReference,
+      flowId: flow.id,
+      data: { ...extra, doc },
+    });
+  }
+
+  private async flowEnded(manager: EntityManager, flow: Flow): Promise<void> {
+    if (flow.kind !== 'document' || !isTerminal(flow.status)) return;
+    await manager.update(
+      DocumentSignee,
+      { flowId: flow.id, status: In([...OPEN_SIGNEE_STATUSES]) },
+      { status: 'stale', updatedAt: Date.now() },
+    );
+    await this.report(manager, flow, `document.${flow.status}` as WebhookEventType);
+  }
+}

@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboundModule } from '../common/outbound/outbound.module';
+import { AppConfig } from '../config/app-config';
+import { FlowsModule } from '../flows/flows.module';
+import { PersonsModule } from '../persons/persons.module';
+import { SignaturesModule } from '../signatures/signatures.module';
+import { DevicesModule } from '../wallet/devices.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DocumentFileFetcher } from './document-file-fetcher';
+import { DocumentPresenter } from './document-presenter';
+import { DocumentSignee } from './document-signee.entity';
+import { DocumentSigningService } from './document-signing.service';
+import { DocumentStampingService } from './document-stamping.service';
+import { DocumentWebhooks } from './document-webhooks';
+import { DocumentsController } from './documents.controller';
+import { DocumentsService } from './documents.service';
+import { FILE_STORAGE } from './file-storage';
+import { FilesController } from './files.controller';
+import { FlowDocument } from './flow-document.entity';
+import { LocalFileStorage } from './local-file-storage';
+
+/** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([FlowDocument, DocumentSignee]),
+    FlowsModule,
+    DevicesModule,
+    PersonsModule,
+    SignaturesModule,
+    WebhooksModule,
+    OutboundModule,
+  ],
+  controllers: [DocumentsController, FilesController],
+  providers: [
+    {
+      provide: FILE_STORAGE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => LocalFileStorage.underDataDir(config.DATA_DIR),
+    },
+    DocumentsService,
+    DocumentPresenter,
+    DocumentFileFetcher,
+    DocumentSigningService,
+    DocumentStampingService,
+    DocumentWebhooks,
+  ],
+  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, FILE_STORAGE],
+})
+export class DocumentsModule {}

@@ -1,0 +1,185 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import type { ClientContext } from '../common/client-ip/client-context';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import type { ValidationIssue } from '../common/errors/validation-issue';
+import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
+import { AppConfig } from '../config/app-config';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import type { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import { PersonsService } from '../persons/persons.service';
+import type { Environment } from '../tenants/environment';
+import { DevicesService } from '../wallet/devices.service';
+import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { DocumentFileFetcher } from './document-file-fetcher';
+import { DocumentPresenter, type LoadedDocument } from './document-presenter';
+import { DocumentSignee } from './document-signee.entity';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { FlowDocument } from './flow-document.entity';
+import type { DocumentMode, SigneeType } from './signee-status';
+
+/** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
+export interface SigneeInput {
+  nin: string;
+  name: string;
+  type: SigneeType;
+  email: string;
+  representing: string;
+  title?: string;
+}
+
+export interface DocumentRequest {
+  mode: DocumentMode;
+  /** `signing`: the NINs the file is pushed to. */
+  to?: string[];
+  /** `review`: the structured signees. */
+  signee?: SigneeInput[];
+  file: { url: string; title: string };
+  webhook: { host: string; reference: string };
+}
+
+/**
+ * Starts document flows (spec 4.5) and reads them back. Everything that can be refused, the webhook, repeated NINs,
+ * NINs without a digital ID, the file itself, is refused before anything is stored.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly flows: FlowsService,
+    private readonly presenter: DocumentPresenter,
+    private readonly fetcher: DocumentFileFetcher,
+    private readonly devices: DevicesService,
+    private readonly persons: PersonsService,
+    private readonly webhooks: WebhooksService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(principal: Principal, request: DocumentRequest, client: ClientContext): Promise<LoadedDocument> {
+    const environment = principal.app.environment;
+    this.checkWebhook(request.webhook.host);
+    this.fetcher.checkUrl(request.file.url);
+    const signees =
+      request.mode === 'review' ? (request.signee ?? []) : await this.signeesFromNins(request.to ?? [], environment);
+    this.refuseRepeatedNins(signees, request.mode === 'review' ? 'signee' : 'to');
+    for (const signee of signees) {
+      if (!(await this.devices.hasDigitalId(signee.nin, environment))) throw new NoDigitalIdError();
+    }
+    const fetched = await this.fetcher.fetch(request.file.url);
+    const stored = await this.storage.put(fetched.bytes);
+    const now = Date.now();
+    // Signing pushes to every signee's devices at once; on the hosted page each signee asks for their own push.
+    const firstStatus = request.mode === 'signing' ? 'notified' : 'pending';
+    const { flow } = await this.flows.create({
+      kind: 'document',
+      startMode: 'different-device',
+      action: 'sign',
+      principal,
+      payload: request.file.title,
+      requestedClaims: [],
+      webhook: { url: request.webhook.host, reference: request.webhook.reference },
+      ip: client.ip,
+      userAgent: client.userAgent,
+      ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
+      alongside: async (manager, created) => {
+        await manager.insert(FlowDocument, {
+          flowId: created.id,
+          mode: request.mode,
+          fileSource: request.file.url,
+          fileName: request.file.title,
+          fileKey: stored.key,
+          fileSha256: stored.sha256,
+          fileSize: stored.size,
+          pageCount: fetched.pageCount,
+          stampedKey: null,
+          stampedSha256: null,
+        });
+        await manager.insert(
+          DocumentSignee,
+          signees.map((signee, position) => ({
+            flowId: created.id,
+            position,
+            nin: signee.nin,
+            name: signee.name,
+            type: signee.type,
+            email: signee.email,
+            representing: signee.representing,
+            title: signee.title ?? null,
+            status: firstStatus,
+            updatedAt: now,
+            signedAt: null,
+            ip: null,
+            deviceId: null,
+            identification: null,
+            signature: null,
+          })),
+        );
+      },
+    });
+    return this.presenter.load(flow);
+  }
+
+  /** A document flow of this app; any other flow is reported exactly like an unknown one. */
+  async findForApp(flowId: string, appId: string): Promise<LoadedDocument> {
+    return this.presenter.load(await this.documentFlow(await this.flows.findForApp(flowId, appId)));
+  }
+
+  /** A document flow by its id alone: the hosted pages know a document by its unguessable id. */
+  async find(flowId: string): Promise<LoadedDocument> {
+    return this.presenter.load(await this.documentFlow(await this.flows.find(flowId)));
+  }
+
+  private async documentFlow(flow: Flow): Promise<Flow> {
+    if (flow.kind !== 'document') throw new FlowNotFoundError();
+    return flow;
+  }
+
+  /** Simple signing names only NINs: the signature page shows the name we hold for each, or the NIN. */
+  private async signeesFromNins(nins: string[], environment: Environment): Promise<SigneeInput[]> {
+    return Promise.all(
+      nins.map(async (nin) => {
+        const claims = (await this.persons.find(environment, nin))?.claims ?? {};
+        const name = claims.naming?.name;
+        const email = claims.contact?.email;
+        return {
+          nin,
+          name: typeof name === 'string' && name.length > 0 ? name.slice(0, 200) : nin,
+          type: 'person' as const,
+          email: typeof email === 'string' ? email.slice(0, 320) : '',
+          representing: '',
+        };
+      }),
+    );
+  }
+
+  private refuseRepeatedNins(signees: SigneeInput[], field: 'to' | 'signee'): void {
+    const seen = new Set<string>();
+    const issues: ValidationIssue[] = [];
+    signees.forEach((signee, index) => {
+      if (seen.has(signee.nin)) {
+        issues.push({
+          code: 'custom',
+          path: field === 'to' ? ['to', index] : ['signee', index, 'nin'],
+          message: `${signee.nin} is listed more than once`,
+        });
+      }
+      seen.add(signee.nin);
+    });
+    if (issues.length > 0) throw new RequestValidationError(issues);
+  }
+
+  private checkWebhook(host: string): void {
+    try {
+      this.webhooks.checkUrl(host);
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) {
+        throw new RequestValidationError([
+          { code: 'custom', path: ['webhook', 'host'], message: `webhook.host: ${error.message}` },
+        ]);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { DocumentMode } from './signee-status';
+
+/** The file of a document flow: where it came from, where the original and the stamped copy are kept, and digests. */
+@Entity({ name: 'documents' })
+export class FlowDocument {
+  /** The document flow's id (`doc_...`), shared with its row in `flows`. */
+  @PrimaryColumn({ type: 'varchar', length: 64, name: 'flow_id' })
+  flowId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  mode: DocumentMode;
+
+  /** The URL the caller gave (`file.source`). */
+  @Column({ type: 'varchar', length: 2048, name: 'file_source' })
+  fileSource: string;
+
+  /** The caller's display title (`file.name`). */
+  @Column({ type: 'varchar', length: 200, name: 'file_name' })
+  fileName: string;
+
+  /** Storage key of the original as downloaded. */
+  @Column({ type: 'varchar', length: 80, name: 'file_key' })
+  fileKey: string;
+
+  /** SHA-256 (hex) of the original: what every signee signs. */
+  @Column({ type: 'varchar', length: 64, name: 'file_sha256' })
+  fileSha256: string;
+
+  @Column({ type: 'integer', name: 'file_size' })
+  fileSize: number;
+
+  @Column({ type: 'integer', name: 'page_count' })
+  pageCount: number;
+
+  /** Storage key of the stamped PDF, once every signee has signed. */
+  @Column({ type: 'varchar', length: 80, name: 'stamped_key', nullable: true })
+  stampedKey: string | null;
+
+  /** SHA-256 (hex) of the stamped PDF: how `/verify` recognises a file we issued, byte for byte. */
+  @Index()
+  @Column({ type: 'varchar', length: 64, name: 'stamped_sha256', nullable: true })
+  stampedSha256: string | null;
+}
