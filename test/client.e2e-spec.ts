@@ -1,4 +1,7 @@
 import { IdflowClient, IdflowError, decryptClaims, verifySignature, verifyWebhook } from '@idflow/client';
+import { createHash } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { FileHost, makePdf } from './support/pdf-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
@@ -83,6 +86,150 @@ describe('the Node client against the real service', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  describe('docs', () => {
+    let files: FileHost;
+    let receiver: WebhookReceiver;
+
+    beforeAll(async () => {
+      files = await FileHost.start();
+      receiver = await WebhookReceiver.start();
+    });
+    afterAll(async () => {
+      await files.close();
+      await receiver.close();
+    });
+
+    it('has two test persons sign a PDF, then shows the stamped file and signatures the receipts check out for', async () => {
+      const sandbox = await bootstrapSandbox(t.app);
+      const client = new IdflowClient({ apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+      const pdf = await makePdf(2, 'Client contract');
+      const nins = sandbox.testPersons.slice(0, 2).map((person) => person.nin);
+      const created = await client.docs.signing({
+        to: nins,
+        file: { url: files.put('/client-contract.pdf', pdf), title: 'Client contract' },
+        webhook: { host: receiver.url, reference: 'client-contract' },
+      });
+      const doc = created.request;
+      expect(doc.id).toMatch(/^doc_/);
+      expect(doc).toMatchObject({
+        to: nins,
+        mode: 'signing',
+        status: 'pending',
+        handled: false,
+        file: { name: 'Client contract', sha256: createHash('sha256').update(pdf).digest('hex'), pages: 2 },
+        hook: { host: receiver.url, reference: 'client-contract' },
+        signatures: [],
+      });
+      expect(doc.statusLog.map((entry) => entry.status)).toEqual(['notified', 'notified']);
+      expect(doc.file.stamped).toBeUndefined();
+
+      for (const nin of nins) {
+        await t
+          .http()
+          .post(`/api/v2/sandbox/flows/${doc.id}/approve`)
+          .set(credentials(sandbox))
+          .send({ nin })
+          .expect(201);
+      }
+
+      const done = await client.docs.refresh(doc.id);
+      expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
+      expect(done.statusLog.map((entry) => entry.status)).toEqual(['signed', 'signed']);
+      expect(done.signee.every((signee) => typeof signee.signedAt === 'number' && typeof signee.ip === 'string')).toBe(
+        true,
+      );
+      const stamped = new URL(done.file.stamped as string);
+      expect(stamped.pathname).toMatch(/^\/files\/[0-9A-Za-z]{32,64}\.pdf$/);
+      const download = await fetch(`${basePath}${stamped.pathname}`);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toMatch(/^application\/pdf/);
+      // The two original pages and one signature page.
+      const stampedPdf = await PDFDocument.load(new Uint8Array(await download.arrayBuffer()));
+      expect(stampedPdf.getPageCount()).toBe(3);
+
+      const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
+      expect(done.signatures.map((signature) => signature.nin)).toEqual(nins);
+      for (const record of done.signatures) {
+        await expect(verifySignature(record.signature, pdf, jwks)).resolves.toMatchObject({
+          nin: record.nin,
+          flow: doc.id,
+        });
+      }
+      // The receipts cover the original PDF, not another file.
+      await expect(verifySignature(done.signatures[0].signature, await makePdf(2, 'Other'), jwks)).rejects.toThrow(
+        /payload/,
+      );
+
+      const hits = await receiver.waitFor('client-contract', 3);
+      // Deliveries may arrive in any order.
+      expect(hits.map((hit) => verifyWebhook(hit.body, hit.headers, sandbox.webhookSecret).type).sort()).toEqual([
+        'document.completed',
+        'document.signee.signed',
+        'document.signee.signed',
+      ]);
+    });
+
+    it('starts a review and answers with the link of its hosted page', async () => {
+      const sandbox = await bootstrapSandbox(t.app);
+      const client = new IdflowClient({ apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+      const [person] = sandbox.testPersons;
+      const created = await client.docs.review({
+        signee: [
+          {
+            name: person.name,
+            type: 'business',
+            email: 'signer@acme.example',
+            nin: person.nin,
+            representing: 'Acme Ltd',
+            title: 'Director',
+          },
+        ],
+        file: { url: files.put('/review.pdf', await makePdf(1)), title: 'Board resolution' },
+        webhook: { host: receiver.url, reference: 'board-resolution' },
+      });
+      expect(created.link).toBe(`${t.config.SIGN_URL}/review/${created.request.id}`);
+      expect(created.request).toMatchObject({
+        mode: 'interface',
+        destination: created.link,
+        signee: [{ nin: person.nin, representing: 'Acme Ltd', title: 'Director' }],
+        statusLog: [{ nin: person.nin, status: 'pending' }],
+      });
+      await expect(client.docs.refresh(created.request.id)).resolves.toMatchObject({ id: created.request.id });
+    });
+
+    it('surfaces a refused document as an IdflowError with status 400 and the validation issues', async () => {
+      const sandbox = await bootstrapSandbox(t.app);
+      const client = new IdflowClient({ apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+      const failure = await client.docs
+        .signing({
+          to: [],
+          file: { url: files.put('/unused.pdf', await makePdf(1)), title: 'Unused' },
+          webhook: { host: receiver.url, reference: 'unused' },
+        })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(IdflowError);
+      expect(failure).toMatchObject({ status: 400 });
+      expect((failure as IdflowError).errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: ['to'], message: 'to must name at least one NIN' })]),
+      );
+
+      const notPdf = await client.docs
+        .signing({
+          to: [sandbox.testPersons[0].nin],
+          file: { url: files.put('/not-a.pdf', Buffer.from('plain text'), 'text/plain'), title: 'Not a PDF' },
+          webhook: { host: receiver.url, reference: 'not-a-pdf' },
+        })
+        .catch((error: unknown) => error);
+      expect(notPdf).toBeInstanceOf(IdflowError);
+      expect(notPdf).toMatchObject({ status: 400, errors: [expect.objectContaining({ path: ['file', 'url'] })] });
+
+      await expect(client.docs.refresh('doc_short')).rejects.toMatchObject({
+        status: 400,
+        errors: [expect.objectContaining({ path: ['flow'] })],
+      });
+    });
   });
 
   it('turns a failed answer into an IdflowError with status and reason', async () => {

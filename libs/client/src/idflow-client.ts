@@ -1,3 +1,4 @@
+import { DocsNamespace } from './docs.namespace';
 import { FlowsNamespace } from './flows.namespace';
 import { HealthNamespace } from './health.namespace';
 import { IdentificationNamespace } from './identification.namespace';
@@ -5,13 +6,15 @@ import { SigningNamespace } from './signing.namespace';
 import { ClientOptions, Transport } from './transport';
 
 /**
- * The Node client of spec 4.6. Namespaces map one-to-one to the routes; documents join as their routes land.
+ * The Node client of spec 4.6: five namespaces (health, identification, signing, flows, docs) mapping one-to-one to
+ * the routes.
  */
 export class IdflowClient {
   readonly health: HealthNamespace;
   readonly identification: IdentificationNamespace;
   readonly signing: SigningNamespace;
   readonly flows: FlowsNamespace;
+  readonly docs: DocsNamespace;
 
   constructor(options: ClientOptions) {
     const transport = new Transport(options);
@@ -19,5 +22,6 @@ export class IdflowClient {
     this.identification = new IdentificationNamespace(transport);
     this.signing = new SigningNamespace(transport);
     this.flows = new FlowsNamespace(transport);
+    this.docs = new DocsNamespace(transport);
   }
 }

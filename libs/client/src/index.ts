@@ -1,5 +1,20 @@
 export { IdflowClient } from './idflow-client';
 export { IdflowError } from './idflow-error';
+export type {
+  DocumentFileInput,
+  DocumentReviewCreated,
+  DocumentReviewInput,
+  DocumentSignature,
+  DocumentSignee,
+  DocumentSigningCreated,
+  DocumentSigningInput,
+  DocumentStatus,
+  DocumentStatusLogEntry,
+  DocumentWebhookInput,
+  IdflowDocument,
+  SigneeInput,
+  SigneeStatus,
+} from './docs.namespace';
 export { decryptClaims } from './decrypt-claims';
 export type { DecryptedClaims, EncryptedClaims } from './decrypt-claims';
 export type { ClientOptions } from './transport';

@@ -14,12 +14,14 @@ export interface VerifiedSignature {
 }
 
 /**
- * Verifies the `signature` of a completed signing flow offline: the receipt must be signed by a key of the service's
- * JWK Set (`/.well-known/jwks.json`) and cover exactly this payload. Throws otherwise.
+ * Verifies a signing receipt offline: the receipt must be signed by a key of the service's JWK Set
+ * (`/.well-known/jwks.json`) and cover exactly this payload. Throws otherwise. For a signing flow the payload is its
+ * text (ping's `signature`); for a document it is the bytes of the original PDF (each `signatures[].signature` of
+ * refresh), whose SHA-256 is the document's `file.sha256`.
  */
 export async function verifySignature(
   receipt: string,
-  payload: string,
+  payload: string | Uint8Array,
   jwks: JSONWebKeySet,
 ): Promise<VerifiedSignature> {
   const { payload: claims } = await jwtVerify(receipt, createLocalJWKSet(jwks), { typ: 'idflow-signature+jwt' });

@@ -1,0 +1,145 @@
+import type { Transport } from './transport';
+
+/** Where a document flow stands: `in_progress` once a first signee has signed, final from `completed` on. */
+export type DocumentStatus = 'pending' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' | 'expired';
+
+/**
+ * One signee's own status: pending -> notified (pushed to their devices) -> viewed -> signed | rejected, or stale when
+ * the document ended before they acted.
+ */
+export type SigneeStatus = 'pending' | 'notified' | 'viewed' | 'signed' | 'rejected' | 'stale';
+
+/** The file to sign: a direct HTTPS link to a PDF of at most MAX_FILE_BYTES, and its display title. */
+export interface DocumentFileInput {
+  url: string;
+  title: string;
+}
+
+/** Your callback (`document.*` webhooks) and the correlation id they carry. */
+export interface DocumentWebhookInput {
+  host: string;
+  reference: string;
+}
+
+/** A structured signee of a review (spec 2.7). */
+export interface SigneeInput {
+  name: string;
+  type: 'business' | 'person';
+  email: string;
+  /** At least 11 characters. */
+  nin: string;
+  /** Who the signee signs for; may be empty for a person signing for themself. */
+  representing: string;
+  title?: string;
+}
+
+/** `POST /api/{version}/document/signing`: pushed to each NIN's digital-ID app. */
+export interface DocumentSigningInput {
+  to: string[];
+  file: DocumentFileInput;
+  webhook: DocumentWebhookInput;
+}
+
+/** `POST /api/{version}/document/review`: a hosted page where each signee signs. */
+export interface DocumentReviewInput {
+  signee: SigneeInput[];
+  file: DocumentFileInput;
+  webhook: DocumentWebhookInput;
+}
+
+/** A signee as the document shows them; `signedAt` (Unix seconds) and `ip` once they have signed. */
+export interface DocumentSignee extends SigneeInput {
+  signedAt?: number;
+  ip?: string;
+}
+
+/**
+ * One signer's signature (spec 2.7). `signature` is the service's receipt, a JWS whose `payload_sha256` is the SHA-256
+ * of the original PDF: check it with `verifySignature(signature, originalPdfBytes, jwks)`.
+ */
+export interface DocumentSignature {
+  nin: string;
+  name: string;
+  representing: string;
+  /** Unix seconds. */
+  iat: number;
+  identification: string;
+  signature: string;
+}
+
+export interface DocumentStatusLogEntry {
+  nin: string;
+  status: SigneeStatus;
+  /** Unix seconds of the signee's last change. */
+  lut: number;
+}
+
+/** The document object (spec 2.6): `data.request` on creation, `data.doc` on refresh, `data.request` on ping. */
+export interface IdflowDocument {
+  /** `doc_...`: the `flow` of refresh, the `request` of ping, SSE and cancel. */
+  id: string;
+  /** The signees' NINs, in order. */
+  to: string[];
+  /** `app` for signing; the hosted page's URL for review. */
+  destination: string;
+  /** True once the document has ended. */
+  handled: boolean;
+  iat: number;
+  exp: number;
+  lut: number;
+  /** `sandbox` or `production`. */
+  domain: string;
+  mode: 'signing' | 'interface';
+  file: {
+    /** The URL you supplied. */
+    source: string;
+    name: string;
+    /** SHA-256 (hex) of the PDF as downloaded: what every signee signs. */
+    sha256: string;
+    pages: number;
+    /** URL of the stamped PDF, once every signee has signed. */
+    stamped?: string;
+  };
+  hook: { host: string; reference: string };
+  signee: DocumentSignee[];
+  statusLog: DocumentStatusLogEntry[];
+  signatures: DocumentSignature[];
+  request: { client: string; app: string; ip: string };
+  status: DocumentStatus;
+  /** True for every unsuccessful end (rejected, cancelled, expired). */
+  cancelled: boolean;
+}
+
+/** The `data` of a signing create. */
+export interface DocumentSigningCreated {
+  request: IdflowDocument;
+}
+
+/** The `data` of a review create: the hosted page to send the signees to, and the document. */
+export interface DocumentReviewCreated {
+  link: string;
+  request: IdflowDocument;
+}
+
+/** `/api/{version}/document/*` (spec 4.5). */
+export class DocsNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  signing(input: DocumentSigningInput): Promise<DocumentSigningCreated> {
+    return this.transport.json('POST', `/api/${this.transport.version}/document/signing`, input);
+  }
+
+  review(input: DocumentReviewInput): Promise<DocumentReviewCreated> {
+    return this.transport.json('POST', `/api/${this.transport.version}/document/review`, input);
+  }
+
+  /** The document's latest state (`data.doc`): statusLog, signatures and, once complete, `file.stamped`. */
+  async refresh(flow: string): Promise<IdflowDocument> {
+    const data = await this.transport.json<{ doc: IdflowDocument }>(
+      'POST',
+      `/api/${this.transport.version}/document/refresh`,
+      { flow },
+    );
+    return data.doc;
+  }
+}
