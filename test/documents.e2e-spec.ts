@@ -1,0 +1,666 @@
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { type JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
+import { Webhook } from 'standardwebhooks';
+import { randomBase62 } from '../src/common/ids/random-id';
+import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import {
+  DocumentSigner,
+  createDocument,
+  currentDocument,
+  downloadFile,
+  refreshDocument,
+  sha256,
+  simulatedDocumentSigner,
+  startDocument,
+  storedFiles,
+  walletDocumentSigner,
+} from './support/document-flows';
+import { signChallenge } from './support/device-signature';
+import { IntegratorClient } from './support/integrator-client';
+import { FileHost, makePdf } from './support/pdf-fixtures';
+import { bootstrapSandbox, enrolledDevice, testPerson } from './support/sandbox-tenant';
+import { SseClient } from './support/sse-client';
+import { TestApp, createTestApp, randomClientIp } from './support/test-app';
+import type { TestDevice } from './support/test-device';
+import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+
+const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+
+const SIGN_URL = 'https://sign.idflow.test';
+const CDN_URL = 'https://cdn.idflow.test';
+/** The file host and the webhook receiver listen on 127.0.0.1 over plain http. */
+const ENV = { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', SIGN_URL, CDN_URL };
+const DOCUMENT_TTL_SECONDS = 7 * 24 * 3600;
+const ORIGINAL_PAGES = 3;
+const TITLE = 'Service agreement 1042';
+
+const STAMPED_URL = new RegExp(`^${CDN_URL.replace(/\./g, '\\.')}/files/[0-9A-Za-z]{40}\\.pdf$`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const newReference = (label: string) => `${label}-${randomBase62(8)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const masked = (id: string) => `${id.slice(0, 8)}****${id.slice(-4)}`;
+
+/** Verifies a webhook as an integrator would: the standardwebhooks package and the app's `whsec_` secret. */
+const verifyWebhook = (secret: string, hit: ReceivedWebhook) =>
+  new Webhook(secret).verify(hit.body, {
+    'webhook-id': String(hit.headers['webhook-id']),
+    'webhook-timestamp': String(hit.headers['webhook-timestamp']),
+    'webhook-signature': String(hit.headers['webhook-signature']),
+  });
+
+describe(`documents on ${dialect}`, () => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  let files: FileHost;
+  let sandbox: SandboxBootstrap;
+  let integrator: IntegratorClient;
+  let jwks: JSONWebKeySet;
+  let original: Buffer;
+  let fileUrl: string;
+  /** Adaeze and Babajide sign; Hauwa is on no document unless a test says so. */
+  let ada: string;
+  let jide: string;
+  let hauwa: string;
+  const ADA_IP = randomClientIp();
+  const JIDE_IP = randomClientIp();
+  let adaPhone: TestDevice;
+  let jidePhone: TestDevice;
+  let hauwaPhone: TestDevice;
+
+  beforeAll(async () => {
+    [receiver, files] = await Promise.all([WebhookReceiver.start(), FileHost.start()]);
+    t = await createTestApp({ env: ENV });
+    sandbox = await bootstrapSandbox(t.app);
+    integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    [ada, jide, hauwa] = sandbox.testPersons.map((person) => person.nin);
+    adaPhone = await enrolledDevice(t.app, t.http, ada);
+    jidePhone = await enrolledDevice(t.app, t.http, jide, 'EdDSA');
+    hauwaPhone = await enrolledDevice(t.app, t.http, hauwa);
+    jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
+    original = await makePdf(ORIGINAL_PAGES, TITLE);
+    fileUrl = files.put('/contracts/1042.pdf', original);
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([receiver.close(), files.close()]);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const phoneOf = (device: TestDevice, nin: string, ip = randomClientIp()) =>
+    walletDocumentSigner(() => t.http().set('x-real-ip', ip), device, nin);
+  const simulated = (nin: string) => simulatedDocumentSigner(integrator, nin);
+  const signingBody = (to: string[], reference: string) => ({
+    to,
+    file: { url: fileUrl, title: TITLE },
+    webhook: { host: receiver.url, reference },
+  });
+  const start = async (to: string[], reference: string) =>
+    (await startDocument(integrator, 'signing', signingBody(to, reference))).request;
+  const statusLog = (doc: Record<string, any>) =>
+    Object.fromEntries((doc.statusLog as Array<{ nin: string; status: string }>).map((e) => [e.nin, e.status]));
+
+  /** The deliveries of this reference as the app lists them. */
+  async function deliveries(reference: string): Promise<Array<{ status: string }>> {
+    const response = await t.http().get('/api/v2/webhooks/deliveries').query({ reference }).set(integrator.headers());
+    expect(response.status).toBe(200);
+    return response.body.data.deliveries;
+  }
+
+  /**
+   * The webhooks of this reference once `count` were delivered, each verified with the app's secret, in arrival order.
+   * A moved clock stays moved until they are in (the deliveries were queued at the moved time), then is put back.
+   */
+  async function webhooks(reference: string, count: number) {
+    await receiver.waitFor(reference, count);
+    for (let tries = 0; ; tries++) {
+      const listed = await deliveries(reference);
+      if (listed.length >= count && listed.every((delivery) => delivery.status === 'succeeded')) break;
+      if (tries > 200) throw new Error(`deliveries of ${reference}: ${JSON.stringify(listed)}`);
+      await sleep(25);
+    }
+    jest.restoreAllMocks();
+    // Every delivery of the reference has succeeded: none is still on its way.
+    const hits = receiver.hitsFor(reference);
+    expect(hits).toHaveLength(count);
+    expect((await deliveries(reference)).length).toBe(count);
+    return hits.map((hit) => {
+      expect(verifyWebhook(sandbox.webhookSecret, hit)).toEqual(hit.json);
+      return hit.json;
+    });
+  }
+
+  /** Checks a receipt offline with the service's JWKS: who signed which document, and over which digest. */
+  async function verifyReceipt(receipt: string, nin: string, flowId: string) {
+    const { payload } = await jwtVerify(receipt, createLocalJWKSet(jwks), { typ: 'idflow-signature+jwt' });
+    expect(payload).toMatchObject({ sub: nin, flow: flowId, payload_sha256: sha256(original) });
+    return payload;
+  }
+
+  /** Moves the clock past every document's expiry and runs the sweeper, as its timer would. */
+  async function expireDocuments(): Promise<void> {
+    const realNow = Date.now.bind(Date);
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
+    await t.app.get(FlowExpirySweeper).sweepOnce();
+  }
+
+  describe('signing mode, two signees', () => {
+    it('completes on two phones through the Wallet API: statuses, receipts, the stamped PDF and the webhooks', async () => {
+      const reference = newReference('phones');
+      const creatorIp = randomClientIp();
+      const created = await t
+        .http()
+        .post('/api/v2/document/signing')
+        .set('x-real-ip', creatorIp)
+        .set(integrator.headers())
+        .send(signingBody([ada, jide], reference));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ status: 'successful', reason: 'Document flow created', version: 'v2' });
+      const doc = created.body.data.request;
+      expect(Object.keys(created.body.data)).toEqual(['request']);
+      const now = Math.floor(Date.now() / 1000);
+      expect(doc).toEqual({
+        id: expect.stringMatching(/^doc_[0-9A-Za-z]{40,}$/),
+        to: [ada, jide],
+        destination: 'app',
+        handled: false,
+        iat: expect.any(Number),
+        exp: doc.iat + DOCUMENT_TTL_SECONDS,
+        lut: doc.iat,
+        domain: 'sandbox',
+        mode: 'signing',
+        file: { source: fileUrl, name: TITLE, sha256: sha256(original), pages: ORIGINAL_PAGES },
+        hook: { host: receiver.url, reference },
+        signee: [ada, jide].map((nin) => ({
+          name: testPerson(nin).name,
+          type: 'person',
+          email: testPerson(nin).claims.contact.email,
+          nin,
+          representing: '',
+        })),
+        statusLog: [
+          { nin: ada, status: 'notified', lut: doc.iat },
+          { nin: jide, status: 'notified', lut: doc.iat },
+        ],
+        signatures: [],
+        request: { client: masked(sandbox.consumerId), app: masked(sandbox.appId), ip: creatorIp },
+        status: 'pending',
+        cancelled: false,
+      });
+      expect(Math.abs(doc.iat - now)).toBeLessThanOrEqual(2);
+      expect(doc.id.length).toBeGreaterThanOrEqual(40);
+
+      // Ada's phone has it in the inbox, reads it (viewed) and is shown the original's digest to sign.
+      const inbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
+      expect(inbox.body.data.flows).toContainEqual(
+        expect.objectContaining({
+          id: doc.id,
+          mode: 'document',
+          document: expect.objectContaining({ signeeStatus: 'notified' }),
+        }),
+      );
+      const read = await adaPhone.get(t.http, `/wallet/v1/flows/${doc.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body.data.flow).toMatchObject({
+        id: doc.id,
+        mode: 'document',
+        payload: TITLE,
+        challenge: { flow: doc.id, payloadSha256: sha256(original) },
+        document: { name: TITLE, sha256: sha256(original), pages: ORIGINAL_PAGES, signeeStatus: 'viewed' },
+      });
+      const shown = await downloadFile(t.http, read.body.data.flow.document.url);
+      expect(shown.status).toBe(200);
+      expect(Buffer.compare(shown.body, original)).toBe(0);
+      expect(statusLog(await currentDocument(integrator, doc.id))).toEqual({ [ada]: 'viewed', [jide]: 'notified' });
+
+      // Hauwa is not a signee: her phone cannot see it, sign it or find it in her inbox.
+      expect((await hauwaPhone.get(t.http, `/wallet/v1/flows/${doc.id}`)).status).toBe(404);
+      const forged = await signChallenge(hauwaPhone, read.body.data.flow.challenge);
+      const outsider = await hauwaPhone.post(t.http, `/wallet/v1/flows/${doc.id}/approve`, { signature: forged });
+      expect(outsider.status).toBe(404);
+      const hauwaInbox = await hauwaPhone.get(t.http, '/wallet/v1/inbox');
+      expect(hauwaInbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
+
+      const adaSigns = await phoneOf(adaPhone, ada, ADA_IP).sign(doc.id);
+      expect(adaSigns.status).toBe(201);
+      expect(adaSigns.body.data.flow).toMatchObject({
+        id: doc.id,
+        status: 'in_progress',
+        document: { signeeStatus: 'signed' },
+      });
+      const halfway = await currentDocument(integrator, doc.id);
+      expect(halfway).toMatchObject({ status: 'in_progress', handled: false, cancelled: false });
+      expect(halfway.file.stamped).toBeUndefined();
+      expect(statusLog(halfway)).toEqual({ [ada]: 'signed', [jide]: 'notified' });
+      expect(halfway.signatures.map((signature: { nin: string }) => signature.nin)).toEqual([ada]);
+      const again = await phoneOf(adaPhone, ada).sign(doc.id);
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ status: 'failed', reason: 'This signee has already signed this document' });
+      const adaInbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
+      expect(adaInbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
+
+      const jideSigns = await phoneOf(jidePhone, jide, JIDE_IP).sign(doc.id);
+      expect(jideSigns.status).toBe(201);
+      expect(jideSigns.body.data.flow).toMatchObject({ status: 'completed', document: { signeeStatus: 'signed' } });
+
+      const done = await currentDocument(integrator, doc.id);
+      expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
+      expect(done.file).toEqual({ ...doc.file, stamped: expect.stringMatching(STAMPED_URL) });
+      expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
+      expect(done.lut).toBeGreaterThanOrEqual(doc.lut);
+      const ips = { [ada]: ADA_IP, [jide]: JIDE_IP };
+      for (const signee of done.signee) {
+        expect(signee).toEqual({
+          ...doc.signee.find((s: { nin: string }) => s.nin === signee.nin),
+          signedAt: expect.any(Number),
+          ip: ips[signee.nin],
+        });
+        expect(Math.abs(signee.signedAt - now)).toBeLessThanOrEqual(10);
+      }
+      expect(done.signatures).toHaveLength(2);
+      const devices = { [ada]: adaPhone.id, [jide]: jidePhone.id };
+      for (const [index, nin] of [ada, jide].entries()) {
+        const record = done.signatures[index];
+        expect(record).toEqual({
+          nin,
+          name: testPerson(nin).name,
+          representing: '',
+          iat: done.signee[index].signedAt,
+          identification: expect.stringMatching(UUID),
+          signature: expect.any(String),
+        });
+        const receipt = await verifyReceipt(record.signature, nin, doc.id);
+        expect(receipt.device).toBe(devices[nin]);
+      }
+      expect(done.signatures[0].identification).not.toBe(done.signatures[1].identification);
+      // A receipt is bound to its document: it does not cover another digest.
+      const { payload } = await jwtVerify(done.signatures[0].signature, createLocalJWKSet(jwks));
+      expect(payload.payload_sha256).not.toBe(sha256(Buffer.concat([original, Buffer.from(' ')])));
+
+      const stamped = await downloadFile(t.http, done.file.stamped);
+      expect(stamped.status).toBe(200);
+      expect(stamped.headers['content-type']).toMatch(/^application\/pdf/);
+      expect(sha256(stamped.body)).not.toBe(sha256(original));
+      const pdf = await PDFDocument.load(stamped.body);
+      expect(pdf.getPageCount()).toBe(ORIGINAL_PAGES + 1);
+      expect(pdf.getTitle()).toBe(`Signed document ${doc.id}`);
+
+      const events = await webhooks(reference, 3);
+      expect(events.map((event) => event.type).sort()).toEqual([
+        'document.completed',
+        'document.signee.signed',
+        'document.signee.signed',
+      ]);
+      for (const event of events) expect(event).toMatchObject({ reference, flow: doc.id });
+      const signed = events.filter((event) => event.type === 'document.signee.signed');
+      expect(signed.map((event) => (event.data.signee as { nin: string }).nin).sort()).toEqual([ada, jide].sort());
+      expect(signed.find((event) => (event.data.signee as { nin: string }).nin === ada)?.data.doc).toMatchObject({
+        id: doc.id,
+        status: 'in_progress',
+      });
+      const completed = events.find((event) => event.type === 'document.completed');
+      expect(completed?.data.doc).toMatchObject({
+        id: doc.id,
+        status: 'completed',
+        file: { stamped: done.file.stamped },
+        signatures: done.signatures,
+      });
+    });
+
+    it('completes through the simulator, each test person signing with their virtual device', async () => {
+      const reference = newReference('simulated');
+      const doc = await start([ada, jide], reference);
+      const first = await simulated(jide).sign(doc.id);
+      expect(first.status).toBe(201);
+      expect(first.body.data.request).toMatchObject({ id: doc.id, status: 'in_progress' });
+      expect(statusLog(first.body.data.request)).toEqual({ [ada]: 'notified', [jide]: 'signed' });
+      const second = await simulated(ada).sign(doc.id);
+      expect(second.status).toBe(201);
+      expect(second.body.data.request).toMatchObject({ status: 'completed', handled: true });
+
+      const done = await currentDocument(integrator, doc.id);
+      expect(done.file.stamped).toMatch(STAMPED_URL);
+      expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
+      expect(done.signatures.map((record: { nin: string }) => record.nin)).toEqual([ada, jide]);
+      for (const record of done.signatures) await verifyReceipt(record.signature, record.nin, doc.id);
+      const stamped = await downloadFile(t.http, done.file.stamped);
+      expect((await PDFDocument.load(stamped.body)).getPageCount()).toBe(ORIGINAL_PAGES + 1);
+
+      const events = await webhooks(reference, 3);
+      expect(events.map((event) => event.type)).toEqual(
+        expect.arrayContaining(['document.signee.signed', 'document.completed']),
+      );
+      expect(events.filter((event) => event.type === 'document.completed')).toHaveLength(1);
+      // The first signature is reported before the document is complete.
+      expect(events[0]).toMatchObject({ type: 'document.signee.signed', data: { signee: { nin: jide } } });
+    });
+
+    it('a decline after the other signed: rejected, the signer stays signed, whoever had not acted is stale', async () => {
+      const reference = newReference('decline');
+      const doc = await start([ada, jide, hauwa], reference);
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      const declined = await phoneOf(jidePhone, jide).decline(doc.id);
+      expect(declined.status).toBe(201);
+      expect(declined.body.data.flow).toMatchObject({ status: 'rejected', document: { signeeStatus: 'rejected' } });
+
+      const ended = await currentDocument(integrator, doc.id);
+      expect(ended).toMatchObject({ status: 'rejected', handled: true, cancelled: true });
+      expect(statusLog(ended)).toEqual({ [ada]: 'signed', [jide]: 'rejected', [hauwa]: 'stale' });
+      expect(ended.file.stamped).toBeUndefined();
+      expect(ended.signatures.map((record: { nin: string }) => record.nin)).toEqual([ada]);
+      const late = await simulated(hauwa).sign(doc.id);
+      expect(late.status).toBe(409);
+      expect(late.body).toMatchObject({ status: 'failed', reason: 'The flow is already rejected' });
+
+      const events = await webhooks(reference, 3);
+      expect(events.map((event) => event.type).sort()).toEqual([
+        'document.rejected',
+        'document.signee.rejected',
+        'document.signee.signed',
+      ]);
+      expect(events.find((e) => e.type === 'document.signee.signed')?.data.signee).toEqual({ nin: ada });
+      expect(events.find((e) => e.type === 'document.signee.rejected')?.data.signee).toEqual({ nin: jide });
+      const rejected = events.find((event) => event.type === 'document.rejected');
+      expect(statusLog(rejected?.data.doc as Record<string, any>)).toEqual(statusLog(ended));
+    });
+
+    it('expires after DOCUMENT_TTL_SECONDS: unsigned signees go stale and document.expired is sent', async () => {
+      const reference = newReference('expiry');
+      const doc = await start([ada, jide], reference);
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      // Delivered before the clock moves, so its delivery is not mistaken for one an instance abandoned.
+      await webhooks(reference, 1);
+      await expireDocuments();
+      const events = await webhooks(reference, 2);
+      expect(events.map((event) => event.type)).toEqual(['document.signee.signed', 'document.expired']);
+      const expired = await currentDocument(integrator, doc.id);
+      expect(expired).toMatchObject({ status: 'expired', handled: true, cancelled: true });
+      expect(statusLog(expired)).toEqual({ [ada]: 'signed', [jide]: 'stale' });
+      expect(events[1].data.doc).toMatchObject({ status: 'expired', statusLog: expired.statusLog });
+      const late = await simulated(jide).sign(doc.id);
+      expect(late.status).toBe(409);
+      expect(late.body.reason).toBe('The flow is already expired');
+    });
+
+    it('expires on read, when a ping finds it past its time, and tells the webhook once', async () => {
+      const reference = newReference('expiry-read');
+      const doc = await start([jide], reference);
+      const realNow = Date.now.bind(Date);
+      jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
+      const pings = await Promise.all([integrator.ping(doc.id), integrator.ping(doc.id)]);
+      for (const ping of pings) {
+        expect(ping.status).toBe(200);
+        expect(ping.body.data.request).toMatchObject({ id: doc.id, status: 'expired', cancelled: true });
+        expect(statusLog(ping.body.data.request)).toEqual({ [jide]: 'stale' });
+      }
+      const [event] = await webhooks(reference, 1);
+      expect(event).toMatchObject({ type: 'document.expired', flow: doc.id });
+    });
+
+    it('is cancelled by the caller: all open signees go stale, document.cancelled is sent, nobody signs after', async () => {
+      const reference = newReference('cancel');
+      const doc = await start([ada, jide], reference);
+      const cancelled = await integrator.cancel(doc.id);
+      expect(cancelled.status).toBe(201);
+      expect(cancelled.body.data.request).toMatchObject({
+        id: doc.id,
+        status: 'cancelled',
+        cancelled: true,
+        handled: true,
+      });
+      expect(statusLog(cancelled.body.data.request)).toEqual({ [ada]: 'stale', [jide]: 'stale' });
+      expect((await integrator.cancel(doc.id)).status).toBe(409);
+      expect((await phoneOf(adaPhone, ada).sign(doc.id)).status).toBe(409);
+      expect((await currentDocument(integrator, doc.id)).status).toBe('cancelled');
+      const [event] = await webhooks(reference, 1);
+      expect(event).toMatchObject({ type: 'document.cancelled', flow: doc.id, data: { doc: { status: 'cancelled' } } });
+    });
+  });
+
+  it('review mode: the hosted page link on SIGN_URL, mode interface, signees pending and not pushed', async () => {
+    const signee = [
+      {
+        name: 'Ada Okonkwo',
+        type: 'business',
+        email: 'ada@acme.example',
+        nin: ada,
+        representing: 'Acme Ltd',
+        title: 'Director',
+      },
+      { name: 'Jide Adeyemi', type: 'person', email: 'jide@example.com', nin: jide, representing: '' },
+    ];
+    const reference = newReference('review');
+    const created = await createDocument(integrator, 'review', {
+      signee,
+      file: { url: fileUrl, title: TITLE },
+      webhook: { host: receiver.url, reference },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'successful', version: 'v2' });
+    const { link, request: doc } = created.body.data;
+    expect(link).toBe(`${SIGN_URL}/review/${doc.id}`);
+    expect(doc).toMatchObject({
+      id: expect.stringMatching(/^doc_[0-9A-Za-z]{40,}$/),
+      to: [ada, jide],
+      destination: link,
+      mode: 'interface',
+      handled: false,
+      status: 'pending',
+      signee,
+      statusLog: [
+        { nin: ada, status: 'pending', lut: doc.iat },
+        { nin: jide, status: 'pending', lut: doc.iat },
+      ],
+      signatures: [],
+      hook: { host: receiver.url, reference },
+    });
+    // A review signee is pushed once they ask on the hosted page, not before.
+    expect((await adaPhone.get(t.http, `/wallet/v1/flows/${doc.id}`)).status).toBe(404);
+    const inbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
+    expect(inbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
+    expect(await currentDocument(integrator, doc.id)).toEqual(doc);
+  });
+
+  describe('observing and the v1 mirror', () => {
+    it('ping answers with the document object on v2, and on v1 with a token from authorize', async () => {
+      const doc = await start([ada, jide], newReference('ping'));
+      const refreshed = await currentDocument(integrator, doc.id);
+      const v2 = await integrator.ping(doc.id);
+      expect(v2.status).toBe(200);
+      expect(v2.body).toMatchObject({ status: 'successful', version: 'v2', data: { request: refreshed } });
+
+      const token = await integrator.authorize();
+      const v1 = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, token });
+      const ping = await v1.ping(doc.id, 'v1');
+      expect(ping.status).toBe(200);
+      expect(ping.body).toMatchObject({ status: 'successful', version: 'v1', data: { request: refreshed } });
+    });
+
+    it('v1 mirrors signing, review and refresh with x-api-key and x-access-token', async () => {
+      const token = await integrator.authorize();
+      const v1 = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, token });
+      const reference = newReference('v1');
+      const signing = await createDocument(v1, 'signing', signingBody([jide], reference), 'v1');
+      expect(signing.status).toBe(201);
+      expect(signing.body).toMatchObject({
+        version: 'v1',
+        data: { request: { to: [jide], mode: 'signing', status: 'pending', hook: { reference } } },
+      });
+      const review = await createDocument(
+        v1,
+        'review',
+        {
+          signee: [{ name: 'Ada', type: 'person', email: 'ada@acme.example', nin: ada, representing: '' }],
+          file: { url: fileUrl, title: TITLE },
+          webhook: { host: receiver.url, reference },
+        },
+        'v1',
+      );
+      expect(review.status).toBe(201);
+      expect(review.body).toMatchObject({ version: 'v1', data: { request: { mode: 'interface', to: [ada] } } });
+      expect(review.body.data.link).toBe(`${SIGN_URL}/review/${review.body.data.request.id}`);
+
+      expect((await simulated(jide).sign(signing.body.data.request.id)).status).toBe(201);
+      const refreshed = await refreshDocument(v1, signing.body.data.request.id, 'v1');
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.body).toMatchObject({
+        version: 'v1',
+        data: {
+          doc: {
+            id: signing.body.data.request.id,
+            status: 'completed',
+            file: { stamped: expect.stringMatching(STAMPED_URL) },
+          },
+        },
+      });
+      // The v1 routes want the token: key and secret alone are refused.
+      const noToken = await createDocument(integrator, 'signing', signingBody([jide], reference), 'v1');
+      expect(noToken.status).toBe(401);
+    });
+
+    it("another app's document is unknown to it: 404 on refresh, ping and cancel", async () => {
+      const doc = await start([ada], newReference('other-app'));
+      const other = await bootstrapSandbox(t.app);
+      const stranger = new IntegratorClient(t.http, { apiKey: other.apiKey, appSecret: other.appSecret });
+      for (const response of [
+        await refreshDocument(stranger, doc.id),
+        await stranger.ping(doc.id),
+        await stranger.cancel(doc.id),
+        await stranger.simulate('approve', doc.id, { nin: ada }),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(response.body).toMatchObject({ status: 'failed', reason: 'No such flow' });
+      }
+      expect((await currentDocument(integrator, doc.id)).status).toBe('pending');
+    });
+
+    it("the signee's device stream receives the document when it is created; another NIN's does not", async () => {
+      await t.app.listen(0, '127.0.0.1');
+      const baseUrl = await t.app.getUrl();
+      const open = async (device: TestDevice) =>
+        SseClient.open(`${baseUrl}/wallet/v1/stream`, {
+          authorization: await device.proof('GET', '/wallet/v1/stream'),
+        });
+      const [jideStream, hauwaStream] = await Promise.all([open(jidePhone), open(hauwaPhone)]);
+      try {
+        await Promise.all([jideStream.waitFor(1), hauwaStream.waitFor(1)]);
+        expect(jideStream.events[0].event).toBe('inbox');
+        const doc = await start([ada, jide], newReference('stream'));
+        const pushed = await jideStream.waitFor(2);
+        expect(pushed).toMatchObject({
+          event: 'flow',
+          data: {
+            id: doc.id,
+            mode: 'document',
+            status: 'pending',
+            challenge: { flow: doc.id, payloadSha256: sha256(original) },
+            document: { name: TITLE, signeeStatus: 'notified' },
+          },
+        });
+        await sleep(200);
+        expect(hauwaStream.events.map((event) => (event.data as { id?: string }).id)).not.toContain(doc.id);
+      } finally {
+        jideStream.close();
+        hauwaStream.close();
+      }
+    });
+  });
+
+  describe('races', () => {
+    /** Files stored by `act`: what it added under `<DATA_DIR>/files`. */
+    async function filesAddedBy(act: () => Promise<void>): Promise<string[]> {
+      const before = await storedFiles(t.config.DATA_DIR);
+      await act();
+      return (await storedFiles(t.config.DATA_DIR)).filter((name) => !before.includes(name));
+    }
+    const keyOf = (url: string) => new URL(url).pathname.split('/').pop();
+    /** Ada's phone has read the document and signed its challenge, ready to approve. */
+    async function adaReady(flowId: string) {
+      const read = await adaPhone.get(t.http, `/wallet/v1/flows/${flowId}`);
+      const signature = await signChallenge(adaPhone, read.body.data.flow.challenge);
+      return () => adaPhone.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { signature });
+    }
+
+    it('both signees sign at the same moment: one completion, one stamped file, one document.completed', async () => {
+      for (let round = 0; round < 4; round++) {
+        const reference = newReference(`race-${round}`);
+        const doc = await start([ada, jide], reference);
+        const approve = await adaReady(doc.id);
+        let answers: Array<{ status: number }> = [];
+        const added = await filesAddedBy(async () => {
+          answers = await Promise.all([approve(), simulated(jide).sign(doc.id)]);
+        });
+        expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+        const done = await currentDocument(integrator, doc.id);
+        expect(done.status).toBe('completed');
+        expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
+        expect(added).toEqual([keyOf(done.file.stamped)]);
+        const events = await webhooks(reference, 3);
+        expect(events.filter((event) => event.type === 'document.completed')).toHaveLength(1);
+        expect(events.filter((event) => event.type === 'document.signee.signed')).toHaveLength(2);
+      }
+    });
+
+    it("one signee's two devices (her phone and her virtual device) sign at once: one signature counts", async () => {
+      const reference = newReference('same-signee');
+      const doc = await start([ada, jide], reference);
+      const approve = await adaReady(doc.id);
+      const answers = await Promise.all([approve(), simulated(ada).sign(doc.id)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      const current = await currentDocument(integrator, doc.id);
+      expect(current.status).toBe('in_progress');
+      expect(current.signatures.map((record: { nin: string }) => record.nin)).toEqual([ada]);
+      const events = await webhooks(reference, 1);
+      expect(events[0]).toMatchObject({ type: 'document.signee.signed', data: { signee: { nin: ada } } });
+    });
+
+    it('the last signature against a cancel: one wins, with a stamped file only if it completed', async () => {
+      for (let round = 0; round < 4; round++) {
+        const reference = newReference(`last-vs-cancel-${round}`);
+        const doc = await start([ada, jide], reference);
+        expect((await simulated(jide).sign(doc.id)).status).toBe(201);
+        const approve = await adaReady(doc.id);
+        let answers: Array<{ status: number }> = [];
+        const added = await filesAddedBy(async () => {
+          answers = await Promise.all([approve(), integrator.cancel(doc.id)]);
+        });
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+        const ended = await currentDocument(integrator, doc.id);
+        const completed = answers[0].status === 201;
+        expect(ended.status).toBe(completed ? 'completed' : 'cancelled');
+        expect(added).toEqual(completed ? [keyOf(ended.file.stamped)] : []);
+        expect(statusLog(ended)).toEqual({ [ada]: completed ? 'signed' : 'stale', [jide]: 'signed' });
+        const events = await webhooks(reference, completed ? 3 : 2);
+        expect(events.map((event) => event.type).sort()).toEqual(
+          completed
+            ? ['document.completed', 'document.signee.signed', 'document.signee.signed']
+            : ['document.cancelled', 'document.signee.signed'],
+        );
+      }
+    });
+
+    it('a signature against a decline: the document ends rejected, once, with no stamped file', async () => {
+      for (let round = 0; round < 4; round++) {
+        const reference = newReference(`sign-vs-decline-${round}`);
+        const doc = await start([ada, jide], reference);
+        const approve = await adaReady(doc.id);
+        let answers: Array<{ status: number }> = [];
+        const added = await filesAddedBy(async () => {
+          answers = await Promise.all([approve(), simulated(jide).decline(doc.id)]);
+        });
+        expect(answers[1].status).toBe(201);
+        expect([201, 409]).toContain(answers[0].status);
+        expect(added).toEqual([]);
+        const ended = await currentDocument(integrator, doc.id);
+        const adaSigned = answers[0].status === 201;
+        expect(ended.status).toBe('rejected');
+        expect(ended.file.stamped).toBeUndefined();
+        expect(statusLog(ended)).toEqual({ [ada]: adaSigned ? 'signed' : 'stale', [jide]: 'rejected' });
+        const events = await webhooks(reference, adaSigned ? 3 : 2);
+        expect(events.filter((event) => event.type === 'document.rejected')).toHaveLength(1);
+        expect(events.filter((event) => event.type === 'document.signee.signed')).toHaveLength(adaSigned ? 1 : 0);
+      }
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentSignee } from '../../src/documents/document-signee.entity';
+import { FlowDocument } from '../../src/documents/flow-document.entity';
+import { Flow } from '../../src/flows/flow.entity';
+import { signChallenge } from './device-signature';
+import type { IntegratorClient } from './integrator-client';
+import type { TestAgent } from './test-app';
+import type { TestDevice } from './test-device';
+
+export type DocumentKind = 'signing' | 'review';
+type Version = 'v1' | 'v2';
+
+export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** `POST /api/{version}/document/{kind}` with exactly the integrator's headers. */
+export function createDocument(
+  integrator: IntegratorClient,
+  kind: DocumentKind,
+  body: unknown,
+  version: Version = 'v2',
+) {
+  return integrator.post(`/api/${version}/document/${kind}`, body);
+}
+
+/** Creates a document flow and returns `data` of the answer; fails the test unless the create succeeds. */
+export async function startDocument(
+  integrator: IntegratorClient,
+  kind: DocumentKind,
+  body: object,
+): Promise<{ link?: string; request: Record<string, any> }> {
+  const response = await createDocument(integrator, kind, body);
+  if (response.status !== 201) {
+    throw new Error(`document ${kind} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.data;
+}
+
+/** `POST /api/{version}/document/refresh`. */
+export function refreshDocument(integrator: IntegratorClient, flow: unknown, version: Version = 'v2') {
+  return integrator.post(`/api/${version}/document/refresh`, { flow });
+}
+
+/** The document as refresh shows it (`data.doc`); fails the test unless refresh answers 200. */
+export async function currentDocument(integrator: IntegratorClient, flow: string): Promise<Record<string, any>> {
+  const response = await refreshDocument(integrator, flow);
+  if (response.status !== 200) throw new Error(`refresh failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data.doc;
+}
+
+/** A signee acting on documents: through a phone (the Wallet API) or the sandbox simulator's virtual device. */
+export interface DocumentSigner {
+  readonly nin: string;
+  /** Reads the document (a phone marks it viewed) and signs the challenge it is shown. */
+  sign(flowId: string): Promise<Response>;
+  decline(flowId: string): Promise<Response>;
+}
+
+/** A phone with the digital-ID app: reads the document, signs its challenge with the device key, approves. */
+export function walletDocumentSigner(http: () => TestAgent, device: TestDevice, nin: string): DocumentSigner {
+  return {
+    nin,
+    sign: async (flowId) => {
+      const read = await device.get(http, `/wallet/v1/flows/${flowId}`);
+      if (read.status !== 200) return read;
+      const signature = await signChallenge(device, read.body.data.flow.challenge);
+      return device.post(http, `/wallet/v1/flows/${flowId}/approve`, { signature });
+    },
+    decline: (flowId) => device.post(http, `/wallet/v1/flows/${flowId}/decline`),
+  };
+}
+
+/** A synthetic test person's virtual device, driven through `POST /api/v2/sandbox/flows/:id/approve|reject`. */
+export function simulatedDocumentSigner(integrator: IntegratorClient, nin: string): DocumentSigner {
+  return {
+    nin,
+    sign: (flowId) => integrator.simulate('approve', flowId, { nin }),
+    decline: (flowId) => integrator.simulate('reject', flowId, { nin }),
+  };
+}
+
+/** Fetches a stored file by the path of its public URL (`{CDN_URL}/files/<key>`), from this app. */
+export async function downloadFile(http: () => TestAgent, url: string): Promise<Response> {
+  return http()
+    .get(new URL(url).pathname)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+}
+
+/** Names of the files kept under `<DATA_DIR>/files` (none when nothing was ever stored). */
+export async function storedFiles(dataDir: string): Promise<string[]> {
+  try {
+    return (await readdir(join(dataDir, 'files'))).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Rows of flows, documents and signees, to show that a refused request stored nothing. */
+export async function documentRowCounts(app: INestApplication) {
+  const dataSource = app.get(DataSource);
+  const [flows, documents, signees] = await Promise.all([
+    dataSource.getRepository(Flow).count(),
+    dataSource.getRepository(FlowDocument).count(),
+    dataSource.getRepository(DocumentSignee).count(),
+  ]);
+  return { flows, documents, signees };
+}
