@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
+import { DocumentSigningService } from '../documents/document-signing.service';
 import { FlowPresenter } from '../flows/flow-presenter';
 import type { ObservedView } from '../flows/flow-view';
 import { challengeFor } from '../signatures/signing-challenge';
@@ -27,6 +28,7 @@ export class SandboxSimulatorService {
     private readonly devices: DevicesService,
     private readonly holder: HolderService,
     private readonly signer: VirtualDeviceSigner,
+    private readonly documents: DocumentSigningService,
   ) {}
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
@@ -96,6 +98,8 @@ export class SandboxSimulatorService {
         { code: 'custom', path: ['nin'], message: 'nin must be the NIN the flow is addressed to' },
       ]);
     }
+    // A review signee is pushed the document when they ask for it on the hosted page; the simulator asks for them.
+    if (flow.kind === 'document') await this.documents.notify(flow.id, holderNin);
     return { flow, device: await this.devices.virtualDeviceOf(holderNin) };
   }
 
