@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { WalletModule } from '../wallet/wallet.module';
@@ -7,8 +8,9 @@ import { SandboxSimulatorService } from './sandbox-simulator.service';
 import { VirtualDeviceSigner } from './virtual-device-signer';
 
 @Module({
-  imports: [FlowsModule, PersonsModule, WalletModule],
+  imports: [FlowsModule, PersonsModule, WalletModule, DocumentsModule],
   controllers: [SandboxSimulatorController],
   providers: [SandboxSimulatorService, VirtualDeviceSigner],
+  exports: [VirtualDeviceSigner],
 })
 export class SandboxSimulatorModule {}
