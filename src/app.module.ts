@@ -25,6 +25,7 @@ import { WalletModule } from './wallet/wallet.module';
 import { RedisModule } from './redis/redis.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SigningModule } from './signing/signing.module';
+import { VerificationModule } from './verification/verification.module';
 
 /**
  * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
@@ -57,6 +58,7 @@ export class AppModule implements NestModule {
         WebhooksModule,
         SigningModule,
         DocumentsModule,
+        VerificationModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: MeteredRouteGuard },

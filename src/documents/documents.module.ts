@@ -45,6 +45,6 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentStampingService,
     DocumentWebhooks,
   ],
-  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, FILE_STORAGE],
+  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher, FILE_STORAGE],
 })
 export class DocumentsModule {}

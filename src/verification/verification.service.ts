@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { Repository } from 'typeorm';
+import { sha256Hex } from '../common/crypto/digest';
+import { RequestValidationError } from '../common/errors/request-validation.error';
+import { DocumentFileFetcher } from '../documents/document-file-fetcher';
+import { DocumentsService } from '../documents/documents.service';
+import { FlowDocument } from '../documents/flow-document.entity';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { claimedDocumentId } from './claimed-document-id';
+import type { Verification, VerifiedDocument } from './verification-result';
+import { isoSeconds, verifiedSigner } from './verified-signer';
+
+/** What `POST /verify` was given: the PDF as the body, or a link to it. */
+export interface VerificationSubmission {
+  upload?: Buffer;
+  url?: string;
+}
+
+const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
+// Readers tolerate a little junk before the header; 1024 bytes is the window Acrobat allows.
+const HEADER_WINDOW = 1024;
+
+/**
+ * Says whether a file is a stamped PDF we issued (DESIGN section 8, `/verify`). Only the exact bytes count: the digest
+ * of the stamped copy is recorded when it is made, so any change at all, even one that leaves the pages looking the
+ * same, makes the file unverified. What a verified answer shows is what the signature page prints, nothing more.
+ */
+@Injectable()
+export class VerificationService {
+  constructor(
+    @InjectRepository(FlowDocument) private readonly files: Repository<FlowDocument>,
+    private readonly documents: DocumentsService,
+    private readonly fetcher: DocumentFileFetcher,
+  ) {}
+
+  async verifySubmission({ upload, url }: VerificationSubmission): Promise<Verification> {
+    if (upload) return this.verify(this.checkedUpload(upload));
+    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'])).bytes);
+    throw new RequestValidationError(
+      [
+        {
+          code: 'invalid_type',
+          path: ['url'],
+          message: 'Send the PDF as the body with Content-Type: application/pdf, or JSON { "url": "https://..." }',
+        },
+      ],
+      'Nothing to verify',
+    );
+  }
+
+  async verify(bytes: Buffer): Promise<Verification> {
+    const sha256 = sha256Hex(bytes);
+    const issued = await this.files.findOneBy({ stampedSha256: sha256 });
+    if (issued) {
+      return {
+        result: 'verified',
+        verified: true,
+        summary: 'This is exactly the signed copy we issued: not one byte has changed since it was stamped.',
+        document: await this.issuedDocument(issued.flowId, bytes),
+        sha256,
+      };
+    }
+    const claimed = await claimedDocumentId(bytes);
+    if (claimed && (await this.isStamped(claimed))) {
+      return {
+        result: 'altered',
+        verified: false,
+        summary: `The file names document ${claimed} but differs from the signed copy we issued: it has been changed.`,
+        document: { id: claimed },
+        sha256,
+      };
+    }
+    return { result: 'unknown', verified: false, summary: 'This is not a document we issued.', sha256 };
+  }
+
+  private async issuedDocument(flowId: string, bytes: Buffer): Promise<VerifiedDocument> {
+    const { flow, document, signees } = await this.documents.find(flowId);
+    const stamped = await PDFDocument.load(bytes, { updateMetadata: false });
+    const signers = signees.map(verifiedSigner);
+    // The copy is stamped when the last signee signs.
+    const completedAt = Math.max(...signers.map((signer) => signer.signedAt));
+    return {
+      id: flow.id,
+      title: document.fileName,
+      pages: stamped.getPageCount(),
+      originalPages: document.pageCount,
+      completedAt,
+      completedAtIso: isoSeconds(completedAt),
+      environment: flow.environment,
+      signers,
+    };
+  }
+
+  /** Whether `flowId` is a document we issued a stamped copy of, which an altered file can then be told apart from. */
+  private async isStamped(flowId: string): Promise<boolean> {
+    try {
+      const { document } = await this.documents.find(flowId);
+      return document.stampedSha256 !== null;
+    } catch (error) {
+      if (error instanceof FlowNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /** An upload is checked for the PDF header only: a damaged copy of a stamped file should still be reported as such. */
+  private checkedUpload(upload: Buffer): Buffer {
+    if (upload.subarray(0, HEADER_WINDOW).includes(PDF_HEADER)) return upload;
+    throw new RequestValidationError(
+      [{ code: 'custom', path: [], message: 'The uploaded file is not a PDF: it does not start with a %PDF- header' }],
+      'The file could not be used',
+    );
+  }
+}
