@@ -57,6 +57,8 @@ describe(`documents on ${dialect}`, () => {
   let sandbox: SandboxBootstrap;
   let integrator: IntegratorClient;
   let jwks: JSONWebKeySet;
+  /** Where the app listens, for the streams (SSE needs a real socket). */
+  let baseUrl: string;
   let original: Buffer;
   let fileUrl: string;
   /** Adaeze and Babajide sign; Hauwa is on no document unless a test says so. */
@@ -81,6 +83,8 @@ describe(`documents on ${dialect}`, () => {
     jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
     original = await makePdf(ORIGINAL_PAGES, TITLE);
     fileUrl = files.put('/contracts/1042.pdf', original);
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = await t.app.getUrl();
   });
   afterAll(async () => {
     await t.close();
@@ -308,6 +312,35 @@ describe(`documents on ${dialect}`, () => {
       });
     });
 
+    it("refuses a phone's signature that is missing, over another digest or by another key, and changes nothing", async () => {
+      const reference = newReference('bad-signature');
+      const doc = await start([ada, jide], reference);
+      const read = await adaPhone.get(t.http, `/wallet/v1/flows/${doc.id}`);
+      const challenge = read.body.data.flow.challenge;
+      const approve = (body: object) => adaPhone.post(t.http, `/wallet/v1/flows/${doc.id}/approve`, body);
+      const refusals: Array<[object, string]> = [
+        [{}, 'signature is required'],
+        [
+          { signature: await signChallenge(adaPhone, challenge, { payloadSha256: sha256('another file') }) },
+          'signature covers another flow or another payload',
+        ],
+        [
+          { signature: await signChallenge(adaPhone, challenge, { signWith: hauwaPhone['privateKey'] }) },
+          "signature was not made by this device's key",
+        ],
+      ];
+      for (const [body, message] of refusals) {
+        const response = await approve(body);
+        expect(response.status).toBe(400);
+        expect(response.body.errors).toEqual([expect.objectContaining({ path: ['signature'], message })]);
+      }
+      const current = await currentDocument(integrator, doc.id);
+      expect(current).toMatchObject({ status: 'pending', signatures: [] });
+      expect(statusLog(current)).toEqual({ [ada]: 'viewed', [jide]: 'notified' });
+      // A delivery is written with the change it reports: none now means none ever.
+      expect(await deliveries(reference)).toEqual([]);
+    });
+
     it('completes through the simulator, each test person signing with their virtual device', async () => {
       const reference = newReference('simulated');
       const doc = await start([ada, jide], reference);
@@ -383,7 +416,7 @@ describe(`documents on ${dialect}`, () => {
       expect(late.body.reason).toBe('The flow is already expired');
     });
 
-    it('expires on read, when a ping finds it past its time, and tells the webhook once', async () => {
+    it('expires on read, when pings find it past its time first, and tells the webhook once', async () => {
       const reference = newReference('expiry-read');
       const doc = await start([jide], reference);
       const realNow = Date.now.bind(Date);
@@ -396,6 +429,27 @@ describe(`documents on ${dialect}`, () => {
       }
       const [event] = await webhooks(reference, 1);
       expect(event).toMatchObject({ type: 'document.expired', flow: doc.id });
+    });
+
+    it('an expiry found at once by the sweeper, pings, a signing phone and a declining one is reported once', async () => {
+      const reference = newReference('expiry-race');
+      const doc = await start([ada, jide], reference);
+      const realNow = Date.now.bind(Date);
+      jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
+      const [, ...answers] = await Promise.all([
+        t.app.get(FlowExpirySweeper).sweepOnce(),
+        integrator.ping(doc.id),
+        integrator.ping(doc.id),
+        phoneOf(adaPhone, ada).sign(doc.id),
+        phoneOf(jidePhone, jide).decline(doc.id),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 409, 409]);
+      expect(answers[2].body.reason).toBe('The flow is already expired');
+      const [event] = await webhooks(reference, 1);
+      expect(event).toMatchObject({ type: 'document.expired', flow: doc.id });
+      expect(statusLog(event.data.doc as Record<string, any>)).toEqual({ [ada]: 'stale', [jide]: 'stale' });
+      const inbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
+      expect(inbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
     });
 
     it('is cancelled by the caller: all open signees go stale, document.cancelled is sent, nobody signs after', async () => {
@@ -535,9 +589,59 @@ describe(`documents on ${dialect}`, () => {
       expect((await currentDocument(integrator, doc.id)).status).toBe('pending');
     });
 
+    it('the simulator acts only for a signee: no nin is 400, a NIN not among the signees is 404', async () => {
+      const doc = await start([ada], newReference('simulator-outsider'));
+      const noNin = await integrator.simulate('approve', doc.id, {});
+      expect(noNin.status).toBe(400);
+      expect(noNin.body.errors).toEqual([
+        { code: 'invalid_type', path: ['nin'], message: 'nin is required for a document: the signee who acts' },
+      ]);
+      for (const action of ['approve', 'reject'] as const) {
+        const outsider = await integrator.simulate(action, doc.id, { nin: hauwa });
+        expect(outsider.status).toBe(404);
+      }
+      const current = await currentDocument(integrator, doc.id);
+      expect(current.status).toBe('pending');
+      expect(statusLog(current)).toEqual({ [ada]: 'notified' });
+    });
+
+    it('SSE streams each signature until the document completes; a held poll answers with the completed document', async () => {
+      const doc = await start([ada, jide], newReference('observed'));
+      const client = await SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${doc.id}`, {
+        'x-api-key': sandbox.apiKey,
+      });
+      const token = await integrator.authorize();
+      const held = t
+        .http()
+        .post('/api/v1/flow/polling')
+        .set({ 'x-api-key': sandbox.apiKey, 'x-access-token': token })
+        .send({ request: doc.id });
+      try {
+        expect(client.status).toBe(200);
+        const first = await client.waitFor(1);
+        expect(first.data).toMatchObject({ version: 'v2', data: { request: { id: doc.id, status: 'pending' } } });
+        expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+        expect((await simulated(jide).sign(doc.id)).status).toBe(201);
+        await client.ended;
+        const views = client.events.map(
+          (event) => (event.data as { data: { request: Record<string, any> } }).data.request,
+        );
+        expect(views.map((view) => view.status)).toContain('in_progress');
+        const last = views[views.length - 1];
+        expect(last).toMatchObject({
+          id: doc.id,
+          status: 'completed',
+          file: { stamped: expect.stringMatching(STAMPED_URL) },
+        });
+        const polled = await held;
+        expect(polled.status).toBe(200);
+        expect(polled.body).toMatchObject({ version: 'v1', data: { request: last } });
+      } finally {
+        client.close();
+      }
+    });
+
     it("the signee's device stream receives the document when it is created; another NIN's does not", async () => {
-      await t.app.listen(0, '127.0.0.1');
-      const baseUrl = await t.app.getUrl();
       const open = async (device: TestDevice) =>
         SseClient.open(`${baseUrl}/wallet/v1/stream`, {
           authorization: await device.proof('GET', '/wallet/v1/stream'),

@@ -49,3 +49,31 @@ export class FileHost {
     return this.server.close();
   }
 }
+
+/**
+ * A well-formed PDF whose page tree is empty. Written by hand: pdf-lib adds a blank page when it saves a document
+ * without one.
+ */
+export function makePdfWithoutPages(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, index) => {
+    const offset = Buffer.byteLength(body, 'latin1');
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(body, 'latin1');
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A real PDF that opens only with a password, as a bank statement might be. */
+export async function makeEncryptedPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  document.addPage([595.28, 841.89]).drawText('Confidential', { x: 72, y: 760, size: 16, font });
+  document.encrypt({ userPassword: 'open-sesame', ownerPassword: 'owner-secret' });
+  return Buffer.from(await document.save());
+}
