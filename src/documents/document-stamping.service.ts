@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { sha256Hex } from '../common/crypto/digest';
 import { AppConfig } from '../config/app-config';
 import type { LoadedDocument } from './document-presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
 import { stampPdf } from './pdf-stamper';
-
-/** The length of the signature fingerprint printed on the signature page (hex characters of the receipt's SHA-256). */
-const FINGERPRINT_LENGTH = 16;
+import { printedSigner } from './printed-signer';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
@@ -31,14 +28,7 @@ export class DocumentStampingService {
     const stamped = await stampPdf(original, {
       documentId: flow.id,
       verifyUrl: this.verifyUrl(),
-      signers: signees.map((signee) => ({
-        name: signee.name,
-        representing: signee.representing || (signee.type === 'person' ? 'Self' : ''),
-        title: signee.title ?? undefined,
-        signedAt: Math.floor((signee.signedAt ?? Date.now()) / 1000),
-        identification: signee.identification ?? '',
-        signatureFingerprint: sha256Hex(signee.signature ?? '').slice(0, FINGERPRINT_LENGTH),
-      })),
+      signers: signees.map(printedSigner),
     });
     const stored = await this.storage.put(stamped);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });

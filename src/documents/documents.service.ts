@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { RequestValidationError } from '../common/errors/request-validation.error';
@@ -55,6 +57,7 @@ export class DocumentsService {
     private readonly webhooks: WebhooksService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
   ) {}
 
   async create(principal: Principal, request: DocumentRequest, client: ClientContext): Promise<LoadedDocument> {
@@ -129,6 +132,12 @@ export class DocumentsService {
   /** A document flow by its id alone: the hosted pages know a document by its unguessable id. */
   async find(flowId: string): Promise<LoadedDocument> {
     return this.presenter.load(await this.documentFlow(await this.flows.find(flowId)));
+  }
+
+  /** The document whose stamped copy has exactly this SHA-256, if we issued one. */
+  async findStamped(sha256: string): Promise<LoadedDocument | null> {
+    const stamped = await this.documents.findOneBy({ stampedSha256: sha256 });
+    return stamped ? this.find(stamped.flowId) : null;
   }
 
   private async documentFlow(flow: Flow): Promise<Flow> {

@@ -1,14 +1,12 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentsModule } from '../documents/documents.module';
-import { FlowDocument } from '../documents/flow-document.entity';
 import { PdfUploadMiddleware } from './pdf-upload.middleware';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
 /** `/verify` (DESIGN section 8): checks a stamped PDF against the digest recorded when it was made. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FlowDocument]), DocumentsModule],
+  imports: [DocumentsModule],
   controllers: [VerificationController],
   providers: [VerificationService],
 })

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { DocumentFileFetcher } from '../documents/document-file-fetcher';
 import { DocumentsService } from '../documents/documents.service';
-import { FlowDocument } from '../documents/flow-document.entity';
+import type { LoadedDocument } from '../documents/document-presenter';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { claimedDocumentId } from './claimed-document-id';
 import type { Verification, VerifiedDocument } from './verification-result';
@@ -30,7 +28,6 @@ const HEADER_WINDOW = 1024;
 @Injectable()
 export class VerificationService {
   constructor(
-    @InjectRepository(FlowDocument) private readonly files: Repository<FlowDocument>,
     private readonly documents: DocumentsService,
     private readonly fetcher: DocumentFileFetcher,
   ) {}
@@ -52,13 +49,13 @@ export class VerificationService {
 
   async verify(bytes: Buffer): Promise<Verification> {
     const sha256 = sha256Hex(bytes);
-    const issued = await this.files.findOneBy({ stampedSha256: sha256 });
+    const issued = await this.documents.findStamped(sha256);
     if (issued) {
       return {
         result: 'verified',
         verified: true,
         summary: 'This is exactly the signed copy we issued: not one byte has changed since it was stamped.',
-        document: await this.issuedDocument(issued.flowId, bytes),
+        document: await this.issuedDocument(issued, bytes),
         sha256,
       };
     }
@@ -75,8 +72,7 @@ export class VerificationService {
     return { result: 'unknown', verified: false, summary: 'This is not a document we issued.', sha256 };
   }
 
-  private async issuedDocument(flowId: string, bytes: Buffer): Promise<VerifiedDocument> {
-    const { flow, document, signees } = await this.documents.find(flowId);
+  private async issuedDocument({ flow, document, signees }: LoadedDocument, bytes: Buffer): Promise<VerifiedDocument> {
     const stamped = await PDFDocument.load(bytes, { updateMetadata: false });
     const signers = signees.map(verifiedSigner);
     // The copy is stamped when the last signee signs.
