@@ -23,6 +23,7 @@ import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
 import { WalletModule } from './wallet/wallet.module';
 import { RedisModule } from './redis/redis.module';
+import { ReviewModule } from './review/review.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         WebhooksModule,
         SigningModule,
         DocumentsModule,
+        ReviewModule,
         VerificationModule,
       ],
       providers: [

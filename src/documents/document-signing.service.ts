@@ -133,21 +133,29 @@ export class DocumentSigningService {
     return this.presenter.load(await this.flows.find(flowId));
   }
 
-  /** Declines: the flow ends as rejected and every signee who had not acted becomes `stale`. */
+  /** Declines as a device of the signee: the document must be one that device may see. */
   async decline(
     signer: Pick<DocumentSigner, 'nin' | 'environment'>,
     flowId: string,
     ip: string,
   ): Promise<LoadedDocument> {
-    const loaded = await this.visible(signer, await this.flows.find(flowId));
-    this.refuseIfActed(loaded, signer.nin);
+    return this.declineAsSignee(await this.visible(signer, await this.flows.find(flowId)), signer.nin, ip);
+  }
+
+  /**
+   * Declines for the signee with this NIN: the flow ends as rejected and every signee who had not acted becomes `stale`.
+   * The review page calls it directly: its unguessable link is the capability, so the signee need not have been pushed
+   * the document first.
+   */
+  async declineAsSignee(loaded: LoadedDocument, nin: string, ip: string): Promise<LoadedDocument> {
+    this.refuseIfActed(loaded, nin);
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, signer.nin, 'rejected', { ip });
-      await this.webhooks.report(manager, flow, 'document.signee.rejected', { signee: { nin: signer.nin } });
+      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip });
+      await this.webhooks.report(manager, flow, 'document.signee.rejected', { signee: { nin } });
       if (!(await this.flows.moveWithin(manager, flow, 'decline'))) throw this.ended(flow.status);
     });
-    return this.presenter.load(await this.flows.find(flowId));
+    return this.presenter.load(await this.flows.find(loaded.flow.id));
   }
 
   /**
@@ -190,7 +198,8 @@ export class DocumentSigningService {
     return true;
   }
 
-  private refuseIfActed({ flow, signees }: LoadedDocument, nin: string): void {
+  /** Refuses (409) when the document has ended or this signee has already signed, declined or been passed over. */
+  refuseIfActed({ flow, signees }: LoadedDocument, nin: string): void {
     if (isTerminal(flow.status)) throw this.ended(flow.status);
     const signee = signees.find((candidate) => candidate.nin === nin);
     if (signee && !OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);

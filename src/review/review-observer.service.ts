@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { successEnvelope } from '../common/envelope/envelope';
+import { EventStream } from '../common/http/event-stream';
+import { FlowEventBus } from '../flows/events/flow-event-bus';
+import { SSE_INTERVAL_MS } from '../flows/flow-observer.service';
+import type { ReviewState } from './review-state';
+import { ReviewService } from './review.service';
+
+/**
+ * Follows a review document for its page: the state at once, again on every change published on the flow event bus
+ * (from any instance), and every SSE_INTERVAL_MS so the page can tell a live stream from a stalled one; it ends once
+ * the document has ended. Each change is read back from the database rather than taken from the event, which carries
+ * the integrators' view with full NINs.
+ */
+@Injectable()
+export class ReviewObserverService {
+  constructor(
+    private readonly review: ReviewService,
+    private readonly bus: FlowEventBus,
+  ) {}
+
+  async stream(docId: string, response: Response): Promise<void> {
+    let current = await this.review.state(docId);
+    const events = new EventStream(response);
+    const show = (state: ReviewState) => {
+      current = state;
+      events.send(successEnvelope('Review state', 'v2', { review: state }));
+      if (!state.open) events.end();
+    };
+    const refresh = this.serialized(
+      async () => show(await this.review.state(docId)),
+      () => events.end(),
+    );
+    events.onClose(this.bus.onFlow(current.id, refresh));
+    const timer = setInterval(() => {
+      // Expiry is applied when a document is read, so a page left open past it learns of it here.
+      if (Date.now() >= current.exp * 1000) refresh();
+      else show(current);
+    }, SSE_INTERVAL_MS);
+    events.onClose(() => clearInterval(timer));
+    // Read again after subscribing, so a change made in between is not missed.
+    refresh();
+  }
+
+  /**
+   * Runs `read` one at a time, and once more after a run during which it was asked for again, so a burst of changes
+   * costs at most two reads and an older state is never sent after a newer one.
+   */
+  private serialized(read: () => Promise<void>, onError: () => void): () => void {
+    let running = false;
+    let again = false;
+    const run = async () => {
+      running = true;
+      try {
+        do {
+          again = false;
+          await read();
+        } while (again);
+      } catch {
+        onError();
+      } finally {
+        running = false;
+      }
+    };
+    return () => {
+      if (running) again = true;
+      else void run();
+    };
+  }
+}
