@@ -327,6 +327,11 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     const cases: BadBody[] = [
       ['no to', { to: undefined }, [required(['to'])]],
       ['an empty to', { to: [] }, [issue('too_small', ['to'], 'to must name at least one NIN')]],
+      [
+        'more than 50 NINs',
+        { to: Array.from({ length: 51 }, (_, index) => `2${String(index).padStart(10, '0')}`) },
+        [issue('too_big', ['to'], 'to must name at most 50 NINs')],
+      ],
       ['to that is a string', { to: '10000000001' }, [issue('invalid_type', ['to'], 'to must be an array of NINs')]],
       [
         'a NIN too short',
@@ -405,6 +410,13 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
       );
       expectValidationFailure(response, issues);
     });
+  });
+
+  it("a production app cannot address the sandbox's test persons: they have no digital ID there", async () => {
+    const live = await createTenant(t.app, { environment: 'production' });
+    const client = new IntegratorClient(t.http, { apiKey: live.apiKey, appSecret: live.appSecret });
+    const response = await refused(t, () => createDocument(client, 'signing', validBody('signing')));
+    expectFailure(response, 400, NO_DIGITAL_ID);
   });
 
   describe('refresh', () => {

@@ -5,7 +5,6 @@ import { randomBase62 } from '../src/common/ids/random-id';
 import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import {
-  DocumentSigner,
   createDocument,
   currentDocument,
   downloadFile,
@@ -284,6 +283,8 @@ describe(`documents on ${dialect}`, () => {
 
       const stamped = await downloadFile(t.http, done.file.stamped);
       expect(stamped.status).toBe(200);
+      // The key is the only access control: a guessed one finds nothing.
+      expect((await downloadFile(t.http, `${CDN_URL}/files/${'A'.repeat(40)}.pdf`)).status).toBe(404);
       expect(stamped.headers['content-type']).toMatch(/^application\/pdf/);
       expect(sha256(stamped.body)).not.toBe(sha256(original));
       const pdf = await PDFDocument.load(stamped.body);
