@@ -515,6 +515,19 @@ describe(`documents on ${dialect}`, () => {
     const inbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
     expect(inbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
     expect(await currentDocument(integrator, doc.id)).toEqual(doc);
+
+    // The simulator asks for each signee's push as the hosted page would, then signs as their virtual device.
+    for (const nin of [ada, jide])
+      expect((await simulatedDocumentSigner(integrator, nin).sign(doc.id)).status).toBe(201);
+    const completed = await currentDocument(integrator, doc.id);
+    expect(completed).toMatchObject({
+      status: 'completed',
+      statusLog: [
+        { nin: ada, status: 'signed' },
+        { nin: jide, status: 'signed' },
+      ],
+    });
+    expect(completed.file.stamped).toEqual(expect.stringMatching(/\/files\/[0-9A-Za-z]{40}\.pdf$/));
   });
 
   describe('observing and the v1 mirror', () => {

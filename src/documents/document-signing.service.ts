@@ -69,6 +69,7 @@ export class DocumentSigningService {
   holderView(loaded: LoadedDocument, nin: string): HolderFlowView {
     const { flow, document, signees } = loaded;
     const signee = signees.find((candidate) => candidate.nin === nin);
+    if (!signee) throw new FlowNotFoundError();
     return {
       id: flow.id,
       mode: 'document',
@@ -86,7 +87,7 @@ export class DocumentSigningService {
         url: this.presenter.fileUrl(document.fileKey),
         sha256: document.fileSha256,
         pages: document.pageCount,
-        signeeStatus: signee?.status ?? 'stale',
+        signeeStatus: signee.status,
       },
     };
   }
@@ -181,8 +182,8 @@ export class DocumentSigningService {
       { ...changes, status: to, updatedAt: Date.now() },
     );
     if (result.affected !== 1) {
-      const signee = await manager.findOneByOrFail(DocumentSignee, { flowId, nin });
-      throw new SigneeAlreadyActedError(signee.status);
+      const signee = await manager.findOneBy(DocumentSignee, { flowId, nin });
+      throw signee ? new SigneeAlreadyActedError(signee.status) : new FlowNotFoundError();
     }
   }
 

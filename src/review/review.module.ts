@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
 import { FlowsModule } from '../flows/flows.module';
-import { PersonsModule } from '../persons/persons.module';
 import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
-import { WalletModule } from '../wallet/wallet.module';
 import { ReviewObserverService } from './review-observer.service';
 import { ReviewPageController } from './review-page.controller';
 import { ReviewController } from './review.controller';
@@ -11,7 +9,7 @@ import { ReviewService } from './review.service';
 
 /** The hosted review page of review documents (DESIGN section 8), and the routes it reads and acts through. */
 @Module({
-  imports: [DocumentsModule, FlowsModule, PersonsModule, WalletModule, SandboxSimulatorModule],
+  imports: [DocumentsModule, FlowsModule, SandboxSimulatorModule],
   controllers: [ReviewPageController, ReviewController],
   providers: [ReviewService, ReviewObserverService],
 })

@@ -7,11 +7,7 @@ import { OPEN_SIGNEE_STATUSES } from '../documents/signee-status';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
-import { PersonsService } from '../persons/persons.service';
-import { TEST_PERSONS_WITH_DIGITAL_ID } from '../sandbox/test-persons';
-import { VirtualDeviceSigner } from '../sandbox/virtual-device-signer';
-import { DevicesService } from '../wallet/devices.service';
-import { HolderService } from '../wallet/holder.service';
+import { VirtualHolderService } from '../sandbox/virtual-holder.service';
 import { SandboxDeviceUnavailableError } from './errors/sandbox-device-unavailable.error';
 import { SigneeNotFoundError } from './errors/signee-not-found.error';
 import { maskNin } from './mask-nin';
@@ -31,10 +27,7 @@ export class ReviewService {
     private readonly documents: DocumentsService,
     private readonly signing: DocumentSigningService,
     private readonly presenter: DocumentPresenter,
-    private readonly holder: HolderService,
-    private readonly devices: DevicesService,
-    private readonly persons: PersonsService,
-    private readonly virtualSigner: VirtualDeviceSigner,
+    private readonly virtualHolder: VirtualHolderService,
   ) {}
 
   async state(docId: string): Promise<ReviewState> {
@@ -55,16 +48,7 @@ export class ReviewService {
   async sandboxSign(docId: string, position: number, ip: string): Promise<ReviewState> {
     const { loaded, signee } = await this.openSignee(docId, position);
     if (!(await this.hasSandboxDevice(loaded.flow, signee.nin))) throw new SandboxDeviceUnavailableError();
-    const device = await this.devices.virtualDeviceOf(signee.nin);
-    await this.signing.notify(loaded.flow.id, signee.nin);
-    const { challenge } = await this.holder.read(device, loaded.flow.id);
-    if (!challenge) throw new Error(`${loaded.flow.id} has no challenge to sign`);
-    await this.holder.approve(
-      device,
-      loaded.flow.id,
-      { signature: await this.virtualSigner.sign(device, challenge) },
-      ip,
-    );
+    await this.virtualHolder.signDocument(await this.virtualHolder.deviceOf(signee.nin), loaded.flow.id, ip);
     return this.state(docId);
   }
 
@@ -94,8 +78,7 @@ export class ReviewService {
 
   /** The sandbox button is for test persons on sandbox documents only: a real person signs with their own phone. */
   private async hasSandboxDevice(flow: Flow, nin: string): Promise<boolean> {
-    if (flow.environment !== 'sandbox' || !TEST_PERSONS_WITH_DIGITAL_ID.includes(nin)) return false;
-    return (await this.persons.find('sandbox', nin))?.synthetic === true;
+    return flow.environment === 'sandbox' && (await this.virtualHolder.isTestPerson(nin));
   }
 
   private async view(loaded: LoadedDocument): Promise<ReviewState> {

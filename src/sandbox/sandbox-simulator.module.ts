@@ -6,11 +6,12 @@ import { WalletModule } from '../wallet/wallet.module';
 import { SandboxSimulatorController } from './sandbox-simulator.controller';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
 import { VirtualDeviceSigner } from './virtual-device-signer';
+import { VirtualHolderService } from './virtual-holder.service';
 
 @Module({
   imports: [FlowsModule, PersonsModule, WalletModule, DocumentsModule],
   controllers: [SandboxSimulatorController],
-  providers: [SandboxSimulatorService, VirtualDeviceSigner],
-  exports: [VirtualDeviceSigner],
+  providers: [SandboxSimulatorService, VirtualDeviceSigner, VirtualHolderService],
+  exports: [VirtualHolderService],
 })
 export class SandboxSimulatorModule {}

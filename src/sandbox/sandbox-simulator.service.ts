@@ -8,12 +8,11 @@ import type { ObservedView } from '../flows/flow-view';
 import { challengeFor } from '../signatures/signing-challenge';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
-import { PersonsService } from '../persons/persons.service';
 import type { Device } from '../wallet/device.entity';
-import { DevicesService } from '../wallet/devices.service';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualDeviceSigner } from './virtual-device-signer';
+import { VirtualHolderService } from './virtual-holder.service';
 
 /**
  * Acts as the virtual device of a synthetic test person, through the same HolderService as the Wallet API: what the
@@ -24,10 +23,9 @@ export class SandboxSimulatorService {
   constructor(
     private readonly flows: FlowsService,
     private readonly presenter: FlowPresenter,
-    private readonly persons: PersonsService,
-    private readonly devices: DevicesService,
     private readonly holder: HolderService,
     private readonly signer: VirtualDeviceSigner,
+    private readonly virtualHolder: VirtualHolderService,
     private readonly documents: DocumentSigningService,
   ) {}
 
@@ -47,10 +45,7 @@ export class SandboxSimulatorService {
   ): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
     if (flow.kind === 'document') {
-      // As a phone would: read the document (marking it viewed), then sign the challenge it carries.
-      const { challenge } = await this.holder.read(device, flow.id);
-      if (!challenge) throw new Error(`${flow.id} has no challenge to sign`);
-      await this.holder.approve(device, flow.id, { signature: await this.signer.sign(device, challenge) }, ip);
+      await this.virtualHolder.signDocument(device, flow.id, ip);
       return this.current(flow);
     }
     if (flow.kind === 'signing') {
@@ -86,8 +81,7 @@ export class SandboxSimulatorService {
       ]);
     }
     const holderNin = nin ?? flow.targetNin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
-    const person = await this.persons.find('sandbox', holderNin);
-    if (!person?.synthetic || !TEST_PERSONS_WITH_DIGITAL_ID.includes(holderNin)) {
+    if (!(await this.virtualHolder.isTestPerson(holderNin))) {
       throw new RequestValidationError([
         { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
       ]);
@@ -100,7 +94,7 @@ export class SandboxSimulatorService {
     }
     // A review signee is pushed the document when they ask for it on the hosted page; the simulator asks for them.
     if (flow.kind === 'document') await this.documents.notify(flow.id, holderNin);
-    return { flow, device: await this.devices.virtualDeviceOf(holderNin) };
+    return { flow, device: await this.virtualHolder.deviceOf(holderNin) };
   }
 
   private async current(flow: Flow): Promise<ObservedView> {

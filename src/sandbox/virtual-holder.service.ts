@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { DocumentSigningService } from '../documents/document-signing.service';
+import { PersonsService } from '../persons/persons.service';
+import type { Device } from '../wallet/device.entity';
+import { DevicesService } from '../wallet/devices.service';
+import { HolderService } from '../wallet/holder.service';
+import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
+import { VirtualDeviceSigner } from './virtual-device-signer';
+
+/**
+ * A synthetic test person holding their built-in virtual device. The simulator and the review page's sandbox button
+ * both act through it, and it acts through the HolderService like any phone.
+ */
+@Injectable()
+export class VirtualHolderService {
+  constructor(
+    private readonly persons: PersonsService,
+    private readonly devices: DevicesService,
+    private readonly holder: HolderService,
+    private readonly signer: VirtualDeviceSigner,
+    private readonly documents: DocumentSigningService,
+  ) {}
+
+  /** Whether this sandbox NIN is a synthetic test person with a digital ID, so a virtual device can act for them. */
+  async isTestPerson(nin: string): Promise<boolean> {
+    if (!TEST_PERSONS_WITH_DIGITAL_ID.includes(nin)) return false;
+    return (await this.persons.find('sandbox', nin))?.synthetic === true;
+  }
+
+  deviceOf(nin: string): Promise<Device> {
+    return this.devices.virtualDeviceOf(nin);
+  }
+
+  /**
+   * Signs a document as the person would on a phone: the push arrives (asked for, as the review page would, when the
+   * signee has not been pushed it yet), the app reads the document, then signs the challenge it carries.
+   */
+  async signDocument(device: Device, flowId: string, ip?: string): Promise<void> {
+    await this.documents.notify(flowId, device.nin);
+    const { challenge } = await this.holder.read(device, flowId);
+    if (!challenge) throw new Error(`${flowId} has no challenge to sign`);
+    await this.holder.approve(device, flowId, { signature: await this.signer.sign(device, challenge) }, ip);
+  }
+}
