@@ -1,23 +1,11 @@
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
 import { signChallenge } from './support/device-signature';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
+import { freePort } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
-
-/** A port free right now, so the app's SIGN_URL and CDN_URL can name the address it then listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describeInBrowser('the hosted review page in Chromium', () => {
   let t: TestApp;

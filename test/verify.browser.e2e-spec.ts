@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
+import { simulatorSignedDocument } from './support/document-flows';
 import { FileHost, makePdf } from './support/pdf-fixtures';
-import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { bootstrapSandbox, testPerson } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 
 const SIGNERS = ['10000000001', '10000000002'];
@@ -21,7 +22,7 @@ describeInBrowser('the verification page in Chromium', () => {
     files = await FileHost.start();
     await t.app.listen(0, '127.0.0.1');
     baseUrl = await t.app.getUrl();
-    stamped = await stampedDocument();
+    ({ stamped } = await simulatorSignedDocument(t, sandbox, files.put('/contract.pdf', await makePdf(2)), SIGNERS));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -29,28 +30,6 @@ describeInBrowser('the verification page in Chromium', () => {
     await files?.close();
     await t?.close();
   });
-
-  /** A two-signer document signed through the sandbox simulator; its stamped copy as anyone downloads it. */
-  async function stampedDocument(): Promise<Buffer> {
-    const url = files.put('/contract.pdf', await makePdf(2));
-    const created = await t
-      .http()
-      .post('/api/v2/document/signing')
-      .set(credentials(sandbox))
-      .send({
-        to: SIGNERS,
-        file: { url, title: 'Lease 7' },
-        webhook: { host: 'https://example.com/hook', reference: 'x' },
-      })
-      .expect(201);
-    const id: string = created.body.data.request.id;
-    for (const nin of SIGNERS) {
-      await t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(credentials(sandbox)).send({ nin }).expect(201);
-    }
-    const refreshed = await t.http().post('/api/v2/document/refresh').set(credentials(sandbox)).send({ flow: id });
-    const download = await fetch(`${baseUrl}${new URL(refreshed.body.data.doc.file.stamped).pathname}`);
-    return Buffer.from(await download.arrayBuffer());
-  }
 
   /** Picks the file and waits for the page to show the answer to it (not a previous one). */
   async function verifyUpload(page: Page, bytes: Buffer): Promise<void> {

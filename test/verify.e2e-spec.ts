@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { sha256, simulatorSignedDocument } from './support/document-flows';
 import { FileHost, makePdf } from './support/pdf-fixtures';
-import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { bootstrapSandbox, testPerson } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 
 const SIGNERS = ['10000000001', '10000000002'];
-const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 describe('POST /verify and GET /verify', () => {
   let t: TestApp;
@@ -20,40 +19,14 @@ describe('POST /verify and GET /verify', () => {
     t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true' } });
     sandbox = await bootstrapSandbox(t.app);
     files = await FileHost.start();
-    ({ docId, stamped, signatures } = await completedDocument());
+    const signed = await simulatorSignedDocument(t, sandbox, files.put('/contract.pdf', await makePdf(2)), SIGNERS);
+    ({ stamped } = signed);
+    ({ id: docId, signatures } = signed.doc);
   });
   afterAll(async () => {
     await files?.close();
     await t?.close();
   });
-
-  /** A two-signer document signed through the sandbox simulator, and its stamped copy as served under /files. */
-  async function completedDocument() {
-    const url = files.put('/contract.pdf', await makePdf(2));
-    const created = await t
-      .http()
-      .post('/api/v2/document/signing')
-      .set(credentials(sandbox))
-      .send({
-        to: SIGNERS,
-        file: { url, title: 'Lease 7' },
-        webhook: { host: 'https://example.com/hook', reference: 'x' },
-      })
-      .expect(201);
-    const id: string = created.body.data.request.id;
-    for (const nin of SIGNERS) {
-      await t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(credentials(sandbox)).send({ nin }).expect(201);
-    }
-    const refreshed = await t
-      .http()
-      .post('/api/v2/document/refresh')
-      .set(credentials(sandbox))
-      .send({ flow: id })
-      .expect(200);
-    const doc = refreshed.body.data.doc;
-    const file = await t.http().get(new URL(doc.file.stamped).pathname).responseType('blob').expect(200);
-    return { docId: id, stamped: file.body as Buffer, signatures: doc.signatures };
-  }
 
   const upload = (bytes: Buffer, app: TestApp = t) =>
     app.http().post('/verify').set('content-type', 'application/pdf').send(bytes);

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../common/html/escape-html';
+import { renderHtmlPage } from '../common/html/html-page';
 import { REVIEW_PAGE_SCRIPT } from './review-page.script';
 import type { ReviewSigneeState, ReviewState } from './review-state';
 
@@ -34,21 +35,8 @@ const STYLE = `
   .stamped a { font-weight: 600; }
 `;
 
-function page(title: string, nonce: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>${escapeHtml(title)}</title>
-  <style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-  <main>
-    ${body}
-  </main>
-</body>
-</html>`;
+function page(title: string, nonce: string, main: string, script?: string): string {
+  return renderHtmlPage({ title, nonce, style: STYLE, main, script });
 }
 
 /** JSON placed inside a `<script>` element: `<` escaped, so no value can close the element. */
@@ -109,8 +97,8 @@ export function renderReviewPage(review: ReviewState, nonce: string): string {
       </div>
       <p id="message" aria-live="polite"></p>
     </section>
-    <script type="application/json" id="review-state">${scriptJson(review)}</script>
-    <script nonce="${nonce}">${REVIEW_PAGE_SCRIPT}</script>`,
+    <script type="application/json" id="review-state">${scriptJson(review)}</script>`,
+    REVIEW_PAGE_SCRIPT,
   );
 }
 

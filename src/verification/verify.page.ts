@@ -1,3 +1,5 @@
+import { renderHtmlPage } from '../common/html/html-page';
+
 export interface VerifyPage {
   nonce: string;
   maxFileBytes: number;
@@ -133,17 +135,11 @@ function fileSize(bytes: number): string {
 
 /** `GET /verify`: checks a stamped PDF, uploaded or by link, through `POST /verify` on the same path. */
 export function renderVerifyPage(page: VerifyPage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Verify a signed document</title>
-  <style nonce="${page.nonce}">${STYLE}</style>
-</head>
-<body>
-  <main>
-    <h1>Verify a signed document</h1>
+  return renderHtmlPage({
+    title: 'Verify a signed document',
+    nonce: page.nonce,
+    style: STYLE,
+    main: `<h1>Verify a signed document</h1>
     <p>Check that a signed PDF was issued by idflow and has not been changed since, and see who signed it and when.
       The file is compared with our record byte for byte; it is not kept.</p>
     <section class="source">
@@ -168,9 +164,7 @@ export function renderVerifyPage(page: VerifyPage): string {
       <h3 id="signers-heading" hidden>Signed by</h3>
       <ol id="signers" hidden></ol>
       <p id="digest" class="digest" hidden></p>
-    </section>
-  </main>
-  <script nonce="${page.nonce}">${SCRIPT}</script>
-</body>
-</html>`;
+    </section>`,
+    script: SCRIPT,
+  });
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../common/html/escape-html';
+import { renderHtmlPage } from '../common/html/html-page';
 
 export interface OpenLinkPage {
   /** Null when the code is unknown or its flow can no longer be picked up. */
@@ -44,18 +45,5 @@ export function renderOpenLinkPage(page: OpenLinkPage): string {
     </script>`
     : `<h1>This link is no longer valid</h1>
     <p id="expired">It was already used, or it has expired. Go back to the site that sent you and start again.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Continue in your digital-ID app</title>
-  <style nonce="${page.nonce}">${STYLE}</style>
-</head>
-<body>
-  <main>
-    ${body}
-  </main>
-</body>
-</html>`;
+  return renderHtmlPage({ title: 'Continue in your digital-ID app', nonce: page.nonce, style: STYLE, main: body });
 }

@@ -9,7 +9,9 @@ import { FlowDocument } from '../../src/documents/flow-document.entity';
 import { Flow } from '../../src/flows/flow.entity';
 import { signChallenge } from './device-signature';
 import type { IntegratorClient } from './integrator-client';
-import type { TestAgent } from './test-app';
+import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
+import { credentials } from './sandbox-tenant';
+import type { TestAgent, TestApp } from './test-app';
 import type { TestDevice } from './test-device';
 
 export type DocumentKind = 'signing' | 'review';
@@ -93,6 +95,36 @@ export async function downloadFile(http: () => TestAgent, url: string): Promise<
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => done(null, Buffer.concat(chunks)));
     });
+}
+
+/**
+ * A signing document for `signers` (sandbox test persons), each approving through the simulator: the document as
+ * refresh then shows it, and the stamped copy as anyone downloads it from `/files`.
+ */
+export async function simulatorSignedDocument(
+  t: TestApp,
+  sandbox: SandboxBootstrap,
+  fileUrl: string,
+  signers: string[],
+): Promise<{ doc: Record<string, any>; stamped: Buffer }> {
+  const headers = credentials(sandbox);
+  const created = await t
+    .http()
+    .post('/api/v2/document/signing')
+    .set(headers)
+    .send({
+      to: signers,
+      file: { url: fileUrl, title: 'Lease 7' },
+      webhook: { host: 'https://example.com/hook', reference: 'x' },
+    })
+    .expect(201);
+  const id: string = created.body.data.request.id;
+  for (const nin of signers) {
+    await t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
+  }
+  const refreshed = await t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200);
+  const doc = refreshed.body.data.doc;
+  return { doc, stamped: (await downloadFile(t.http, doc.file.stamped)).body as Buffer };
 }
 
 /** Names of the files kept under `<DATA_DIR>/files` (none when nothing was ever stored). */
