@@ -1,0 +1,65 @@
+/**
+ * Stamping cost: the last signature of a document makes the stamped PDF inside the transaction that completes it, so
+ * its time is time the document's row stays locked. Builds text PDFs of N pages, stamps each with two signers (as the
+ * service does), and prints the time per stamp and its ratio to a one-second budget for the largest.
+ *
+ *   npm run bench:stamping -- 2 50 300 1000
+ */
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { stampPdf } from '../src/documents/pdf-stamper';
+
+const BUDGET_MS = 1000;
+const ROUNDS = 5;
+
+async function textPdf(pages: number): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    const page = document.addPage([595.28, 841.89]);
+    for (let line = 0; line < 40; line++) {
+      page.drawText(`Clause ${index + 1}.${line + 1}: the parties agree to the terms set out here.`, {
+        x: 56,
+        y: 780 - line * 18,
+        size: 10,
+        font,
+      });
+    }
+  }
+  return document.save();
+}
+
+async function main(): Promise<void> {
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((pages) => pages > 0);
+  for (const pages of sizes.length > 0 ? sizes : [2, 50, 300]) {
+    const original = await textPdf(pages);
+    const timings: number[] = [];
+    let stampedBytes = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now();
+      const stamped = await stampPdf(original, {
+        documentId: `doc_${'A'.repeat(40)}`,
+        verifyUrl: 'http://localhost:3000/verify',
+        signers: ['Adaeze Okonkwo', 'Babajide Adeyemi'].map((name, index) => ({
+          name,
+          representing: 'Self',
+          signedAt: 1_795_000_000 + index,
+          identification: '0b7e6a4c-3f1d-4b8e-9a2c-5d6f7e8a9b0c',
+          signatureFingerprint: '9f86d081884c7d65',
+        })),
+      });
+      timings.push(performance.now() - started);
+      stampedBytes = stamped.byteLength;
+    }
+    timings.sort((a, b) => a - b);
+    const median = timings[Math.floor(timings.length / 2)];
+    console.log(
+      `${pages} pages (${(original.byteLength / 1024).toFixed(0)} KiB -> ${(stampedBytes / 1024).toFixed(0)} KiB): ` +
+        `median ${median.toFixed(1)} ms over ${ROUNDS} stamps, ratio ${(median / BUDGET_MS).toFixed(3)} to ${BUDGET_MS} ms`,
+    );
+  }
+}
+
+void main();
