@@ -14,7 +14,10 @@ import { FlowsService } from './flows.service';
 
 const PingDocs = (version: 'v1' | 'v2') =>
   applyDecorators(
-    ApiOperation({ summary: 'The current state of a flow (spec 2.4); poll every 1 to 3 seconds' }),
+    ApiOperation({
+      summary: 'The current state of a flow (spec 2.4); poll every 1 to 3 seconds',
+      description: 'A document flow (`doc_...`) answers with the document object of spec 2.6 plus `status`.',
+    }),
     ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
     ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
     ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
