@@ -1,5 +1,6 @@
 import { EncryptedPDFError, PDFDocument } from '@cantoo/pdf-lib';
 import { NotAPdfError } from './not-a-pdf.error';
+import { PdfExpansionError, checkPdfExpansion } from './pdf-expansion';
 
 export interface PdfInspection {
   pageCount: number;
@@ -20,6 +21,13 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
     throw new NotAPdfError('it does not start with a %PDF- header');
   if (!buffer.subarray(-MARKER_WINDOW).includes(EOF_MARKER))
     throw new NotAPdfError('it is truncated (no %%EOF at the end)');
+
+  try {
+    await checkPdfExpansion(bytes);
+  } catch (error) {
+    if (error instanceof PdfExpansionError) throw new NotAPdfError(error.message);
+    throw error;
+  }
 
   let pageCount: number;
   try {

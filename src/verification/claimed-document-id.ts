@@ -1,4 +1,5 @@
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { checkPdfExpansion } from '../documents/pdf-expansion';
 
 /** A document id as the stamp prints it (DESIGN section 3: `doc_` and 40 base62 characters). */
 const DOCUMENT_ID = /doc_[0-9A-Za-z]{40}(?![0-9A-Za-z])/;
@@ -17,6 +18,7 @@ const TOTAL_BYTES_READ = 8 * 1024 * 1024;
 export async function claimedDocumentId(bytes: Uint8Array): Promise<string | null> {
   let document: PDFDocument;
   try {
+    await checkPdfExpansion(bytes);
     document = await PDFDocument.load(bytes, {
       updateMetadata: false,
       ignoreEncryption: true,
