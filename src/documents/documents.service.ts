@@ -5,7 +5,6 @@ import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { ValidationIssue } from '../common/errors/validation-issue';
-import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
 import { AppConfig } from '../config/app-config';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { Flow } from '../flows/flow.entity';
@@ -62,7 +61,7 @@ export class DocumentsService {
 
   async create(principal: Principal, request: DocumentRequest, client: ClientContext): Promise<LoadedDocument> {
     const environment = principal.app.environment;
-    this.checkWebhook(request.webhook.host);
+    this.webhooks.checkUrl(request.webhook.host);
     this.fetcher.checkUrl(request.file.url);
     const signees =
       request.mode === 'review' ? (request.signee ?? []) : await this.signeesFromNins(request.to ?? [], environment);
@@ -177,18 +176,5 @@ export class DocumentsService {
       seen.add(signee.nin);
     });
     if (issues.length > 0) throw new RequestValidationError(issues);
-  }
-
-  private checkWebhook(host: string): void {
-    try {
-      this.webhooks.checkUrl(host);
-    } catch (error) {
-      if (error instanceof OutboundRefusedError) {
-        throw new RequestValidationError([
-          { code: 'custom', path: ['webhook', 'host'], message: `webhook.host: ${error.message}` },
-        ]);
-      }
-      throw error;
-    }
   }
 }

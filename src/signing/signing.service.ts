@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
-import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { StartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow-presenter';
@@ -76,12 +75,6 @@ export class SigningService {
     if (request.action === 'confirm' && request.webhook) {
       throw invalid(['webhook'], 'webhook is not accepted when action is confirm');
     }
-    if (!request.webhook) return;
-    try {
-      this.webhooks.checkUrl(request.webhook.host);
-    } catch (error) {
-      if (error instanceof OutboundRefusedError) throw invalid(['webhook', 'host'], `webhook.host: ${error.reason}`);
-      throw error;
-    }
+    if (request.webhook) this.webhooks.checkUrl(request.webhook.host);
   }
 }

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { newId } from '../common/ids/random-id';
 import { OutboundClient } from '../common/outbound/outbound-client';
+import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
+import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
 import { afterCommit } from '../database/after-commit';
 import type { DeliveryStatus } from './delivery-status';
@@ -101,12 +103,21 @@ export class WebhooksService {
   }
 
   /**
-   * Throws an OutboundRefusedError (400) for a webhook URL that could never be sent: not https (unless
+   * Refuses, as a 400 issue on `webhook.host`, a webhook URL that could never be sent: not https (unless
    * `ALLOW_INSECURE_URLS`), a literal private or metadata address, or malformed. A name that resolves to a private
    * address is only found out when sending, and recorded as that attempt's error.
    */
   checkUrl(url: string): void {
-    this.outbound.checkUrl(url);
+    try {
+      this.outbound.checkUrl(url);
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) {
+        throw new RequestValidationError([
+          { code: 'custom', path: ['webhook', 'host'], message: `webhook.host: ${error.reason}` },
+        ]);
+      }
+      throw error;
+    }
   }
 
   /** The app's deliveries, newest first. */
