@@ -342,6 +342,25 @@ describe(`documents on ${dialect}`, () => {
       expect(await deliveries(reference)).toEqual([]);
     });
 
+    it('sits in the inbox among other pushed flows newest first, by creation rather than expiry', async () => {
+      const olderDoc = await start([hauwa], newReference('inbox-order'));
+      const login = await integrator.post('/api/v2/identification/different-device', {
+        user: hauwa,
+        action: 'login',
+        claims: ['naming.name'],
+        payload: 'Log in',
+      });
+      expect(login.status).toBe(201);
+      const newerDoc = await start([hauwa], newReference('inbox-order'));
+      const inbox = await hauwaPhone.get(t.http, '/wallet/v1/inbox');
+      const ids = inbox.body.data.flows.map((flow: { id: string }) => flow.id);
+      expect(ids.filter((id: string) => [olderDoc.id, login.body.data.request.id, newerDoc.id].includes(id))).toEqual([
+        newerDoc.id,
+        login.body.data.request.id,
+        olderDoc.id,
+      ]);
+    });
+
     it('completes through the simulator, each test person signing with their virtual device', async () => {
       const reference = newReference('simulated');
       const doc = await start([ada, jide], reference);

@@ -97,14 +97,19 @@ export class DocumentSigningService {
     return { flow: flow.id, payloadSha256: document.fileSha256 };
   }
 
-  /** The signee was shown the document (their device read it, or the hosted page after their push). */
-  async markViewed(flowId: string, nin: string): Promise<void> {
-    await this.changeStatus(flowId, nin, ['notified'], 'viewed');
+  /** A signee's device reads the document: shown to them, they are marked `viewed` (once). */
+  async read(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
+    const loaded = await this.visible(signer, flow);
+    const viewed = await this.changeStatus(flow, signer.nin, ['notified'], 'viewed');
+    return viewed ? this.presenter.load(flow) : loaded;
   }
 
-  /** The review page asks for a push to this signee's devices. */
-  async notify(flowId: string, nin: string): Promise<void> {
-    await this.changeStatus(flowId, nin, ['pending'], 'notified');
+  /**
+   * A push to this signee's devices, asked for on the review page (or by the simulator in its place). Returns whether
+   * it changed anything: not when the document has ended or the signee was already pushed.
+   */
+  notify(flow: Flow, nin: string): Promise<boolean> {
+    return this.changeStatus(flow, nin, ['pending'], 'notified');
   }
 
   /**
@@ -188,14 +193,14 @@ export class DocumentSigningService {
   }
 
   /** A change beside the flow's own state: the signee's status only, published so observers see it. */
-  private async changeStatus(flowId: string, nin: string, from: SigneeStatus[], to: SigneeStatus): Promise<boolean> {
-    const flow = await this.flows.find(flowId);
+  /** `flow` as just found (expiry applied): once it has ended, its open signees are already stale and stay so. */
+  private async changeStatus(flow: Flow, nin: string, from: SigneeStatus[], to: SigneeStatus): Promise<boolean> {
     if (isTerminal(flow.status)) return false;
     const result = await this.dataSource
       .getRepository(DocumentSignee)
-      .update({ flowId, nin, status: In(from) }, { status: to, updatedAt: Date.now() });
+      .update({ flowId: flow.id, nin, status: In(from) }, { status: to, updatedAt: Date.now() });
     if (result.affected !== 1) return false;
-    await this.flows.announce(flowId);
+    await this.flows.announce(flow.id);
     return true;
   }
 

@@ -125,12 +125,12 @@ export class DocumentsService {
 
   /** A document flow of this app; any other flow is reported exactly like an unknown one. */
   async findForApp(flowId: string, appId: string): Promise<LoadedDocument> {
-    return this.presenter.load(await this.documentFlow(await this.flows.findForApp(flowId, appId)));
+    return this.presenter.load(this.documentFlow(await this.flows.findForApp(flowId, appId)));
   }
 
   /** A document flow by its id alone: the hosted pages know a document by its unguessable id. */
   async find(flowId: string): Promise<LoadedDocument> {
-    return this.presenter.load(await this.documentFlow(await this.flows.find(flowId)));
+    return this.presenter.load(this.documentFlow(await this.flows.find(flowId)));
   }
 
   /** The document whose stamped copy has exactly this SHA-256, if we issued one. */
@@ -139,7 +139,7 @@ export class DocumentsService {
     return stamped ? this.find(stamped.flowId) : null;
   }
 
-  private async documentFlow(flow: Flow): Promise<Flow> {
+  private documentFlow(flow: Flow): Flow {
     if (flow.kind !== 'document') throw new FlowNotFoundError();
     return flow;
   }

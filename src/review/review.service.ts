@@ -37,7 +37,7 @@ export class ReviewService {
   /** Asks the signee's digital-ID app: the document is pushed to their devices, which sign or decline it there. */
   async push(docId: string, position: number): Promise<ReviewState> {
     const { loaded, signee } = await this.openSignee(docId, position);
-    await this.signing.notify(loaded.flow.id, signee.nin);
+    await this.signing.notify(loaded.flow, signee.nin);
     const current = await this.reviewDocument(docId);
     // notify changes nothing when the document ended or the signee acted since the check above: say so, not "pushed".
     this.signing.refuseIfActed(current, signee.nin);
@@ -48,6 +48,7 @@ export class ReviewService {
   async sandboxSign(docId: string, position: number, ip: string): Promise<ReviewState> {
     const { loaded, signee } = await this.openSignee(docId, position);
     if (!(await this.hasSandboxDevice(loaded.flow, signee.nin))) throw new SandboxDeviceUnavailableError();
+    await this.signing.notify(loaded.flow, signee.nin);
     await this.virtualHolder.signDocument(await this.virtualHolder.deviceOf(signee.nin), loaded.flow.id, ip);
     return this.state(docId);
   }

@@ -93,7 +93,7 @@ export class SandboxSimulatorService {
       ]);
     }
     // A review signee is pushed the document when they ask for it on the hosted page; the simulator asks for them.
-    if (flow.kind === 'document') await this.documents.notify(flow.id, holderNin);
+    if (flow.kind === 'document') await this.documents.notify(flow, holderNin);
     return { flow, device: await this.virtualHolder.deviceOf(holderNin) };
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentSigningService } from '../documents/document-signing.service';
 import { PersonsService } from '../persons/persons.service';
 import type { Device } from '../wallet/device.entity';
 import { DevicesService } from '../wallet/devices.service';
@@ -18,7 +17,6 @@ export class VirtualHolderService {
     private readonly devices: DevicesService,
     private readonly holder: HolderService,
     private readonly signer: VirtualDeviceSigner,
-    private readonly documents: DocumentSigningService,
   ) {}
 
   /** Whether this sandbox NIN is a synthetic test person with a digital ID, so a virtual device can act for them. */
@@ -31,12 +29,8 @@ export class VirtualHolderService {
     return this.devices.virtualDeviceOf(nin);
   }
 
-  /**
-   * Signs a document as the person would on a phone: the push arrives (asked for, as the review page would, when the
-   * signee has not been pushed it yet), the app reads the document, then signs the challenge it carries.
-   */
+  /** Signs a pushed document as the person would on a phone: the app reads it, then signs the challenge it carries. */
   async signDocument(device: Device, flowId: string, ip?: string): Promise<void> {
-    await this.documents.notify(flowId, device.nin);
     const { challenge } = await this.holder.read(device, flowId);
     if (!challenge) throw new Error(`${flowId} has no challenge to sign`);
     await this.holder.approve(device, flowId, { signature: await this.signer.sign(device, challenge) }, ip);

@@ -40,10 +40,16 @@ export class HolderService {
   async inbox(device: Device): Promise<HolderFlowView[]> {
     const flows = await this.flows.pushedFlowsFor(device.nin, device.environment, device.id);
     const documents = await this.documents.inbox(device);
+    // Newest first across both, by creation: documents live for days, so their expiry says nothing of their age.
     return [
-      ...flows.map((flow) => this.view(flow, device)),
-      ...documents.map((loaded) => this.documents.holderView(loaded, device.nin)),
-    ].sort((a, b) => b.exp - a.exp);
+      ...flows.map((flow) => ({ createdAt: flow.createdAt, view: this.view(flow, device) })),
+      ...documents.map((loaded) => ({
+        createdAt: loaded.flow.createdAt,
+        view: this.documents.holderView(loaded, device.nin),
+      })),
+    ]
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map(({ view }) => view);
   }
 
   /** A same-device link code or a wildcard seed: the first device to present one owns the flow. */
@@ -77,11 +83,7 @@ export class HolderService {
   /** Reads a flow; a document signee reading the document is marked `viewed`. */
   async read(device: Device, flowId: string): Promise<HolderFlowView> {
     const flow = await this.flows.find(flowId);
-    if (flow.kind === 'document') {
-      await this.documents.visible(device, flow);
-      await this.documents.markViewed(flow.id, device.nin);
-      return this.documentView(device, flow.id);
-    }
+    if (flow.kind === 'document') return this.documents.holderView(await this.documents.read(device, flow), device.nin);
     return this.view(this.checkVisible(device, flow), device);
   }
 
