@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,46 +10,14 @@ import { TenantsService } from '../src/tenants/tenants.service';
 import { DevicesService } from '../src/wallet/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
+import { CliRun, runCli } from './support/operator-cli';
 
-const ROOT = join(__dirname, '..');
 const SPAWN_TIMEOUT_MS = 60_000;
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('operator CLI', () => {
   let t: TestApp;
 
-  /** The CLI as its own process, on the test app's database; `npm` runs it exactly as the README tells operators. */
-  function cli(args: string[], via: 'node' | 'npm' = 'node'): Promise<CliRun> {
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      DATA_DIR: t.config.DATA_DIR,
-      DATABASE_PATH: t.config.DATABASE_PATH,
-      ...(t.config.DATABASE_URL ? { DATABASE_URL: t.config.DATABASE_URL } : {}),
-      ...(t.config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: t.config.DATABASE_SCHEMA } : {}),
-    };
-    const [command, commandArgs] =
-      via === 'npm'
-        ? ['npm', ['run', '--silent', 'cli', '--', ...args]]
-        : [
-            process.execPath,
-            ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cli/main.ts', ...args],
-          ];
-    const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    return new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const cli = (args: string[], via: 'node' | 'npm' = 'node') => runCli(t.config, args, via);
 
   /** Exactly one JSON object and nothing else on stdout. */
   function onlyJsonObject(run: CliRun): Record<string, any> {

@@ -11,8 +11,11 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database. */
-export function runCli(config: AppConfig, args: string[]): Promise<CliRun> {
+/**
+ * The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database; with
+ * `via: 'npm'`, through `npm run cli` exactly as the README tells operators.
+ */
+export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 'node'): Promise<CliRun> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -21,11 +24,14 @@ export function runCli(config: AppConfig, args: string[]): Promise<CliRun> {
     ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
     ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
   };
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cli/main.ts', ...args],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const [command, commandArgs] =
+    via === 'npm'
+      ? ['npm', ['run', '--silent', 'cli', '--', ...args]]
+      : [
+          process.execPath,
+          ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cli/main.ts', ...args],
+        ];
+  const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
