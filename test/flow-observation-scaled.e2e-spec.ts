@@ -1,5 +1,6 @@
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
+import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -24,17 +25,11 @@ describeScaledOut('observing flows across two instances sharing PostgreSQL and R
     await approver.close();
   });
 
-  const newFlow = async () => {
-    const created = await watcher
-      .http()
-      .post('/api/v2/identification/same-device')
-      .set(credentials(sandbox))
-      .send({ action: 'login', claims: ['naming.name'], payload: 'Log in' })
-      .expect(201);
-    return created.body.data.request.id as string;
-  };
+  const integratorOn = (instance: TestApp) =>
+    new IntegratorClient(instance.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+  const newFlow = async () => (await integratorOn(watcher).start('same-device', SAME_DEVICE_LOGIN)).id;
   const simulateOnApprover = (id: string, outcome: 'approve' | 'reject') =>
-    approver.http().post(`/api/v2/sandbox/flows/${id}/${outcome}`).set(credentials(sandbox)).send({}).expect(201);
+    integratorOn(approver).simulate(outcome, id).expect(201);
 
   it('an approval on one instance ends the SSE stream on the other within 500 ms', async () => {
     const id = await newFlow();

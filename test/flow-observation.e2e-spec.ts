@@ -4,6 +4,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp } from './support/test-app';
+import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import { createTenant } from './support/tenant-factory';
 
 const view = (event: { data: unknown }) => (event.data as { data: { request: { status: string } } }).data.request;
@@ -24,17 +25,9 @@ describe('observing flows: SSE and the legacy held connection', () => {
   });
   afterAll(() => t.close());
 
-  const newFlow = async () => {
-    const created = await t
-      .http()
-      .post('/api/v2/identification/same-device')
-      .set(credentials(sandbox))
-      .send({ action: 'login', claims: ['naming.name'], payload: 'Log in' })
-      .expect(201);
-    return created.body.data.request.id as string;
-  };
-  const simulate = (id: string, outcome: 'approve' | 'reject') =>
-    t.http().post(`/api/v2/sandbox/flows/${id}/${outcome}`).set(credentials(sandbox)).send({}).expect(201);
+  const integrator = () => new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+  const newFlow = async () => (await integrator().start('same-device', SAME_DEVICE_LOGIN)).id;
+  const simulate = (id: string, outcome: 'approve' | 'reject') => integrator().simulate(outcome, id).expect(201);
   const stream = (id: string, headers: Record<string, string> = { 'x-api-key': sandbox.apiKey }) =>
     SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${id}`, headers);
 

@@ -20,6 +20,9 @@ export interface CreatedFlow {
   seeds?: string[];
 }
 
+/** The body of a plain same-device login, for suites that only need some flow to watch. */
+export const SAME_DEVICE_LOGIN = { action: 'login', claims: ['naming.name'], payload: 'Log in' };
+
 /** The code a same-device link or a wildcard seed URI carries. */
 export function codeOf(uri: string): string {
   const url = new URL(uri);
