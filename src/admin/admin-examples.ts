@@ -1,6 +1,6 @@
 import type { BillingAccount } from '../billing/billing-accounts.service';
 import type { MonthlyUsage } from '../billing/usage.service';
-import type { IssuedEnrollmentCode } from '../wallet/devices.service';
+import type { IssuedEnrollmentCode } from '../devices/devices.service';
 import type { ApiKeyView, AppView, ConsumerView, DeviceView, PersonView } from './admin-views';
 
 /** Example values of the admin API's OpenAPI document. */

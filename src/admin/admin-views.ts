@@ -6,7 +6,7 @@ import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
 import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp } from '../tenants/tenants.service';
-import type { Device, DeviceAlgorithm } from '../wallet/device.entity';
+import type { Device, DeviceAlgorithm } from '../devices/device.entity';
 import type { Holder, HolderWithDevices } from './admin-persons.service';
 
 /**

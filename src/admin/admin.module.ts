@@ -3,7 +3,7 @@ import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
-import { DevicesModule } from '../wallet/devices.module';
+import { DevicesModule } from '../devices/devices.module';
 import { AdminAppsController } from './admin-apps.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';

@@ -7,7 +7,7 @@ import { DatabaseModule } from '../database/database.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
-import { DevicesModule } from '../wallet/devices.module';
+import { DevicesModule } from '../devices/devices.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})

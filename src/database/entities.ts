@@ -10,8 +10,8 @@ import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
-import { Device } from '../wallet/device.entity';
-import { EnrollmentCode } from '../wallet/enrollment-code.entity';
+import { Device } from '../devices/device.entity';
+import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SignaturesModule } from '../signatures/signatures.module';
-import { DevicesModule } from '../wallet/devices.module';
+import { DevicesModule } from '../devices/devices.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DocumentFileFetcher } from './document-file-fetcher';
 import { DocumentPresenter } from './document-presenter';

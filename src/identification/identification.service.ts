@@ -8,8 +8,8 @@ import type { StartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow-presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
-import { DevicesService } from '../wallet/devices.service';
-import { NoDigitalIdError } from '../wallet/errors/no-digital-id.error';
+import { DevicesService } from '../devices/devices.service';
+import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 
 export interface IdentificationRequest {
   action: string;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PersonsService } from '../persons/persons.service';
 import { SCOPES } from '../tenants/scopes';
 import { TenantsService } from '../tenants/tenants.service';
-import { DevicesService } from '../wallet/devices.service';
+import { DevicesService } from '../devices/devices.service';
 import { NIN_WITHOUT_DIGITAL_ID, TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 
 /** Everything an integrator needs to start calling the sandbox; the secrets appear here once and nowhere else. */

@@ -8,7 +8,7 @@ import type { ObservedView } from '../flows/flow-view';
 import { challengeFor } from '../signatures/signing-challenge';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
-import type { Device } from '../wallet/device.entity';
+import type { Device } from '../devices/device.entity';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualDeviceSigner } from './virtual-device-signer';

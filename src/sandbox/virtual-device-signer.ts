@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CompactSign, JWK, KeyLike, importJWK } from 'jose';
 import { DEVICE_SIGNATURE_TYPE, DeviceSignaturePayload, type SigningChallenge } from '../signatures/signing-challenge';
-import type { Device } from '../wallet/device.entity';
+import type { Device } from '../devices/device.entity';
 
 /**
  * Signs a signing or document flow's challenge as a test person's virtual device would on a phone: with the device's own key, in

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PersonsService } from '../persons/persons.service';
-import type { Device } from '../wallet/device.entity';
-import { DevicesService } from '../wallet/devices.service';
+import type { Device } from '../devices/device.entity';
+import { DevicesService } from '../devices/devices.service';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualDeviceSigner } from './virtual-device-signer';

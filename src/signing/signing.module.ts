@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FlowsModule } from '../flows/flows.module';
-import { DevicesModule } from '../wallet/devices.module';
+import { DevicesModule } from '../devices/devices.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { SigningWebhooks } from './signing-webhooks';
 import { SigningController } from './signing.controller';

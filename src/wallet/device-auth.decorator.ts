@@ -3,10 +3,8 @@ import { ApiHeader } from '@nestjs/swagger';
 import { DeclareAccess } from '../auth/declared-access';
 import { ApiFailure } from '../common/openapi/api-envelope.decorators';
 import { DEVICE_PROOF_SCHEME } from './device-proof';
+import { DEVICE_PROOF_KIND, type DeviceProofKind } from './device-proof-kind';
 import { DeviceGuard } from './device.guard';
-
-export const DEVICE_PROOF_KIND = 'idflow:device-proof-kind';
-export type DeviceProofKind = 'device' | 'enrollment';
 
 /**
  * A Wallet API route: the request carries a device proof. `enrollment` routes accept a proof signed by a key that is

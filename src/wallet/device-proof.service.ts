@@ -13,16 +13,11 @@ import { LessThan, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { isUniqueViolation } from '../database/unique-violation';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
-import { DEVICE_ALGORITHMS, Device, DeviceAlgorithm } from './device.entity';
+import { DEVICE_ALGORITHMS, type Device, type DeviceAlgorithm } from '../devices/device.entity';
+import { DevicesService } from '../devices/devices.service';
+import type { ProvenKey } from '../devices/proven-key';
 import { DEVICE_PROOF_SCHEME, DEVICE_PROOF_TYPE, DeviceProofPayload, PROOF_MAX_AGE_SECONDS } from './device-proof';
 import { UsedProof } from './used-proof.entity';
-
-/** A key that proved possession of itself, for enrollment. */
-export interface ProvenKey {
-  alg: DeviceAlgorithm;
-  publicJwk: JWK;
-  thumbprint: string;
-}
 
 export interface ProofTarget {
   method: string;
@@ -38,7 +33,7 @@ const invalid = (why: string) => new UnauthenticatedError(`Device proof rejected
 @Injectable()
 export class DeviceProofService {
   constructor(
-    @InjectRepository(Device) private readonly devices: Repository<Device>,
+    private readonly devices: DevicesService,
     @InjectRepository(UsedProof) private readonly usedProofs: Repository<UsedProof>,
   ) {}
 
@@ -46,8 +41,8 @@ export class DeviceProofService {
   async verifyDevice(authorization: string | undefined, target: ProofTarget): Promise<Device> {
     const { jws, header } = this.parse(authorization);
     if (typeof header.kid !== 'string') throw invalid('the proof header names no device (kid)');
-    const device = await this.devices.findOneBy({ id: header.kid });
-    if (!device || device.revokedAt !== null) throw invalid('unknown or revoked device');
+    const device = await this.devices.findActive(header.kid);
+    if (!device) throw invalid('unknown or revoked device');
     if (header.alg !== device.alg) throw invalid(`the device signs with ${device.alg}`);
     const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as KeyLike;
     await this.checkSignedPayload(jws, key, target);

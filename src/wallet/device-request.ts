@@ -1,7 +1,7 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import type { ProvenKey } from './device-proof.service';
-import type { Device } from './device.entity';
+import type { ProvenKey } from '../devices/proven-key';
+import type { Device } from '../devices/device.entity';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { RawResponse } from '../common/envelope/envelope.decorators';
 import { DeviceAuth } from './device-auth.decorator';
 import { CurrentDevice } from './device-request';
-import type { Device } from './device.entity';
+import type { Device } from '../devices/device.entity';
 import { DeviceStreamService } from './device-stream.service';
 
 const EXAMPLE =

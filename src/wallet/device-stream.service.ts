@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { EventStream } from '../common/http/event-stream';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
-import type { Device } from './device.entity';
+import type { Device } from '../devices/device.entity';
 import { HolderService } from './holder.service';
 
 const KEEP_ALIVE_MS = 15_000;

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { headerValue } from '../common/http/header-value';
-import { DEVICE_PROOF_KIND, DeviceProofKind } from './device-auth.decorator';
+import { DEVICE_PROOF_KIND, type DeviceProofKind } from './device-proof-kind';
 import { DeviceProofService } from './device-proof.service';
 
 /** Verifies the device proof of a Wallet API request and attaches the device (or the new key, to enroll). */

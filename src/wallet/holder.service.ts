@@ -14,7 +14,7 @@ import { PersonsService } from '../persons/persons.service';
 import { SignatureReceiptsService } from '../signatures/signature-receipts.service';
 import { challengeFor } from '../signatures/signing-challenge';
 import { TenantsService } from '../tenants/tenants.service';
-import type { Device } from './device.entity';
+import type { Device } from '../devices/device.entity';
 import type { Consent } from './consent';
 import { HolderFlowView, holderFlowView } from './holder-flow-view';
 

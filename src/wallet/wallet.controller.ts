@@ -4,10 +4,10 @@ import { ClientContext, CurrentClient } from '../common/client-ip/client-context
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { DeviceAuth } from './device-auth.decorator';
-import type { ProvenKey } from './device-proof.service';
+import type { ProvenKey } from '../devices/proven-key';
 import { CurrentDevice, CurrentProvenKey } from './device-request';
-import type { Device } from './device.entity';
-import { DevicesService } from './devices.service';
+import type { Device } from '../devices/device.entity';
+import { DevicesService } from '../devices/devices.service';
 import type { HolderFlowView } from './holder-flow-view';
 import { HolderService } from './holder.service';
 import { ApproveFlowDto, EnrollDeviceDto, PickUpFlowDto } from './wallet.dto';

@@ -8,9 +8,8 @@ import { SignaturesModule } from '../signatures/signatures.module';
 import { DeviceProofService } from './device-proof.service';
 import { DeviceStreamController } from './device-stream.controller';
 import { DeviceStreamService } from './device-stream.service';
-import { Device } from './device.entity';
 import { DeviceGuard } from './device.guard';
-import { DevicesModule } from './devices.module';
+import { DevicesModule } from '../devices/devices.module';
 import { HolderService } from './holder.service';
 import { OpenLinkController } from './open-link.controller';
 import { UsedProof } from './used-proof.entity';
@@ -18,7 +17,7 @@ import { WalletController } from './wallet.controller';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Device, UsedProof]),
+    TypeOrmModule.forFeature([UsedProof]),
     DevicesModule,
     FlowsModule,
     PersonsModule,

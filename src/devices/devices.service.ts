@@ -6,7 +6,7 @@ import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
 import { isUniqueViolation } from '../database/unique-violation';
 import type { Environment } from '../tenants/environment';
-import type { ProvenKey } from './device-proof.service';
+import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
 import { EnrollmentCode } from './enrollment-code.entity';
 import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.error';
@@ -50,6 +50,12 @@ export class DevicesService {
     const spent = await this.codes.update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
     if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
     return this.register(entry.nin, entry.environment, { ...key, label, virtualPrivateJwk: null });
+  }
+
+  /** The enrolled device with this id, unless it was revoked. */
+  async findActive(deviceId: string): Promise<Device | null> {
+    const device = await this.devices.findOneBy({ id: deviceId });
+    return device && device.revokedAt === null ? device : null;
   }
 
   async activeDevicesOf(nin: string, environment: Environment): Promise<Device[]> {
