@@ -7,7 +7,7 @@ import { Person } from '../src/persons/person.entity';
 import { PersonsService } from '../src/persons/persons.service';
 import { SCOPES } from '../src/tenants/scopes';
 import { TenantsService } from '../src/tenants/tenants.service';
-import { DevicesService } from '../src/wallet/devices.service';
+import { DevicesService } from '../src/devices/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
 import { CliRun, runCli } from './support/operator-cli';

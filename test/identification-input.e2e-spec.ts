@@ -4,7 +4,7 @@ import type { StartMode } from '../src/flows/flow-kind';
 import { Flow } from '../src/flows/flow.entity';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { NIN_WITHOUT_DIGITAL_ID } from '../src/sandbox/test-persons';
-import { DevicesService } from '../src/wallet/devices.service';
+import { DevicesService } from '../src/devices/devices.service';
 import { CreatedFlow, IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';

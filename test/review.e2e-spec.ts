@@ -1,5 +1,5 @@
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { DevicesService } from '../src/wallet/devices.service';
+import { DevicesService } from '../src/devices/devices.service';
 import { signChallenge } from './support/device-signature';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';

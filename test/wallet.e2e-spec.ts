@@ -1,6 +1,6 @@
 import { generateKeyPair } from 'jose';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { DevicesService } from '../src/wallet/devices.service';
+import { DevicesService } from '../src/devices/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';

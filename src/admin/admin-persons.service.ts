@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '../database/unique-violation';
+import { isUniqueViolation } from '../common/persistence/unique-violation';
 import type { Person } from '../persons/person.entity';
 import { PersonsService } from '../persons/persons.service';
 import type { Environment } from '../tenants/environment';

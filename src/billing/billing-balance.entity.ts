@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import { minorUnitsColumn } from './minor-units';
 
 /** A consumer's prepaid balance, topped up by the operator and charged by live billable calls beyond the allowance. */

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import type { Environment } from '../tenants/environment';
 
 export const DEVICE_ALGORITHMS = ['ES256', 'EdDSA'] as const;

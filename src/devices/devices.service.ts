@@ -4,7 +4,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { IsNull, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
-import { isUniqueViolation } from '../database/unique-violation';
+import { isUniqueViolation } from '../common/persistence/unique-violation';
 import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';

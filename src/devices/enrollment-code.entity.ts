@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import type { Environment } from '../tenants/environment';
 
 /** A one-time code the operator hands a holder to enroll a device for their NIN; only its digest is kept. */

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import type { SigneeStatus, SigneeType } from './signee-status';
 
 /** One person asked to sign a document, and how far they have got (spec 2.7). */

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
-import { afterCommit } from '../database/after-commit';
+import { afterCommit } from '../common/persistence/after-commit';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 
 /**
  * The service's own signing key, kept in the database so that every instance signs with, and publishes, the same key.

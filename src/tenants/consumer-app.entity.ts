@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import { Consumer } from './consumer.entity';
 import type { Environment } from './environment';
 import type { Scope } from './scopes';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 
 /** An organisation that integrates idflow; it owns apps. */
 @Entity({ name: 'consumers' })

@@ -11,7 +11,7 @@ import {
 } from 'jose';
 import { LessThan, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
-import { isUniqueViolation } from '../database/unique-violation';
+import { isUniqueViolation } from '../common/persistence/unique-violation';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
 import { DEVICE_ALGORITHMS, type Device, type DeviceAlgorithm } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';

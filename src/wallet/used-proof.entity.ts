@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 
 /** The `jti` of every device proof seen while it could still be fresh, so a captured proof cannot be replayed. */
 @Entity({ name: 'used_device_proofs' })

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMsColumn } from '../database/column-types';
+import { epochMsColumn } from '../common/persistence/column-types';
 import type { DeliveryStatus } from './delivery-status';
 import type { WebhookEventType } from './webhook-event-type';
 

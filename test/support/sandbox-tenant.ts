@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { SandboxBootstrap, SandboxBootstrapService } from '../../src/sandbox/sandbox-bootstrap.service';
 import { TEST_PERSONS } from '../../src/sandbox/test-persons';
-import { DevicesService } from '../../src/wallet/devices.service';
+import { DevicesService } from '../../src/devices/devices.service';
 import type { TestAgent } from './test-app';
 import { TestDevice } from './test-device';
 
