@@ -1,9 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { maskId } from '../common/masking/mask-id';
 import { AppConfig } from '../config/app-config';
-import { FlowPresenter } from '../flows/flow-presenter';
 import { isTerminal, isUnsuccessfulEnd } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { DocumentSignee } from './document-signee.entity';
@@ -21,21 +20,16 @@ export interface LoadedDocument {
 }
 
 /**
- * Shows a document flow as the document object of spec 2.6 (ping, refresh, SSE, webhooks). Registered with the flow
- * presenter, so every observer of a `doc_` flow gets this shape without the flow engine knowing documents.
+ * Shows a document flow as the document object of spec 2.6 (ping, refresh, SSE, webhooks). The document flow kind
+ * presents every `doc_` flow through it, so observers get this shape without the flow engine knowing documents.
  */
 @Injectable()
-export class DocumentPresenter implements OnModuleInit {
+export class DocumentPresenter {
   constructor(
-    private readonly flowPresenter: FlowPresenter,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    this.flowPresenter.registerRenderer('document', async (flow) => this.view(await this.load(flow)));
-  }
 
   /** Reads the file record and signees, through `manager` when inside a transaction that changed them. */
   async load(flow: Flow, manager: EntityManager = this.dataSource.manager): Promise<LoadedDocument> {

@@ -4,13 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
-import { FLOW_MOVES, isTerminal } from '../flows/flow-state';
-import { Flow } from '../flows/flow.entity';
+import { isTerminal } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { SignatureReceiptsService, type SigningDevice } from '../signatures/signature-receipts.service';
 import type { SigningChallenge } from '../signatures/signing-challenge';
 import type { Environment } from '../tenants/environment';
-import type { HolderFlowView } from '../wallet/holder-flow-view';
 import { DocumentPresenter, type LoadedDocument } from './document-presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentStampingService } from './document-stamping.service';
@@ -42,54 +41,26 @@ export class DocumentSigningService {
 
   /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
   async inbox(signer: Pick<DocumentSigner, 'nin' | 'environment'>): Promise<LoadedDocument[]> {
-    const flows = await this.dataSource
-      .getRepository(Flow)
-      .createQueryBuilder('flow')
-      .innerJoin(DocumentSignee, 'signee', 'signee.flow_id = flow.id')
-      .where("flow.kind = 'document' AND flow.environment = :environment", { environment: signer.environment })
-      .andWhere('signee.nin = :nin', { nin: signer.nin })
+    const waiting = await this.dataSource.getRepository(DocumentSignee).find({
+      select: { flowId: true },
       // A review signee is pushed only once they ask for it on the hosted page.
-      .andWhere('signee.status IN (:...waiting)', { waiting: ['notified', 'viewed'] })
-      .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
-      .andWhere('flow.expires_at > :now', { now: Date.now() })
-      .orderBy('flow.created_at', 'DESC')
-      .getMany();
+      where: { nin: signer.nin, status: In(['notified', 'viewed']) },
+    });
+    const flows = await this.flows.openFlowsAmong(
+      'document',
+      signer.environment,
+      waiting.map((signee) => signee.flowId),
+    );
     return Promise.all(flows.map((flow) => this.presenter.load(flow)));
   }
 
   /** The document as a signee's device sees it; another NIN's document, or another environment's, is unknown. */
   async visible(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
-    if (flow.kind !== 'document' || flow.environment !== signer.environment) throw new FlowNotFoundError();
+    if (flow.environment !== signer.environment) throw new FlowNotFoundError();
     const loaded = await this.presenter.load(flow);
     const signee = loaded.signees.find((candidate) => candidate.nin === signer.nin);
     if (!signee || signee.status === 'pending') throw new FlowNotFoundError();
     return loaded;
-  }
-
-  holderView(loaded: LoadedDocument, nin: string): HolderFlowView {
-    const { flow, document, signees } = loaded;
-    const signee = signees.find((candidate) => candidate.nin === nin);
-    if (!signee) throw new FlowNotFoundError();
-    return {
-      id: flow.id,
-      mode: 'document',
-      startMode: flow.startMode,
-      action: flow.action,
-      app: flow.appName,
-      payload: flow.payload,
-      requestedClaims: [],
-      status: flow.status,
-      held: false,
-      exp: Math.floor(flow.expiresAt / 1000),
-      challenge: this.challenge(loaded),
-      document: {
-        name: document.fileName,
-        url: this.presenter.fileUrl(document.fileKey),
-        sha256: document.fileSha256,
-        pages: document.pageCount,
-        signeeStatus: signee.status,
-      },
-    };
   }
 
   /** What a signee's device signs: the document flow and the SHA-256 of the PDF. */
@@ -170,7 +141,7 @@ export class DocumentSigningService {
   private async lockOpenFlow(manager: EntityManager, flow: Flow): Promise<Flow> {
     const locked = await this.flows.moveWithin(manager, flow, 'progress');
     if (locked) return locked;
-    const current = await manager.findOneByOrFail(Flow, { id: flow.id });
+    const current = await this.flows.findWithin(manager, flow.id);
     throw this.ended(isTerminal(current.status) ? current.status : 'expired');
   }
 

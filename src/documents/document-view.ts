@@ -50,3 +50,10 @@ export interface DocumentView {
   /** True for every unsuccessful end (rejected, cancelled, expired), so existing pollers stop. */
   cancelled: boolean;
 }
+
+declare module '../flows/flow-view' {
+  /** Observers of a document flow see the document object. */
+  interface ObservedViews {
+    document: DocumentView;
+  }
+}

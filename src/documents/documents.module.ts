@@ -8,6 +8,7 @@ import { SignaturesModule } from '../signatures/signatures.module';
 import { DevicesModule } from '../devices/devices.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DocumentFileFetcher } from './document-file-fetcher';
+import { DocumentFlowKind } from './document-flow-kind';
 import { DocumentPresenter } from './document-presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
@@ -42,6 +43,7 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentPresenter,
     DocumentFileFetcher,
     DocumentSigningService,
+    DocumentFlowKind,
     DocumentStampingService,
     DocumentWebhooks,
   ],

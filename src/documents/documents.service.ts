@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
+import { newId } from '../common/ids/random-id';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { ValidationIssue } from '../common/errors/validation-issue';
 import { AppConfig } from '../config/app-config';
@@ -76,6 +77,7 @@ export class DocumentsService {
     const firstStatus = request.mode === 'signing' ? 'notified' : 'pending';
     const { flow } = await this.flows.create({
       kind: 'document',
+      id: newId.document(),
       startMode: 'different-device',
       action: 'sign',
       principal,

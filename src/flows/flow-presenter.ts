@@ -1,32 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { maskId } from '../common/masking/mask-id';
-import { ServiceKeyService } from '../service-key/service-key.service';
-import type { FlowKind } from './flow-kind';
 import { isUnsuccessfulEnd } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
-
-/** How a module that owns a kind of flow (documents) shows it to observers. */
-export type FlowRenderer = (flow: Flow) => Promise<ObservedView>;
+import { FlowKindRegistry } from './kinds/flow-kind-registry';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 
 /** Turns a stored flow into the view integrators see; nothing private (device ids, raw NINs of others) leaks. */
 @Injectable()
 export class FlowPresenter {
-  private readonly renderers = new Map<FlowKind, FlowRenderer>();
-
-  constructor(private readonly serviceKey: ServiceKeyService) {}
-
-  /** Lets the module owning a kind of flow say how it is shown, without the flow engine knowing that module. */
-  registerRenderer(kind: FlowKind, renderer: FlowRenderer): void {
-    this.renderers.set(kind, renderer);
-  }
+  constructor(private readonly kinds: FlowKindRegistry) {}
 
   /** The flow as ping, cancel, polling, SSE and the event bus show it, whatever its kind. */
   present(flow: Flow): Promise<ObservedView> {
-    const renderer = this.renderers.get(flow.kind);
-    return renderer ? renderer(flow) : Promise.resolve(this.view(flow));
+    return this.kinds.of(flow.kind).present(flow);
+  }
+
+  /** Whose devices hear of a change to the flow, as its kind says. */
+  holderNins(flow: Flow, view: ObservedView): string[] {
+    const kind = this.kinds.of(flow.kind);
+    if (kind.holderNins) return kind.holderNins(view);
+    return flow.targetNin ? [flow.targetNin] : [];
   }
 
   /** The request object of a create response (spec 2.2): the flow's public fields and its origin stamp. */
@@ -51,9 +46,10 @@ export class FlowPresenter {
     };
   }
 
+  /** The fields every flow shows observers; a kind adds its outcome (released claims, a signature receipt). */
   view(flow: Flow): FlowView {
     const completed = flow.status === 'completed';
-    const view: FlowView = {
+    return {
       id: flow.id,
       consumer: maskId(flow.consumerId),
       app: maskId(flow.appId),
@@ -74,14 +70,5 @@ export class FlowPresenter {
       cancelled: isUnsuccessfulEnd(flow.status),
       stamp: flow.stamp,
     };
-    if (completed && flow.kind === 'signing' && flow.signature) {
-      view.signature = flow.signature;
-      view.signedAt = seconds(flow.signedAt ?? flow.updatedAt);
-    }
-    if (completed && flow.kind === 'identification' && flow.holderNin) {
-      view.claims = flow.claims ?? {};
-      view.subject = this.serviceKey.pseudonym(flow.appId, flow.holderNin);
-    }
-    return view;
   }
 }

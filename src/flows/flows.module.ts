@@ -15,6 +15,7 @@ import { FlowPresenter } from './flow-presenter';
 import { Flow } from './flow.entity';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
+import { FlowKindRegistry } from './kinds/flow-kind-registry';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule],
@@ -25,6 +26,7 @@ import { FlowsService } from './flows.service';
     FlowObserverService,
     FlowExpirySweeper,
     FlowTransitionHooks,
+    FlowKindRegistry,
     {
       provide: FlowEventBus,
       inject: [REDIS_CLIENT],
@@ -32,6 +34,6 @@ import { FlowsService } from './flows.service';
         redis ? RedisFlowEventBus.connect(redis) : new InProcessFlowEventBus(),
     },
   ],
-  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks],
+  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks, FlowKindRegistry],
 })
 export class FlowsModule {}

@@ -9,6 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';
 import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
+import type { FlowChangedEvent } from './events/flow-changed.event';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
 import { FlowCode, FlowCodeKind } from './flow-code.entity';
@@ -17,9 +18,12 @@ import { FlowPresenter } from './flow-presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition-hooks';
 import { Flow } from './flow.entity';
+import type { FlowHolder } from './kinds/flow-holder';
 
 export interface NewFlow {
   kind: FlowKind;
+  /** The kind's own id shape, where it has one (documents: `doc_`); `req_` otherwise. */
+  id?: string;
   startMode: StartMode;
   action: string;
   principal: Principal;
@@ -86,7 +90,7 @@ export class FlowsService {
    */
   async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
-    const id = input.kind === 'document' ? newId.document() : newId.flow();
+    const id = input.id ?? newId.flow();
     const { principal } = input;
     const expiresAt = now + (input.ttlSeconds ?? this.config.FLOW_TTL_SECONDS) * 1000;
     const stamp = await this.serviceKey.sign(
@@ -172,19 +176,35 @@ export class FlowsService {
   }
 
   /**
-   * Open flows pushed to a NIN (different-device) that this device could still act on, newest first. Same-device flows
-   * that name a NIN are not pushed: the holder picks them up through the link.
+   * Open flows of a kind pushed to a NIN (different-device) that this device could still act on, newest first.
+   * Same-device flows that name a NIN are not pushed: the holder picks them up through the link.
    */
-  async pushedFlowsFor(nin: string, environment: Flow['environment'], deviceId: string): Promise<Flow[]> {
+  async pushedFlowsFor(kind: FlowKind, holder: FlowHolder): Promise<Flow[]> {
+    return this.openFlowsQuery(kind, holder.environment)
+      .andWhere('flow.target_nin = :nin', { nin: holder.nin })
+      .andWhere("flow.start_mode = 'different-device'")
+      .andWhere('(flow.device_id IS NULL OR flow.device_id = :deviceId)', { deviceId: holder.id })
+      .getMany();
+  }
+
+  /** The open flows of a kind among these ids, newest first: a kind that keeps its own holder rows asks with them. */
+  async openFlowsAmong(kind: FlowKind, environment: Flow['environment'], flowIds: string[]): Promise<Flow[]> {
+    if (flowIds.length === 0) return [];
+    return this.openFlowsQuery(kind, environment).andWhere('flow.id IN (:...flowIds)', { flowIds }).getMany();
+  }
+
+  private openFlowsQuery(kind: FlowKind, environment: Flow['environment']) {
     return this.flows
       .createQueryBuilder('flow')
-      .where('flow.target_nin = :nin AND flow.environment = :environment', { nin, environment })
-      .andWhere("flow.start_mode = 'different-device'")
-      .andWhere('(flow.device_id IS NULL OR flow.device_id = :deviceId)', { deviceId })
+      .where('flow.kind = :kind AND flow.environment = :environment', { kind, environment })
       .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
       .andWhere('flow.expires_at > :now', { now: Date.now() })
-      .orderBy('flow.created_at', 'DESC')
-      .getMany();
+      .orderBy('flow.created_at', 'DESC');
+  }
+
+  /** The flow as it stands inside a transaction the caller owns. */
+  findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
+    return manager.findOneByOrFail(Flow, { id: flowId });
   }
 
   async cancel(flowId: string, appId: string): Promise<Flow> {
@@ -264,19 +284,17 @@ export class FlowsService {
    */
   private async publish(flow: Flow): Promise<void> {
     try {
-      const change = {
+      const view = await this.presenter.present(flow);
+      await this.bus.publish({
         flowId: flow.id,
         appId: flow.appId,
         environment: flow.environment,
-        targetNin: flow.targetNin,
+        holderNins: this.presenter.holderNins(flow, view),
         deviceId: flow.deviceId,
-      };
-      const view = await this.presenter.present(flow);
-      await this.bus.publish(
-        'to' in view
-          ? { ...change, kind: 'document', targetNins: view.to, view }
-          : { ...change, kind: view.mode === 'signing' ? 'signing' : 'identification', view },
-      );
+        kind: flow.kind,
+        view,
+        // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
+      } as FlowChangedEvent);
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }

@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
+import { DevicesModule } from '../devices/devices.module';
 import { FlowsModule } from '../flows/flows.module';
-import { WalletModule } from '../wallet/wallet.module';
+import { PersonsModule } from '../persons/persons.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { TenantsModule } from '../tenants/tenants.module';
+import { IdentificationFlowKind } from './identification-flow-kind';
 import { IdentificationController } from './identification.controller';
 import { IdentificationService } from './identification.service';
 
 @Module({
-  imports: [FlowsModule, WalletModule],
+  imports: [FlowsModule, DevicesModule, PersonsModule, TenantsModule, ClaimsModule, ServiceKeyModule],
   controllers: [IdentificationController],
-  providers: [IdentificationService],
+  providers: [IdentificationService, IdentificationFlowKind],
 })
 export class IdentificationModule {}

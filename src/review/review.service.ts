@@ -49,7 +49,7 @@ export class ReviewService {
     const { loaded, signee } = await this.openSignee(docId, position);
     if (!(await this.hasSandboxDevice(loaded.flow, signee.nin))) throw new SandboxDeviceUnavailableError();
     await this.signing.notify(loaded.flow, signee.nin);
-    await this.virtualHolder.signDocument(await this.virtualHolder.deviceOf(signee.nin), loaded.flow.id, ip);
+    await this.virtualHolder.approve(await this.virtualHolder.deviceOf(signee.nin), loaded.flow.id, {}, ip);
     return this.state(docId);
   }
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module';
+import { DevicesModule } from '../devices/devices.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { WalletModule } from '../wallet/wallet.module';
@@ -9,7 +9,7 @@ import { VirtualDeviceSigner } from './virtual-device-signer';
 import { VirtualHolderService } from './virtual-holder.service';
 
 @Module({
-  imports: [FlowsModule, PersonsModule, WalletModule, DocumentsModule],
+  imports: [FlowsModule, PersonsModule, DevicesModule, WalletModule],
   controllers: [SandboxSimulatorController],
   providers: [SandboxSimulatorService, VirtualDeviceSigner, VirtualHolderService],
   exports: [VirtualHolderService],

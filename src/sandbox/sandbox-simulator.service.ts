@@ -2,16 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
-import { DocumentSigningService } from '../documents/document-signing.service';
+import type { Device } from '../devices/device.entity';
 import { FlowPresenter } from '../flows/flow-presenter';
 import type { ObservedView } from '../flows/flow-view';
-import { challengeFor } from '../signatures/signing-challenge';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
-import type { Device } from '../devices/device.entity';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
-import { VirtualDeviceSigner } from './virtual-device-signer';
 import { VirtualHolderService } from './virtual-holder.service';
 
 /**
@@ -24,9 +21,7 @@ export class SandboxSimulatorService {
     private readonly flows: FlowsService,
     private readonly presenter: FlowPresenter,
     private readonly holder: HolderService,
-    private readonly signer: VirtualDeviceSigner,
     private readonly virtualHolder: VirtualHolderService,
-    private readonly documents: DocumentSigningService,
   ) {}
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
@@ -44,22 +39,11 @@ export class SandboxSimulatorService {
     ip?: string,
   ): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
-    if (flow.kind === 'document') {
-      await this.virtualHolder.signDocument(device, flow.id, ip);
-      return this.current(flow);
-    }
-    if (flow.kind === 'signing') {
-      if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-      await this.holder.approve(device, flow.id, {
-        signature: await this.signer.sign(device, challengeFor(flow.id, flow.payload)),
-      });
-      return this.current(flow);
-    }
-    const consented = claims ?? flow.requestedClaims;
+    const consent = { claims: claims ?? flow.requestedClaims };
     // Checked before the pick-up, so a refused approval leaves the flow as it was.
-    this.holder.checkConsent(flow, consented);
+    this.holder.checkConsent(flow, consent);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-    await this.holder.approve(device, flow.id, { claims: consented });
+    await this.virtualHolder.approve(device, flow.id, consent, ip);
     return this.current(flow);
   }
 
@@ -75,10 +59,9 @@ export class SandboxSimulatorService {
     if (principal.app.environment !== 'sandbox')
       throw new NotFoundError('The sandbox simulator serves sandbox apps only');
     const flow = await this.flows.findForApp(flowId, principal.app.id);
-    if (flow.kind === 'document' && !nin) {
-      throw new RequestValidationError([
-        { code: 'invalid_type', path: ['nin'], message: 'nin is required for a document: the signee who acts' },
-      ]);
+    const namedHolderReason = this.holder.namedHolderReason(flow);
+    if (namedHolderReason && !nin) {
+      throw new RequestValidationError([{ code: 'invalid_type', path: ['nin'], message: namedHolderReason }]);
     }
     const holderNin = nin ?? flow.targetNin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
     if (!(await this.virtualHolder.isTestPerson(holderNin))) {
@@ -92,8 +75,8 @@ export class SandboxSimulatorService {
         { code: 'custom', path: ['nin'], message: 'nin must be the NIN the flow is addressed to' },
       ]);
     }
-    // A review signee is pushed the document when they ask for it on the hosted page; the simulator asks for them.
-    if (flow.kind === 'document') await this.documents.notify(flow, holderNin);
+    // Whoever the hosted page would have to ask to act (a review signee) is asked, as the page would.
+    await this.holder.summon(flow, holderNin);
     return { flow, device: await this.virtualHolder.deviceOf(holderNin) };
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Consent } from '../flows/kinds/consent';
 import { PersonsService } from '../persons/persons.service';
 import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
@@ -29,10 +30,13 @@ export class VirtualHolderService {
     return this.devices.virtualDeviceOf(nin);
   }
 
-  /** Signs a pushed document as the person would on a phone: the app reads it, then signs the challenge it carries. */
-  async signDocument(device: Device, flowId: string, ip?: string): Promise<void> {
+  /**
+   * Approves as the person would on a phone: the app reads the flow, then consents with these claims and, where the
+   * flow carries a challenge (signing, documents), the device's signature over it.
+   */
+  async approve(device: Device, flowId: string, consent: Pick<Consent, 'claims'> = {}, ip?: string): Promise<void> {
     const { challenge } = await this.holder.read(device, flowId);
-    if (!challenge) throw new Error(`${flowId} has no challenge to sign`);
-    await this.holder.approve(device, flowId, { signature: await this.signer.sign(device, challenge) }, ip);
+    const signature = challenge ? await this.signer.sign(device, challenge) : undefined;
+    await this.holder.approve(device, flowId, { ...consent, signature }, ip);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FlowPresenter } from '../flows/flow-presenter';
 import { isTerminal } from '../flows/flow-state';
 import { FlowTransitionHooks } from '../flows/flow-transition-hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { WebhookEventType } from '../webhooks/webhook-event-type';
 import { WebhooksService } from '../webhooks/webhooks.service';
+import { SigningFlowKind } from './signing-flow-kind';
 
 /**
  * `signing.completed|rejected|cancelled|expired` for `sign` flows: queued inside the transaction of the move that ends
@@ -16,7 +16,7 @@ export class SigningWebhooks implements OnModuleInit {
   constructor(
     private readonly hooks: FlowTransitionHooks,
     private readonly webhooks: WebhooksService,
-    private readonly presenter: FlowPresenter,
+    private readonly kind: SigningFlowKind,
   ) {}
 
   onModuleInit(): void {
@@ -31,7 +31,7 @@ export class SigningWebhooks implements OnModuleInit {
       type: `signing.${flow.status}` as WebhookEventType,
       reference: flow.webhookReference,
       flowId: flow.id,
-      data: { request: this.presenter.view(flow) },
+      data: { request: this.kind.observed(flow) },
     });
   }
 }

@@ -22,19 +22,10 @@ export class DeviceStreamService {
     const events = new EventStream(response);
     events.onClose(
       this.bus.onHolder(device.environment, device.nin, (event) => {
-        if (event.kind === 'document') {
-          // A document event names every signee; this device's own view of it is read (a review signee who has not
-          // asked for the push yet is not shown it).
-          void this.holder.documentView(device, event.flowId).then(
-            (view) => events.send(view, 'flow'),
-            () => undefined,
-          );
-          return;
-        }
-        // Pushed flows are new work for every device of the NIN; a same-device flow only concerns the one holding it.
-        if (event.view.startMode === 'different-device' || event.deviceId === device.id) {
-          events.send(this.holder.viewOfChange(event, device), 'flow');
-        }
+        void this.holder.viewOfChange(event, device).then(
+          (view) => view && events.send(view, 'flow'),
+          () => undefined,
+        );
       }),
     );
     const timer = setInterval(() => events.keepAlive(), KEEP_ALIVE_MS);

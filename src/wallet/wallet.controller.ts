@@ -8,7 +8,7 @@ import type { ProvenKey } from '../devices/proven-key';
 import { CurrentDevice, CurrentProvenKey } from './device-request';
 import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
-import type { HolderFlowView } from './holder-flow-view';
+import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { HolderService } from './holder.service';
 import { ApproveFlowDto, EnrollDeviceDto, PickUpFlowDto } from './wallet.dto';
 

@@ -1,10 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClaimsModule } from '../claims/claims.module';
-import { DocumentsModule } from '../documents/documents.module';
 import { FlowsModule } from '../flows/flows.module';
-import { PersonsModule } from '../persons/persons.module';
-import { SignaturesModule } from '../signatures/signatures.module';
 import { DeviceProofService } from './device-proof.service';
 import { DeviceStreamController } from './device-stream.controller';
 import { DeviceStreamService } from './device-stream.service';
@@ -15,18 +11,11 @@ import { OpenLinkController } from './open-link.controller';
 import { UsedProof } from './used-proof.entity';
 import { WalletController } from './wallet.controller';
 
+/** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([UsedProof]),
-    DevicesModule,
-    FlowsModule,
-    PersonsModule,
-    ClaimsModule,
-    SignaturesModule,
-    DocumentsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
-  exports: [DevicesModule, HolderService],
+  exports: [HolderService],
 })
 export class WalletModule {}

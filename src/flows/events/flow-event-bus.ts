@@ -34,8 +34,7 @@ export abstract class FlowEventBus {
   /** Hands an event that reached this instance to its local listeners. */
   protected deliver(event: FlowChangedEvent): void {
     for (const listener of this.byFlow.get(event.flowId) ?? []) listener(event);
-    const nins = new Set([...(event.targetNin ? [event.targetNin] : []), ...(event.targetNins ?? [])]);
-    for (const nin of nins) {
+    for (const nin of new Set(event.holderNins)) {
       for (const listener of this.byHolder.get(`${event.environment}:${nin}`) ?? []) listener(event);
     }
   }

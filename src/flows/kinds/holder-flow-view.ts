@@ -1,0 +1,34 @@
+import type { SigningChallenge } from '../../signatures/signing-challenge';
+import type { FlowKind, StartMode } from '../flow-kind';
+import type { FlowStatus } from '../flow-state';
+
+/**
+ * A flow as the holder's device sees it: enough to ask for consent, nothing about other holders. A kind may add its
+ * own fields (a document adds the file to show).
+ */
+export interface HolderFlowView {
+  id: string;
+  mode: FlowKind;
+  startMode: StartMode;
+  action: string;
+  /** The name of the app that asks. */
+  app: string;
+  payload: string;
+  requestedClaims: string[];
+  status: FlowStatus;
+  /** True when this device holds the flow. */
+  held: boolean;
+  /** Unix seconds. */
+  exp: number;
+  /**
+   * Signing and document flows: what the device signs to approve (a JWS over `{ flow, payload_sha256, iat }`); for a
+   * document, `payload_sha256` is the SHA-256 of the PDF itself.
+   */
+  challenge?: SigningChallenge;
+}
+
+/** An entry of a holder's inbox: its view, and when the flow was made, to order the inbox across kinds. */
+export interface InboxEntry {
+  createdAt: number;
+  view: HolderFlowView;
+}

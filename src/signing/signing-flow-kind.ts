@@ -1,0 +1,54 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { FlowPresenter } from '../flows/flow-presenter';
+import type { FlowView } from '../flows/flow-view';
+import type { Flow } from '../flows/flow.entity';
+import type { FlowChanges } from '../flows/flows.service';
+import { FlowsService } from '../flows/flows.service';
+import type { Consent } from '../flows/kinds/consent';
+import type { FlowHolder } from '../flows/kinds/flow-holder';
+import { FlowKindRegistry } from '../flows/kinds/flow-kind-registry';
+import { HeldFlowKind } from '../flows/kinds/held-flow-kind';
+import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
+import { missingConsent } from '../flows/kinds/missing-consent';
+import { SignatureReceiptsService } from '../signatures/signature-receipts.service';
+import { challengeFor } from '../signatures/signing-challenge';
+
+/**
+ * A signing flow on the holder's side: the device sees the challenge over the payload, and approving is its signature
+ * over it, verified and receipted by the service.
+ */
+@Injectable()
+export class SigningFlowKind extends HeldFlowKind<'signing'> implements OnModuleInit {
+  constructor(
+    flows: FlowsService,
+    presenter: FlowPresenter,
+    private readonly registry: FlowKindRegistry,
+    private readonly receipts: SignatureReceiptsService,
+  ) {
+    super('signing', flows, presenter);
+  }
+
+  onModuleInit(): void {
+    this.registry.register('signing', this);
+  }
+
+  protected override extend(view: Omit<HolderFlowView, 'challenge'>): HolderFlowView {
+    return { ...view, challenge: challengeFor(view.id, view.payload) };
+  }
+
+  /** The service's receipt for the holder's signature, and when they signed. */
+  protected outcome(flow: Flow): Partial<FlowView> {
+    if (!flow.signature) return {};
+    return { signature: flow.signature, signedAt: Math.floor((flow.signedAt ?? flow.updatedAt) / 1000) };
+  }
+
+  protected async approval(flow: Flow, holder: FlowHolder, consent: Consent): Promise<FlowChanges> {
+    if (!consent.signature) throw missingConsent('signature');
+    const { receipt, signedAt } = await this.receipts.verifyAndReceipt(
+      holder,
+      challengeFor(flow.id, flow.payload),
+      consent.signature,
+    );
+    return { signature: receipt, signedAt };
+  }
+}
