@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import { IsNin, NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN, ninLengthMessage } from '../common/validation/is-nin';
 import { Required } from '../common/validation/required';
-import { SigningWebhookDto } from '../signing/signing.dto';
+import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { SIGNEE_TYPES, type SigneeType } from './signee-status';
 
 /** PostgreSQL cannot store text with a NUL character; refused here rather than failing in the database. */

@@ -9,7 +9,8 @@ import { FlowsService } from '../flows/flows.service';
 import { DevicesService } from '../devices/devices.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import type { SigningAction, SigningWebhookDto } from './signing.dto';
+import type { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
+import type { SigningAction } from './signing.dto';
 
 export interface SigningRequest {
   action: SigningAction;
