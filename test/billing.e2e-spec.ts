@@ -2,7 +2,7 @@ import { Controller, Get, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Auth } from '../src/auth/auth.decorator';
 import { ROUTE_CREDENTIALS } from '../src/auth/route-credentials';
-import { Public } from '../src/auth/public.decorator';
+import { Public } from '../src/common/route-access/public.decorator';
 import { BillingAccountsService } from '../src/billing/billing-accounts.service';
 import { dateOf, monthOf } from '../src/billing/billing-calendar';
 import { UsageMeter } from '../src/billing/usage-meter';

@@ -1,6 +1,6 @@
 import { UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import { DeclareAccess } from '../auth/declared-access';
+import { DeclareAccess } from '../common/route-access/declared-access';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorators';
 import { AdminTokenGuard } from './admin-token.guard';
 

@@ -10,7 +10,7 @@ import { AppSecretGuard } from './app-secret.guard';
 import { AUTH_OPTIONS, AuthOptions } from './auth-options';
 import { credentialNeed } from './auth-options.reader';
 import { CREDENTIAL_HEADERS, Credential } from './credential';
-import { DeclareAccess } from './declared-access';
+import { DeclareAccess } from '../common/route-access/declared-access';
 import { ScopeGuard } from './scope.guard';
 
 const HEADER_DESCRIPTIONS: Record<Credential, string> = {

@@ -2,9 +2,9 @@ import { Reflector } from '@nestjs/core';
 import { fakeRequest, httpContext } from '../../test/support/http-execution-context';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
 import { Auth } from './auth.decorator';
-import { DeclareAccess, DeclaredAccess } from './declared-access';
+import { DeclareAccess, DeclaredAccess } from '../common/route-access/declared-access';
 import { DeclaredAccessGuard } from './declared-access.guard';
-import { Public } from './public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 
 describe('DeclaredAccessGuard (deny by default)', () => {
   const guard = new DeclaredAccessGuard(new Reflector());

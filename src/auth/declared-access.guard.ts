@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
-import { DECLARED_ACCESS, DeclaredAccess } from './declared-access';
+import { DECLARED_ACCESS, DeclaredAccess } from '../common/route-access/declared-access';
 
 /** Global guard: a route that declares neither `@Public()`, `@Auth()` nor `@AdminOnly()` is refused. */
 @Injectable()

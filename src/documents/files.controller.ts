@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorators';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { FILE_KEY_PATTERN, FILE_STORAGE, type FileStorage } from './file-storage';

@@ -2,7 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Auth } from '../auth/auth.decorator';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorators';

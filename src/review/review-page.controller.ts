@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorators';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { AppConfig } from '../config/app-config';

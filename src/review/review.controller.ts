@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';

@@ -11,7 +11,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/public.decorator';
+import { Public } from '../common/route-access/public.decorator';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
 import {
   ApiEnvelope,
