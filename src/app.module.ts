@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { ClientIpMiddleware } from './common/client-ip/client-ip.middleware';
@@ -50,6 +51,7 @@ export class AppModule implements NestModule {
         ThrottlingModule,
         AuthModule,
         BillingModule,
+        BillingReportModule,
         HealthModule,
         FlowsModule,
         WalletModule,

@@ -1,7 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
-import { BillingController } from './billing.controller';
 import { BillingGuard } from './billing.guard';
 import { ChargeRefundInterceptor } from './charge-refund.interceptor';
 import { KeyOwnerCache } from './key-owner-cache';
@@ -9,13 +8,11 @@ import { UsageMeter } from './usage-meter';
 
 /**
  * Billing in the request pipeline: the usage meter, the pre-check guard and refund interceptor that `@Auth` applies to
- * billable routes, and the integrator's usage report. Global, so that every module's `@Auth` routes find the guard
- * and interceptor and what they need.
+ * billable routes. Global, so that every module's `@Auth` routes find the guard and interceptor and what they need.
  */
 @Global()
 @Module({
   imports: [BillingLedgerModule, TenantsModule],
-  controllers: [BillingController],
   providers: [UsageMeter, KeyOwnerCache, BillingGuard, ChargeRefundInterceptor],
   exports: [BillingLedgerModule, UsageMeter, BillingGuard, ChargeRefundInterceptor],
 })

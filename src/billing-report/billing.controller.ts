@@ -8,7 +8,7 @@ import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
 import { USAGE_REPORT_EXAMPLE } from './billing-examples';
 import { UsageQueryDto } from './billing.dto';
-import { UsageReport, UsageReportService } from './usage-report.service';
+import { UsageReport, UsageReportService } from '../billing/usage-report.service';
 
 /** The calling consumer's metered usage and account. */
 @ApiTags('billing')

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { IsCalendarDate } from './is-calendar-date.validator';
-import { MAX_REPORT_DAYS } from './usage-period';
+import { IsCalendarDate } from '../billing/is-calendar-date.validator';
+import { MAX_REPORT_DAYS } from '../billing/usage-period';
 
 export class UsageQueryDto {
   @ApiPropertyOptional({

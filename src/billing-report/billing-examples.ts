@@ -1,4 +1,4 @@
-import type { UsageReport } from './usage-report.service';
+import type { UsageReport } from '../billing/usage-report.service';
 
 /** Example values of the billing routes' OpenAPI documentation. */
 export const USAGE_REPORT_EXAMPLE: UsageReport = {
