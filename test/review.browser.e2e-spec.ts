@@ -73,6 +73,9 @@ describeInBrowser('the hosted review page in Chromium', () => {
 
   const signeeStatus = (page: Page, position: number, status: string) =>
     page.waitForSelector(`.signee[data-position="${position}"][data-status="${status}"]`, { timeout: 5000 });
+  // The page's message follows its own request's answer, which may land after the live update of the signee's status.
+  const messageShows = (page: Page, text: string) =>
+    page.locator('#message', { hasText: text }).waitFor({ timeout: 5000 });
 
   it('is signed end to end: one signee in their phone while the page follows live, one with the sandbox device', async () => {
     const { id, path } = await startReview();
@@ -94,9 +97,7 @@ describeInBrowser('the hosted review page in Chromium', () => {
     );
     await page.click('#push');
     await signeeStatus(page, 0, 'notified');
-    await expect(page.locator('#message').innerText()).resolves.toContain(
-      `Waiting for ${sandbox.testPersons[0].name} to confirm in the digital-ID app`,
-    );
+    await messageShows(page, `Waiting for ${sandbox.testPersons[0].name} to confirm in the digital-ID app`);
 
     // The phone, through the Wallet API, while the page is open: every step shows up on the page by itself.
     const inbox = await phone.get(t.http, '/wallet/v1/inbox');
