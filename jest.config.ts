@@ -13,7 +13,12 @@ const config: Config = {
   testTimeout: 30_000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   projects: [
-    { ...shared, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      rootDir: '.',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'],
+    },
     { ...shared, displayName: 'e2e', rootDir: '.', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
   ],
 };

@@ -10,6 +10,7 @@ import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { SseClient } from '../test/support/sse-client';
 import { runService, freePort } from '../test/support/service-process';
+import type { JsonBody } from '../test/support/json-body';
 
 const TARGET_DELAY_MS = 500;
 const TARGET_KIB_PER_STREAM = 64;
@@ -20,12 +21,21 @@ const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function post(baseUrl: string, path: string, headers: Record<string, string>, body: object): Promise<{ status: number; body: any }> {
+function post(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  body: object,
+): Promise<{ status: number; body: JsonBody }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const outgoing = request(
       `${baseUrl}${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -53,11 +63,14 @@ async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>, concur
 }
 
 function rssKib(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0] ?? 0);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
 async function measure(streams: number): Promise<void> {
@@ -71,20 +84,27 @@ async function measure(streams: number): Promise<void> {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    for (let ready = false; !ready; ) {
-      ready = await fetch(`${baseUrl}/api/health/ready`).then((r) => r.ok, () => false);
+    for (let ready = false; !ready;) {
+      ready = await fetch(`${baseUrl}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const sandbox = (await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {})).body.data;
+    const sandbox = (await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {}))
+      .body.data;
     const credentials = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
-    const flowIds = await inBatches(Array.from({ length: streams }, (_, i) => i), async () => {
-      const created = await post(baseUrl, '/api/v2/identification/same-device', credentials, {
-        action: 'login',
-        claims: ['naming.name'],
-        payload: 'Bench',
-      });
-      return created.body.data.request.id as string;
-    });
+    const flowIds = await inBatches(
+      Array.from({ length: streams }, (_, i) => i),
+      async () => {
+        const created = await post(baseUrl, '/api/v2/identification/same-device', credentials, {
+          action: 'login',
+          claims: ['naming.name'],
+          payload: 'Bench',
+        });
+        return created.body.data.request.id as string;
+      },
+    );
 
     await settle();
     const before = rssKib(service.child.pid as number);
@@ -125,7 +145,10 @@ async function measure(streams: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   for (const streams of sizes.length > 0 ? sizes : [1000, 5000]) await measure(streams);
   agent.destroy();
 }

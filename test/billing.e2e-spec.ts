@@ -1,6 +1,6 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Auth } from '../src/auth/auth.decorator';
+import { Auth } from '../src/access/auth.decorator';
 import { ROUTE_CREDENTIALS } from '../src/auth/route-credentials';
 import { Public } from '../src/common/route-access/public.decorator';
 import { BillingAccountsService } from '../src/billing/billing-accounts.service';

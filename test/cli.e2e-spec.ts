@@ -11,6 +11,7 @@ import { DevicesService } from '../src/devices/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
 import { CliRun, runCli } from './support/operator-cli';
+import type { JsonBody } from './support/json-body';
 
 const SPAWN_TIMEOUT_MS = 60_000;
 
@@ -20,7 +21,7 @@ describe('operator CLI', () => {
   const cli = (args: string[], via: 'node' | 'npm' = 'node') => runCli(t.config, args, via);
 
   /** Exactly one JSON object and nothing else on stdout. */
-  function onlyJsonObject(run: CliRun): Record<string, any> {
+  function onlyJsonObject(run: CliRun): JsonBody {
     expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ code: 0, stderr: '' });
     expect(run.stdout.trim()).toMatch(/^\{.*\}$/s);
     const parsed = JSON.parse(run.stdout);

@@ -18,8 +18,10 @@ import { TestTenant, createTenant } from './support/tenant-factory';
 type Credentials = Partial<Record<Credential, string>>;
 
 const ALL_CREDENTIALS = Object.keys(CREDENTIAL_HEADERS) as Credential[];
-const required = (probe: CredentialProbe) => ALL_CREDENTIALS.filter((c) => credentialNeed(probe.options, c) === 'required');
-const optional = (probe: CredentialProbe) => ALL_CREDENTIALS.filter((c) => credentialNeed(probe.options, c) === 'optional');
+const required = (probe: CredentialProbe) =>
+  ALL_CREDENTIALS.filter((c) => credentialNeed(probe.options, c) === 'required');
+const optional = (probe: CredentialProbe) =>
+  ALL_CREDENTIALS.filter((c) => credentialNeed(probe.options, c) === 'optional');
 const uses = (probe: CredentialProbe, credential: Credential) => credentialNeed(probe.options, credential) !== 'unused';
 
 /** Well-formed values that belong to nobody. */
@@ -61,7 +63,7 @@ describe('credentials (spec sections 4.4 and 5)', () => {
 
   const authorize = async (tenant: TestTenant) => {
     const response = await send('/api/v1/flow/authorize', { key: tenant.apiKey, secret: tenant.appSecret }).expect(200);
-    return response.headers[CREDENTIAL_HEADERS.token] as string;
+    return response.headers[CREDENTIAL_HEADERS.token];
   };
 
   beforeAll(async () => {
@@ -220,7 +222,9 @@ describe('credentials (spec sections 4.4 and 5)', () => {
 
   describe('scopes', () => {
     it('refuses a scope the app is not provisioned for with 403 telling to contact support', async () => {
-      const response = await send(SCOPED_PROBES.notGranted.path, { key: own.apiKey, secret: own.appSecret }).expect(403);
+      const response = await send(SCOPED_PROBES.notGranted.path, { key: own.apiKey, secret: own.appSecret }).expect(
+        403,
+      );
       expect(response.body).toEqual({ status: 'failed', reason: expect.any(String), version: 'v2' });
       expect(response.body.reason).toContain('identification:another');
       expect(response.body.reason).toMatch(/contact support/i);
@@ -268,7 +272,7 @@ describe('credentials (spec sections 4.4 and 5)', () => {
     });
 
     it('grants a token that opens a key + token route for the same app', async () => {
-      const token = (await authorizeAs(own).expect(200)).headers[CREDENTIAL_HEADERS.token] as string;
+      const token = (await authorizeAs(own).expect(200)).headers[CREDENTIAL_HEADERS.token];
       const response = await send('/api/v1/probe/flow/ping', { key: own.apiKey, token }).expect(200);
       expect(response.body.data.app).toBe(own.appId);
     });

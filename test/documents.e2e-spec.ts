@@ -23,6 +23,7 @@ import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp, randomClientIp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import type { JsonBody } from './support/json-body';
 
 const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 
@@ -101,7 +102,7 @@ describe(`documents on ${dialect}`, () => {
   });
   const start = async (to: string[], reference: string) =>
     (await startDocument(integrator, 'signing', signingBody(to, reference))).request;
-  const statusLog = (doc: Record<string, any>) =>
+  const statusLog = (doc: JsonBody) =>
     Object.fromEntries((doc.statusLog as Array<{ nin: string; status: string }>).map((e) => [e.nin, e.status]));
 
   /** The deliveries of this reference as the app lists them. */
@@ -415,7 +416,7 @@ describe(`documents on ${dialect}`, () => {
       expect(events.find((e) => e.type === 'document.signee.signed')?.data.signee).toEqual({ nin: ada });
       expect(events.find((e) => e.type === 'document.signee.rejected')?.data.signee).toEqual({ nin: jide });
       const rejected = events.find((event) => event.type === 'document.rejected');
-      expect(statusLog(rejected?.data.doc as Record<string, any>)).toEqual(statusLog(ended));
+      expect(statusLog(rejected?.data.doc as JsonBody)).toEqual(statusLog(ended));
     });
 
     it('expires after DOCUMENT_TTL_SECONDS: unsigned signees go stale and document.expired is sent', async () => {
@@ -467,7 +468,7 @@ describe(`documents on ${dialect}`, () => {
       expect(answers[2].body.reason).toBe('The flow is already expired');
       const [event] = await webhooks(reference, 1);
       expect(event).toMatchObject({ type: 'document.expired', flow: doc.id });
-      expect(statusLog(event.data.doc as Record<string, any>)).toEqual({ [ada]: 'stale', [jide]: 'stale' });
+      expect(statusLog(event.data.doc as JsonBody)).toEqual({ [ada]: 'stale', [jide]: 'stale' });
       const inbox = await adaPhone.get(t.http, '/wallet/v1/inbox');
       expect(inbox.body.data.flows.map((flow: { id: string }) => flow.id)).not.toContain(doc.id);
     });
@@ -656,9 +657,7 @@ describe(`documents on ${dialect}`, () => {
         expect((await simulated(ada).sign(doc.id)).status).toBe(201);
         expect((await simulated(jide).sign(doc.id)).status).toBe(201);
         await client.ended;
-        const views = client.events.map(
-          (event) => (event.data as { data: { request: Record<string, any> } }).data.request,
-        );
+        const views = client.events.map((event) => (event.data as { data: { request: JsonBody } }).data.request);
         expect(views.map((view) => view.status)).toContain('in_progress');
         const last = views[views.length - 1];
         expect(last).toMatchObject({

@@ -15,7 +15,8 @@ function expectFailure(response: request.Response, status: number, version: 'v1'
   expect(rest.reason.length).toBeGreaterThan(0);
   if (errors !== undefined) {
     expect(errors).toEqual(expect.any(Array));
-    for (const issue of errors) expect(issue).toEqual({ code: expect.any(String), path: expect.any(Array), message: expect.any(String) });
+    for (const issue of errors)
+      expect(issue).toEqual({ code: expect.any(String), path: expect.any(Array), message: expect.any(String) });
   }
   expect(data === undefined || typeof data === 'object').toBe(true);
 }
@@ -74,7 +75,11 @@ describe('the envelope on every JSON answer (spec 2.1, DESIGN section 4)', () =>
     });
 
     it('403 on v1 and v2', async () => {
-      const v1 = await t.http().get('/api/v1/flow/authorize').set(keySecret()).query({ sub: 'bcn_someoneElse0000000000000', app: tenant.appId });
+      const v1 = await t
+        .http()
+        .get('/api/v1/flow/authorize')
+        .set(keySecret())
+        .query({ sub: 'bcn_someoneElse0000000000000', app: tenant.appId });
       expectFailure(v1, 403, 'v1');
       const v2 = await t.http().get(SCOPED_PROBES.notGranted.path).set(keySecret());
       expectFailure(v2, 403, 'v2');
@@ -91,12 +96,19 @@ describe('the envelope on every JSON answer (spec 2.1, DESIGN section 4)', () =>
     });
 
     it('404 for an unknown flow', async () => {
-      const response = await t.http().post('/api/v2/flow/ping').set(keySecret()).send({ request: 'req_000000000000000000000000' });
+      const response = await t
+        .http()
+        .post('/api/v2/flow/ping')
+        .set(keySecret())
+        .send({ request: 'req_000000000000000000000000' });
       expectFailure(response, 404, 'v2');
     });
 
     it('400 with Zod-style errors for a body that fails validation', async () => {
-      const response = await t.http().post('/api/v1/probe/echo').send({ name: 'A', item: { count: 'many' }, extra: true });
+      const response = await t
+        .http()
+        .post('/api/v1/probe/echo')
+        .send({ name: 'A', item: { count: 'many' }, extra: true });
       expectFailure(response, 400, 'v1');
       expect(response.body.reason).toBe('Validation failed');
       expect(response.body.errors).toEqual(
@@ -123,7 +135,10 @@ describe('the envelope on every JSON answer (spec 2.1, DESIGN section 4)', () =>
     });
 
     it('413 for a body over the size limit (256 kB)', async () => {
-      const response = await t.http().post('/api/v2/probe/echo').send({ name: 'x'.repeat(1_000_000), item: { count: 1 } });
+      const response = await t
+        .http()
+        .post('/api/v2/probe/echo')
+        .send({ name: 'x'.repeat(1_000_000), item: { count: 1 } });
       expectFailure(response, 413, 'v2');
     });
 
@@ -145,13 +160,27 @@ describe('the envelope on every JSON answer (spec 2.1, DESIGN section 4)', () =>
 
   describe('x-request-id', () => {
     const answers: Array<[string, () => request.Test]> = [
-      ['a success', () => t.http().post('/api/v2/probe/echo').send({ name: 'Ada', item: { count: 1 } })],
+      [
+        'a success',
+        () =>
+          t
+            .http()
+            .post('/api/v2/probe/echo')
+            .send({ name: 'Ada', item: { count: 1 } }),
+      ],
       ['a plain-text answer', () => t.http().get('/api/health/check').set('x-api-key', tenant.apiKey)],
       ['a 401', () => t.http().get('/api/health/check')],
       ['a 404', () => t.http().get('/no/such/route')],
       ['a validation 400', () => t.http().post('/api/v2/probe/echo').send({})],
       ['a malformed JSON 400', () => malformedJson('/api/v2/flow/ping')],
-      ['a 413', () => t.http().post('/api/v2/probe/echo').send({ name: 'x'.repeat(200_000) })],
+      [
+        'a 413',
+        () =>
+          t
+            .http()
+            .post('/api/v2/probe/echo')
+            .send({ name: 'x'.repeat(200_000) }),
+      ],
       ['a 500', () => t.http().get('/api/v2/probe/failure')],
     ];
 

@@ -42,7 +42,9 @@ describe('system routes', () => {
 
   it('publishes the service signing key as a JWK Set', async () => {
     const response = await t.http().get('/.well-known/jwks.json').expect(200);
-    expect(response.body.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' })]);
+    expect(response.body.keys).toEqual([
+      expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' }),
+    ]);
     expect(response.body.keys[0]).not.toHaveProperty('d');
   });
 });

@@ -131,13 +131,13 @@ describe('identification: credentials, tenancy, scopes and one-time codes', () =
     it('the token v2 different-device sets in x-access-token serves the v1 routes of that app', async () => {
       const created = await owner.create('different-device', { ...LOGIN, user: nin });
       expect(created.status).toBe(201);
-      const v1 = withOnly(['apiKey'], created.headers['x-access-token'] as string);
+      const v1 = withOnly(['apiKey'], created.headers['x-access-token']);
       const pinged = await v1.ping(created.body.data.request.id, 'v1');
       expect(pinged.status).toBe(200);
       expect(pinged.body).toMatchObject({ version: 'v1', data: { request: { status: 'pending', user: nin } } });
       const foreign = new IntegratorClient(t.http, {
         apiKey: stranger.credentials.apiKey,
-        token: created.headers['x-access-token'] as string,
+        token: created.headers['x-access-token'],
       });
       expectFailure(
         await foreign.ping(created.body.data.request.id, 'v1'),

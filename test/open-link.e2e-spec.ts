@@ -18,7 +18,7 @@ const escaped = (text: string) =>
 
 /** The nonce the page's CSP allows, which must be the one its own script and style carry. */
 function cspNonce(response: Response): string {
-  const csp = response.headers['content-security-policy'] as string;
+  const csp = response.headers['content-security-policy'];
   expect(csp).toMatch(/^default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'; img-src data:$/);
   return /script-src 'nonce-([^']+)'/.exec(csp)?.[1] as string;
 }

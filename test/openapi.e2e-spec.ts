@@ -80,11 +80,15 @@ describe('OpenAPI document', () => {
       .filter((route) => !route.startsWith('ALL ') || fromNest.includes(route))
       .sort();
     expect(fromNest).toEqual(fromExpress);
-    expect(fromNest).toEqual(expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize', 'POST /api/v2/flow/ping']));
+    expect(fromNest).toEqual(
+      expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize', 'POST /api/v2/flow/ping']),
+    );
   });
 
   it('documents every served route', () => {
-    const missing = routes.filter((route) => !operationOf(route)).map((route) => `${label(route)} (${route.openApiPath})`);
+    const missing = routes
+      .filter((route) => !operationOf(route))
+      .map((route) => `${label(route)} (${route.openApiPath})`);
     expect(missing).toEqual([]);
   });
 
@@ -119,13 +123,17 @@ describe('OpenAPI document', () => {
   it('documents the credential headers of every @Auth route, required ones as required', () => {
     const reflector = new Reflector();
     const authRoutes = routes.filter((route) => authOptionsOf(reflector, route));
-    expect(authRoutes.map(label)).toEqual(expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize']));
+    expect(authRoutes.map(label)).toEqual(
+      expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize']),
+    );
 
     const problems = offenders((route, operation) => {
       const options = authOptionsOf(reflector, route);
       if (!options) return undefined;
       const headers = new Map(
-        (operation.parameters ?? []).filter((parameter) => parameter.in === 'header').map((parameter) => [parameter.name, parameter]),
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'header')
+          .map((parameter) => [parameter.name, parameter]),
       );
       const wrong = (Object.keys(CREDENTIAL_HEADERS) as Credential[]).flatMap((credential) => {
         const need = credentialNeed(options, credential);
@@ -133,7 +141,8 @@ describe('OpenAPI document', () => {
         const name = CREDENTIAL_HEADERS[credential];
         const documented = headers.get(name);
         if (!documented) return [`${name} (${need}) not documented`];
-        if (Boolean(documented.required) !== (need === 'required')) return [`${name} should have required: ${need === 'required'}`];
+        if (Boolean(documented.required) !== (need === 'required'))
+          return [`${name} should have required: ${need === 'required'}`];
         return [];
       });
       return wrong.length > 0 ? wrong.join('; ') : undefined;

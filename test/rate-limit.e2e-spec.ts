@@ -36,7 +36,8 @@ describe('rate limit: 100 requests a minute per client IP (spec section 8)', () 
   });
   afterAll(() => t.close());
 
-  const health = (headers: Headers) => request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
+  const health = (headers: Headers) =>
+    request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
 
   it('uses the default of 100', () => {
     expect(t.config.RATE_LIMIT_PER_MINUTE).toBe(100);
@@ -63,13 +64,18 @@ describe('rate limit: which requests count together', () => {
   });
   afterAll(() => t.close());
 
-  const health = (headers: Headers) => request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
+  const health = (headers: Headers) =>
+    request(server).get('/api/health/check').set('x-api-key', tenant.apiKey).set(headers);
 
   it('counts every route of one IP together', async () => {
     const ip = { 'x-real-ip': randomClientIp() };
     const routes = ['/api/health/check', '/', '/.well-known/jwks.json', '/api/v1/flow/authorize', '/'];
     const codes = await statuses(LIMIT, (index) =>
-      request(server).get(routes[index]).set(ip).set('x-api-key', tenant.apiKey).set('x-access-secret', tenant.appSecret),
+      request(server)
+        .get(routes[index])
+        .set(ip)
+        .set('x-api-key', tenant.apiKey)
+        .set('x-access-secret', tenant.appSecret),
     );
     expect(codes).toEqual(times(LIMIT, 200));
     expectRateLimited(await request(server).get('/.well-known/jwks.json').set(ip));
@@ -83,7 +89,9 @@ describe('rate limit: which requests count together', () => {
 
   it('exempts the readiness probe', async () => {
     const ip = { 'x-real-ip': randomClientIp() };
-    expect(await statuses(LIMIT + 3, () => request(server).get('/api/health/ready').set(ip))).toEqual(times(LIMIT + 3, 200));
+    expect(await statuses(LIMIT + 3, () => request(server).get('/api/health/ready').set(ip))).toEqual(
+      times(LIMIT + 3, 200),
+    );
   });
 
   describe('client IP: cf-connecting-ip, else x-real-ip, else the first x-forwarded-for entry', () => {
@@ -98,7 +106,9 @@ describe('rate limit: which requests count together', () => {
 
     it('keys on a fresh cf-connecting-ip even when x-real-ip repeats', async () => {
       const realIp = randomClientIp();
-      const codes = await statuses(LIMIT + 1, () => health({ 'cf-connecting-ip': randomClientIp(), 'x-real-ip': realIp }));
+      const codes = await statuses(LIMIT + 1, () =>
+        health({ 'cf-connecting-ip': randomClientIp(), 'x-real-ip': realIp }),
+      );
       expect(codes).toEqual(times(LIMIT + 1, 200));
     });
 
@@ -110,7 +120,9 @@ describe('rate limit: which requests count together', () => {
       expectRateLimited(await health({ 'x-real-ip': realIp, 'x-forwarded-for': randomClientIp() }));
 
       const forwardedFor = randomClientIp();
-      const codes = await statuses(LIMIT + 1, () => health({ 'x-real-ip': randomClientIp(), 'x-forwarded-for': forwardedFor }));
+      const codes = await statuses(LIMIT + 1, () =>
+        health({ 'x-real-ip': randomClientIp(), 'x-forwarded-for': forwardedFor }),
+      );
       expect(codes).toEqual(times(LIMIT + 1, 200));
     });
 
@@ -135,17 +147,20 @@ describe('rate limit with TRUST_PROXY_HEADERS=false', () => {
   // In-process counters even when the suite runs against Redis: every test connects from 127.0.0.1, and a shared
   // counter for that address would carry over between runs and suites.
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY_HEADERS: 'false', REDIS_URL: '' } });
+    t = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY_HEADERS: 'false', REDIS_URL: '' },
+    });
     tenant = await createTenant(t.app);
   });
   afterAll(() => t.close());
 
   it('ignores the proxy headers: every request from the socket shares one count', async () => {
     const spoofed = () =>
-      request(t.app.getHttpServer())
-        .get('/api/health/check')
-        .set('x-api-key', tenant.apiKey)
-        .set({ 'cf-connecting-ip': randomClientIp(), 'x-real-ip': randomClientIp(), 'x-forwarded-for': randomClientIp() });
+      request(t.app.getHttpServer()).get('/api/health/check').set('x-api-key', tenant.apiKey).set({
+        'cf-connecting-ip': randomClientIp(),
+        'x-real-ip': randomClientIp(),
+        'x-forwarded-for': randomClientIp(),
+      });
     expect(await statuses(LIMIT, spoofed)).toEqual(times(LIMIT, 200));
     expectRateLimited(await spoofed());
   });

@@ -23,7 +23,9 @@ describe('the service signing key shared by instances', () => {
   afterAll(() => Promise.all(instances.map((instance) => instance.close())));
 
   it('is created once and published identically by every instance', async () => {
-    const sets = await Promise.all(instances.map((instance) => instance.http().get('/.well-known/jwks.json').expect(200)));
+    const sets = await Promise.all(
+      instances.map((instance) => instance.http().get('/.well-known/jwks.json').expect(200)),
+    );
     expect(sets[0].body.keys).toHaveLength(1);
     for (const set of sets) expect(set.body).toEqual(sets[0].body);
   });

@@ -34,7 +34,10 @@ describe('the service as a process', () => {
       const lines = service.output().trim().split('\n');
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const requestLine = entries.find((entry) => entry.reqId === 'logging-test-1');
-      expect(requestLine).toMatchObject({ req: { method: 'GET', path: '/api/health/check' }, res: { statusCode: 401 } });
+      expect(requestLine).toMatchObject({
+        req: { method: 'GET', path: '/api/health/check' },
+        res: { statusCode: 401 },
+      });
       for (const value of [...Object.values(credentials), 'query-value-not-logged']) {
         expect(service.output()).not.toContain(value);
       }

@@ -3,7 +3,7 @@ import { fakePrincipal, fakeRequest, httpContext } from '../../test/support/http
 import { AccessTokenGuard } from './access-token.guard';
 import type { AccessTokenService } from './access-token.service';
 import type { AuthOptions } from './auth-options';
-import { Auth } from './auth.decorator';
+import { Auth } from '../access/auth.decorator';
 
 describe('AccessTokenGuard', () => {
   const principal = fakePrincipal();

@@ -5,7 +5,7 @@ import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
 import { TenantsService } from '../tenants/tenants.service';
 import { AppSecretGuard } from './app-secret.guard';
 import type { AuthOptions } from './auth-options';
-import { Auth } from './auth.decorator';
+import { Auth } from '../access/auth.decorator';
 
 const SECRET = 'snb_0123456789abcdefghijABCDEFGHIJ0123456789';
 

@@ -5,14 +5,12 @@ import { AccessTokenGuard } from './access-token.guard';
 import { AccessTokenService } from './access-token.service';
 import { ApiKeyGuard } from './api-key.guard';
 import { AppSecretGuard } from './app-secret.guard';
-import { AuthorizeController } from './authorize.controller';
 import { ScopeGuard } from './scope.guard';
 
 /** Global so that any feature module's `@Auth` routes find the credential guards without importing this module. */
 @Global()
 @Module({
   imports: [TenantsModule, ServiceKeyModule],
-  controllers: [AuthorizeController],
   providers: [AccessTokenService, ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard],
   exports: [AccessTokenService, ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard, TenantsModule],
 })

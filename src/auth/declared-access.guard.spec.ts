@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import { fakeRequest, httpContext } from '../../test/support/http-execution-context';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
-import { Auth } from './auth.decorator';
+import { Auth } from '../access/auth.decorator';
 import { DeclareAccess, DeclaredAccess } from '../common/route-access/declared-access';
 import { DeclaredAccessGuard } from './declared-access.guard';
 import { Public } from '../common/route-access/public.decorator';

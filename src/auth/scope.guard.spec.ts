@@ -3,7 +3,7 @@ import { fakePrincipal, fakeRequest, httpContext } from '../../test/support/http
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { DEFAULT_SCOPES } from '../tenants/scopes';
 import type { AuthOptions } from './auth-options';
-import { Auth } from './auth.decorator';
+import { Auth } from '../access/auth.decorator';
 import { ScopeGuard } from './scope.guard';
 
 describe('ScopeGuard', () => {
@@ -43,7 +43,7 @@ describe('ScopeGuard', () => {
 
   it('reads the scope from the controller when the handler declares none', () => {
     const context = httpContext(fakeRequest({}, fakePrincipal({ scopes: ['document:sign'] })), {
-      controller: [Auth({ credentials: ['key', 'secret'], scope: 'claims:medical' }) as ClassDecorator],
+      controller: [Auth({ credentials: ['key', 'secret'], scope: 'claims:medical' })],
     });
     expect(() => guard.canActivate(context)).toThrow(ForbiddenError);
   });

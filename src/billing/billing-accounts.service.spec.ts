@@ -18,7 +18,7 @@ function livePrincipal(consumerId: string): Principal {
     ...principal,
     app: { ...principal.app, environment: 'production', consumerId },
     consumer: { ...principal.consumer, id: consumerId },
-  } as Principal;
+  };
 }
 
 /** Against a real (in-memory SQLite) database: the conditional statements are the point. */

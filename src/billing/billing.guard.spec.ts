@@ -1,8 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { fakePrincipal, fakeRequest, httpContext } from '../../test/support/http-execution-context';
-import type { AuthOptions } from '../auth/auth-options';
-import { Auth } from '../auth/auth.decorator';
+import { Auth, type RouteAccess } from '../access/auth.decorator';
 import type { Principal } from '../auth/principal';
 import type { BillingAccountsService } from './billing-accounts.service';
 import type { BillingCategory } from './billing-category';
@@ -19,7 +18,7 @@ describe('BillingGuard', () => {
     },
   } as unknown as BillingAccountsService;
   const guard = new BillingGuard(new Reflector(), accounts);
-  const run = (options: AuthOptions, request: Request) =>
+  const run = (options: RouteAccess, request: Request) =>
     guard.canActivate(httpContext(request, { handler: [Auth(options)] }));
 
   beforeEach(() => charged.splice(0));

@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { authOptionsOf, principalOf } from '../auth/auth-options.reader';
+import { principalOf } from '../auth/auth-options.reader';
 import { BillingAccountsService } from './billing-accounts.service';
+import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
 
 /**
  * The billing pre-check (spec section 5) of routes whose `@Auth` names a billing category; it runs after the credential
@@ -17,7 +18,10 @@ export class BillingGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { billing } = authOptionsOf(this.reflector, context);
+    const billing = this.reflector.getAllAndOverride<BillingCategory | undefined>(BILLING_CATEGORY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!billing) return true;
     const request = context.switchToHttp().getRequest<Request>();
     request.billing = await this.accounts.charge(principalOf(request), billing);

@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { fakeRequest, httpContext } from '../../test/support/http-execution-context';
-import { Auth } from '../auth/auth.decorator';
+import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { MeteredRouteGuard } from './metered-route.guard';
 

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AUTH_OPTIONS, AuthOptions } from '../auth/auth-options';
+import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
 
 /**
  * Notes the route pattern a request reached and the route's billing category, for the usage meter. It runs before
@@ -15,13 +15,14 @@ export class MeteredRouteGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const options = this.reflector.getAllAndOverride<AuthOptions | undefined>(AUTH_OPTIONS, [
+    const category = this.reflector.getAllAndOverride<BillingCategory | undefined>(BILLING_CATEGORY, [
       context.getHandler(),
       context.getClass(),
     ]);
     // Express names the matched route's pattern; the concrete URL would carry ids and codes.
-    const pattern = request.route ? `${request.baseUrl ?? ''}${String(request.route.path)}` : '(unknown route)';
-    request.meteredRoute = { route: `${request.method} ${pattern}`, category: options?.billing ?? null };
+    const route = request.route as { path: unknown } | undefined;
+    const pattern = route ? `${request.baseUrl ?? ''}${String(route.path)}` : '(unknown route)';
+    request.meteredRoute = { route: `${request.method} ${pattern}`, category: category ?? null };
     return true;
   }
 }

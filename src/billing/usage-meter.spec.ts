@@ -13,7 +13,7 @@ describe('UsageMeter', () => {
   let written: NewUsageRecord[][];
   let failWrites: boolean;
   let meter: UsageMeter;
-  const owner = fakePrincipal() as KeyHolder;
+  const owner = fakePrincipal();
   const revokedOwner = { ...owner, key: { ...owner.key, id: 'key_revoked', revokedAt: 1 } } as KeyHolder;
 
   beforeEach(() => {

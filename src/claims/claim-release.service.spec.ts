@@ -27,7 +27,7 @@ describe('ClaimReleaseService', () => {
 
   it('uses RSA-OAEP-256 with A256GCM', async () => {
     const released = await new ClaimReleaseService().release(record, ['naming.family'], publicKeyPem);
-    const header = JSON.parse(Buffer.from(String(released.naming.family).split('.')[0], 'base64url').toString());
+    const header = JSON.parse(Buffer.from((released.naming.family as string).split('.')[0], 'base64url').toString());
     expect(header).toMatchObject({ alg: 'RSA-OAEP-256', enc: 'A256GCM' });
   });
 

@@ -13,13 +13,14 @@ import { FlowObserverService } from './flow-observer.service';
 import { FlowTransitionHooks } from './flow-transition-hooks';
 import { FlowPresenter } from './flow-presenter';
 import { Flow } from './flow.entity';
+import { AuthorizeController } from './authorize.controller';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
 import { FlowKindRegistry } from './kinds/flow-kind-registry';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule],
-  controllers: [FlowsController, FlowObservationController],
+  controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,
     FlowPresenter,

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { Auth } from '../auth/auth.decorator';
+import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorators';

@@ -2,7 +2,7 @@ import { Body, Controller, Post, Res, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthOptions } from '../auth/auth-options';
-import { Auth } from '../auth/auth.decorator';
+import { Auth } from '../access/auth.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';

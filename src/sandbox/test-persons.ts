@@ -2,7 +2,10 @@ import type { ClaimGroup, ClaimName } from '../claims/claim-catalog';
 import type { ClaimValue } from '../persons/claim-values';
 
 /** A value for every claim of the catalog, so a sandbox app can try any claim it may request. */
-type CompleteClaims = { [G in ClaimGroup]: Record<ClaimName<G>, ClaimValue> };
+/** Every claim of the catalog; names are plain text, so a person's display name is one of them. */
+type CompleteClaims = { [G in ClaimGroup]: Record<ClaimName<G>, ClaimValue> } & {
+  naming: Record<ClaimName<'naming'>, string>;
+};
 
 export interface TestPerson {
   nin: string;
@@ -12,7 +15,7 @@ export interface TestPerson {
 
 const testPerson = (nin: string, claims: CompleteClaims): TestPerson => ({
   nin,
-  name: String(claims.naming.name),
+  name: claims.naming.name,
   claims,
 });
 

@@ -21,7 +21,7 @@ export class PdfUploadMiddleware implements NestMiddleware {
 
   use(request: Request, response: Response, next: NextFunction): void {
     this.parse(request, response, (error?: unknown) => {
-      if (error) return next(this.toDomainError(error as { type?: string; message?: string }));
+      if (error) return next(this.toDomainError(error));
       if (Buffer.isBuffer(request.body)) {
         request.uploadedPdf = request.body;
         request.body = undefined;

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import type { AuthOptions } from '../../src/auth/auth-options';
-import { Auth } from '../../src/auth/auth.decorator';
+import { Auth } from '../../src/access/auth.decorator';
 import { CurrentPrincipal } from '../../src/auth/current-principal.decorator';
 import type { Principal } from '../../src/auth/principal';
 import { ROUTE_CREDENTIALS } from '../../src/auth/route-credentials';
@@ -25,7 +25,7 @@ function isRule(value: unknown): value is AuthOptions {
 }
 
 function mountPath(segments: string[]): { path: string; version: ApiVersion } {
-  const version = segments.find((segment) => segment === 'v1' || segment === 'v2') as ApiVersion | undefined;
+  const version = segments.find((segment): segment is ApiVersion => segment === 'v1' || segment === 'v2');
   const rest = segments.filter((segment) => segment !== version).map(kebab);
   // Unversioned categories (system, account) are mounted unversioned, and echo v2 like the real unversioned routes.
   const prefix = version ? `api/${version}` : 'api';
@@ -35,7 +35,9 @@ function mountPath(segments: string[]): { path: string; version: ApiVersion } {
 /** Every entry of ROUTE_CREDENTIALS, found by walking the table, so a new entry is probed without editing this file. */
 function tableProbes(node: unknown = ROUTE_CREDENTIALS, segments: string[] = []): CredentialProbe[] {
   if (isRule(node)) return [{ name: segments.join('.'), ...mountPath(segments), options: node }];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, child]) => tableProbes(child, [...segments, key]));
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, child]) =>
+    tableProbes(child, [...segments, key]),
+  );
 }
 
 function scopedProbe(scope: Scope): CredentialProbe {

@@ -40,7 +40,7 @@ export async function signChallenge(
           iat: Math.floor(Date.now() / 1000),
         };
   // TestDevice keeps its private key to itself; this is the device signing with it, as the phone's app would.
-  const ownKey = device['privateKey'] as KeyLike;
+  const ownKey = device['privateKey'];
   return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: device.alg, typ: options.typ ?? 'idflow-device-signature+jwt', kid: device.id })
     .sign(options.signWith ?? ownKey);

@@ -13,6 +13,7 @@ import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.servi
 import { credentials } from './sandbox-tenant';
 import type { TestAgent, TestApp } from './test-app';
 import type { TestDevice } from './test-device';
+import type { JsonBody } from './json-body';
 
 export type DocumentKind = 'signing' | 'review';
 type Version = 'v1' | 'v2';
@@ -34,7 +35,7 @@ export async function startDocument(
   integrator: IntegratorClient,
   kind: DocumentKind,
   body: object,
-): Promise<{ link?: string; request: Record<string, any> }> {
+): Promise<{ link?: string; request: JsonBody }> {
   const response = await createDocument(integrator, kind, body);
   if (response.status !== 201) {
     throw new Error(`document ${kind} failed: ${response.status} ${JSON.stringify(response.body)}`);
@@ -48,7 +49,7 @@ export function refreshDocument(integrator: IntegratorClient, flow: unknown, ver
 }
 
 /** The document as refresh shows it (`data.doc`); fails the test unless refresh answers 200. */
-export async function currentDocument(integrator: IntegratorClient, flow: string): Promise<Record<string, any>> {
+export async function currentDocument(integrator: IntegratorClient, flow: string): Promise<JsonBody> {
   const response = await refreshDocument(integrator, flow);
   if (response.status !== 200) throw new Error(`refresh failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data.doc;
@@ -106,7 +107,7 @@ export async function simulatorSignedDocument(
   sandbox: SandboxBootstrap,
   fileUrl: string,
   signers: string[],
-): Promise<{ doc: Record<string, any>; stamped: Buffer }> {
+): Promise<{ doc: JsonBody; stamped: Buffer }> {
   const headers = credentials(sandbox);
   const created = await t
     .http()

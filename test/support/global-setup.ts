@@ -9,10 +9,9 @@ export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ nspname: string }>(
-      `SELECT nspname FROM pg_namespace WHERE nspname ~ $1`,
-      [`^${TEST_SCHEMA_PREFIX}[0-9]+_[0-9a-f]+$`],
-    );
+    const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ $1`, [
+      `^${TEST_SCHEMA_PREFIX}[0-9]+_[0-9a-f]+$`,
+    ]);
     const staleBefore = Date.now() - STALE_AFTER_MS;
     for (const { nspname } of rows) {
       const createdAt = Number(nspname.slice(TEST_SCHEMA_PREFIX.length).split('_')[0]);

@@ -20,7 +20,7 @@ export function fakeRequest(headers: Record<string, string | string[]> = {}, pri
  */
 export function httpContext(request: Request, decorators: RouteDecorators = {}): ExecutionContext {
   class ProbeController {
-    route(): void {}
+    route(this: void): void {}
   }
   const descriptor = Object.getOwnPropertyDescriptor(ProbeController.prototype, 'route') as PropertyDescriptor;
   for (const decorate of decorators.handler ?? []) decorate(ProbeController.prototype, 'route', descriptor);

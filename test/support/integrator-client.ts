@@ -1,5 +1,6 @@
 import type { StartMode } from '../../src/flows/flow-kind';
 import type { TestAgent } from './test-app';
+import type { JsonBody } from './json-body';
 
 /** The key, secret and (v1) token an integrator sends; each is set only when present. */
 export interface IntegratorCredentials {
@@ -54,7 +55,7 @@ export class IntegratorClient {
   }
 
   /** Creates a flow and returns what a holder needs to act on it; fails the test unless the create succeeds. */
-  async start(startMode: StartMode, body: object): Promise<CreatedFlow & { body: Record<string, any> }> {
+  async start(startMode: StartMode, body: object): Promise<CreatedFlow & { body: JsonBody }> {
     const response = await this.create(startMode, body);
     if (response.status !== 201) {
       throw new Error(`create ${startMode} failed: ${response.status} ${JSON.stringify(response.body)}`);
@@ -74,7 +75,7 @@ export class IntegratorClient {
   }
 
   /** The flow as ping shows it (`data.request`); fails the test unless ping answers 200. */
-  async view(flowId: string): Promise<Record<string, any>> {
+  async view(flowId: string): Promise<JsonBody> {
     const response = await this.ping(flowId);
     if (response.status !== 200) throw new Error(`ping failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.data.request;
@@ -95,7 +96,7 @@ export class IntegratorClient {
       .set(this.headers(['apiKey', 'appSecret']));
     if (response.status !== 200)
       throw new Error(`authorize failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.headers['x-access-token'] as string;
+    return response.headers['x-access-token'];
   }
 
   post(path: string, body: unknown) {

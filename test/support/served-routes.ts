@@ -11,11 +11,12 @@ export interface ServedRoute {
   path: string;
   /** OpenAPI form: `/admin/apps/{appId}`. */
   openApiPath: string;
-  controller: Function;
-  handler: Function;
+  controller: abstract new (...args: never[]) => unknown;
+  handler: (...args: never[]) => unknown;
 }
 
-const asArray = (value: string | string[] | undefined): string[] => (value === undefined ? [''] : ([] as string[]).concat(value));
+const asArray = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [''] : ([] as string[]).concat(value);
 
 function joinPath(...parts: string[]): string {
   const joined = parts
@@ -33,17 +34,18 @@ export function nestRoutes(app: INestApplication): ServedRoute[] {
   const scanner = new MetadataScanner();
   return discovery.getControllers().flatMap(({ metatype, instance }) => {
     if (!metatype || !instance) return [];
+    const controller = metatype as ServedRoute['controller'];
     const prefixes = asArray(Reflect.getMetadata(PATH_METADATA, metatype));
     const prototype = Object.getPrototypeOf(instance);
     return scanner.getAllMethodNames(prototype).flatMap((name) => {
-      const handler = prototype[name] as Function;
+      const handler = prototype[name] as ServedRoute['handler'];
       const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
       if (paths === undefined) return [];
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       return prefixes.flatMap((prefix) =>
         asArray(paths).map((path) => {
           const full = joinPath(prefix, path);
-          return { method: method.toLowerCase(), path: full, openApiPath: toOpenApiPath(full), controller: metatype, handler };
+          return { method: method.toLowerCase(), path: full, openApiPath: toOpenApiPath(full), controller, handler };
         }),
       );
     });

@@ -28,7 +28,12 @@ function nodeArgs(): string[] {
 }
 
 /** Runs `src/main.ts` as its own process, exactly as an operator would, and collects what it prints. */
-export function runService(env: Record<string, string>): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+export function runService(env: Record<string, string>): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, nodeArgs(), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'idflow-proc-')), ...env },

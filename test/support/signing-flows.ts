@@ -5,6 +5,7 @@ import { HolderDriver, simulatedHolder, walletHolder } from './holder-driver';
 import { CreatedFlow, IntegratorClient, codeOf } from './integrator-client';
 import type { TestAgent } from './test-app';
 import type { TestDevice } from './test-device';
+import type { JsonBody } from './json-body';
 
 /** `POST /api/{version}/signing/{mode}` with exactly the integrator's headers. */
 export function createSigning(integrator: IntegratorClient, mode: StartMode, body: unknown, version = 'v2') {
@@ -16,7 +17,7 @@ export async function startSigning(
   integrator: IntegratorClient,
   mode: StartMode,
   body: object,
-): Promise<CreatedFlow & { body: Record<string, any> }> {
+): Promise<CreatedFlow & { body: JsonBody }> {
   const response = await createSigning(integrator, mode, body);
   if (response.status !== 201) {
     throw new Error(`signing ${mode} failed: ${response.status} ${JSON.stringify(response.body)}`);

@@ -33,7 +33,7 @@ function readPublicKey(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the public key file ${path}: ${(error as Error).message}`);
+    throw new Error(`cannot read the public key file ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 

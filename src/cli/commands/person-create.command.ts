@@ -21,12 +21,13 @@ function readClaimsFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the claims file ${path}: ${(error as Error).message}`);
+    throw new Error(`cannot read the claims file ${path}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    // eslint-disable-next-line preserve-caught-error -- the parser's error quotes the file, whose claims are personal data
     throw new Error(`the claims file ${path} is not valid JSON${position ? ` (at character ${position})` : ''}`);
   }
 }

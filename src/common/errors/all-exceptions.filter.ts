@@ -24,7 +24,8 @@ function httpFailure(exception: HttpException): Failure {
     return { status, reason: 'No such route' };
   }
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-  return { status, reason: Array.isArray(message) ? message.join('; ') : String(message ?? exception.message) };
+  if (Array.isArray(message)) return { status, reason: message.join('; ') };
+  return { status, reason: typeof message === 'string' ? message : exception.message };
 }
 
 /**
@@ -47,7 +48,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = String(response.getHeader(REQUEST_ID_HEADER) ?? assignRequestId(request, response));
     if (exception instanceof ThrottlerException) {
       const retryAfter = response.getHeader('retry-after') ?? '60';
-      response.status(429).type('text/plain').send(`Too many requests: retry after ${retryAfter} seconds`);
+      response
+        .status(429)
+        .type('text/plain')
+        .send(`Too many requests: retry after ${String(retryAfter)} seconds`);
       return;
     }
     const failure = this.toFailure(exception, requestId);

@@ -34,7 +34,5 @@ function toDomainError(error: { type?: string; status?: number; message?: string
 export function parseJsonBodies(): RequestHandler {
   const parse = json({ limit: JSON_BODY_LIMIT });
   return (request: Request, response: Response, next: NextFunction) =>
-    parse(request, response, (error?: unknown) =>
-      next(error ? toDomainError(error as { type?: string; status?: number; message?: string }) : undefined),
-    );
+    parse(request, response, (error?: unknown) => next(error ? toDomainError(error) : undefined));
 }

@@ -1,17 +1,18 @@
 import { SetMetadata, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import { AccessTokenGuard } from '../auth/access-token.guard';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { AppSecretGuard } from '../auth/app-secret.guard';
+import { AUTH_OPTIONS, AuthOptions } from '../auth/auth-options';
+import { credentialNeed } from '../auth/auth-options.reader';
+import { CREDENTIAL_HEADERS, Credential } from '../auth/credential';
+import { ScopeGuard } from '../auth/scope.guard';
+import { BILLING_CATEGORY, type BillingCategory } from '../billing/billing-category';
 import { BillingGuard } from '../billing/billing.guard';
 import { ChargeRefundInterceptor } from '../billing/charge-refund.interceptor';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorators';
-import { AccessTokenGuard } from './access-token.guard';
-import { ApiKeyGuard } from './api-key.guard';
-import { AppSecretGuard } from './app-secret.guard';
-import { AUTH_OPTIONS, AuthOptions } from './auth-options';
-import { credentialNeed } from './auth-options.reader';
-import { CREDENTIAL_HEADERS, Credential } from './credential';
 import { DeclareAccess } from '../common/route-access/declared-access';
-import { ScopeGuard } from './scope.guard';
 
 const HEADER_DESCRIPTIONS: Record<Credential, string> = {
   key: 'API key of the app: `bk-test_...` (sandbox) or `bk-live_...` (production)',
@@ -19,12 +20,18 @@ const HEADER_DESCRIPTIONS: Record<Credential, string> = {
   token: 'Access token from GET /api/v1/flow/authorize',
 };
 
+/** An integrator route's access: who may call it (credentials, scope) and what a call costs. */
+export interface RouteAccess extends AuthOptions {
+  billing?: BillingCategory;
+}
+
 /**
  * Declares an integrator route: its credentials, scope and billing category. Applies the credential guards in order
  * (key first, it identifies the app), then on billable routes the billing pre-check and its refund on failure, and
  * documents the headers and failure answers in OpenAPI.
  */
-export function Auth(options: AuthOptions) {
+export function Auth(options: RouteAccess) {
+  const { billing, ...authOptions } = options;
   const headers = (Object.keys(CREDENTIAL_HEADERS) as Credential[])
     .filter((credential) => credentialNeed(options, credential) !== 'unused')
     .map((credential) =>
@@ -36,9 +43,10 @@ export function Auth(options: AuthOptions) {
     );
   return applyDecorators(
     DeclareAccess('integrator'),
-    SetMetadata(AUTH_OPTIONS, options),
-    UseGuards(ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard, ...(options.billing ? [BillingGuard] : [])),
-    ...(options.billing ? [UseInterceptors(ChargeRefundInterceptor)] : []),
+    SetMetadata(AUTH_OPTIONS, authOptions),
+    ...(billing ? [SetMetadata(BILLING_CATEGORY, billing)] : []),
+    UseGuards(ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard, ...(billing ? [BillingGuard] : [])),
+    ...(billing ? [UseInterceptors(ChargeRefundInterceptor)] : []),
     ...headers,
     ApiFailure(401, 'A credential is missing, unknown, revoked or issued to another app', 'The x-api-key is not valid'),
     ...(options.scope
@@ -50,13 +58,13 @@ export function Auth(options: AuthOptions) {
           ),
         ]
       : []),
-    ...(options.billing
+    ...(billing
       ? [
           ApiFailure(
             402,
             "Live key: this month's free allowance is used up and the prepaid balance does not cover the price",
             // Shown with the default prices; the real ones are configuration.
-            new InsufficientBalanceError(options.billing, options.billing === 'authentication' ? 50 : 100).reason,
+            new InsufficientBalanceError(billing, billing === 'authentication' ? 50 : 100).reason,
           ),
         ]
       : []),

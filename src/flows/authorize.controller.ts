@@ -4,13 +4,13 @@ import type { Response } from 'express';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
-import { AccessGrant, AccessTokenService } from './access-token.service';
-import { Auth } from './auth.decorator';
+import { AccessGrant, AccessTokenService } from '../auth/access-token.service';
+import { Auth } from '../access/auth.decorator';
 import { AuthorizeQueryDto } from './authorize.dto';
-import { CREDENTIAL_HEADERS } from './credential';
-import { CurrentPrincipal } from './current-principal.decorator';
-import type { Principal } from './principal';
-import { ROUTE_CREDENTIALS } from './route-credentials';
+import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { CurrentPrincipal } from '../auth/current-principal.decorator';
+import type { Principal } from '../auth/principal';
+import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 
 @ApiTags('flow')
 @Controller('api/v1/flow')

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = resolve(__dirname, '..');
+const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+interface CruiseResult {
+  exitCode: number;
+  violations: string[];
+}
+
+/** Runs dependency-cruiser with the project's layer rules over `paths` of `cwd`, as `npm run lint:layers` does. */
+async function cruise(cwd: string, paths: string[]): Promise<CruiseResult> {
+  const args = [depcruise, ...paths, '--config', join(root, '.dependency-cruiser.js'), '--output-type', 'err'];
+  try {
+    await promisify(execFile)(process.execPath, args, { cwd });
+    return { exitCode: 0, violations: [] };
+  } catch (error) {
+    const { code, stdout } = error as { code: number; stdout: string };
+    return { exitCode: code, violations: stdout.split('\n').filter((line) => line.includes('error ')) };
+  }
+}
+
+/** A throwaway tree of src/ files, each `[path, source]`. */
+function fixtureTree(files: Array<[string, string]>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'idflow-layers-'));
+  copyFileSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+  for (const [path, source] of files) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), source);
+  }
+  return dir;
+}
+
+describe('the layers of src/', () => {
+  const fixtures: string[] = [];
+  afterAll(() => fixtures.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('has no import that runs back up a layer, and no import cycle', async () => {
+    const result = await cruise(root, ['src', 'libs']);
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  }, 60_000);
+
+  it('refuses an import from a lower layer up to a higher one', async () => {
+    const dir = fixtureTree([
+      ['src/config/app-config.ts', "import { FLOW } from '../flows/flow';\nexport const CONFIG = FLOW;\n"],
+      ['src/flows/flow.ts', "export const FLOW = 'flow';\n"],
+    ]);
+    fixtures.push(dir);
+    const result = await cruise(dir, ['src']);
+    expect(result.exitCode).not.toBe(0);
+    expect(result.violations).toEqual([
+      expect.stringContaining('layer-config: src/config/app-config.ts → src/flows/flow.ts'),
+    ]);
+  }, 60_000);
+
+  it('refuses an import between two features of one row, and a cycle', async () => {
+    const dir = fixtureTree([
+      ['src/signing/a.ts', "import { B } from '../identification/b';\nexport const A = () => B;\n"],
+      ['src/identification/b.ts', "import { A } from '../signing/a';\nexport const B = () => A;\n"],
+    ]);
+    fixtures.push(dir);
+    const result = await cruise(dir, ['src']);
+    expect(result.violations).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('layer-signing: src/signing/a.ts → src/identification/b.ts'),
+        expect.stringContaining('no-circular: '),
+      ]),
+    );
+  }, 60_000);
+
+  it('refuses a folder that has no row', async () => {
+    const dir = fixtureTree([
+      ['src/newfeature/x.ts', "import { C } from '../config/c';\nexport const X = C;\n"],
+      ['src/config/c.ts', 'export const C = 1;\n'],
+    ]);
+    fixtures.push(dir);
+    const result = await cruise(dir, ['src']);
+    expect(result.violations).toEqual([expect.stringContaining('unknown-folder: src/newfeature/x.ts')]);
+  }, 60_000);
+});
