@@ -1,6 +1,7 @@
 import type { AuthOptions } from './auth-options';
 
-type CredentialRule = Pick<AuthOptions, 'credentials' | 'optional'>;
+/** The credentials one version of one operation takes. */
+export type CredentialRule = Pick<AuthOptions, 'credentials' | 'optional'>;
 
 const key: CredentialRule = { credentials: ['key'] };
 const keySecret: CredentialRule = { credentials: ['key', 'secret'] };

@@ -1,21 +1,19 @@
 import { Body, Controller, HttpCode, Post, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthOptions } from '../auth/auth-options';
 import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { type CredentialRule, ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Versioned } from '../common/routing/versioned.decorator';
 import { DOCUMENT_EXAMPLES } from './document-examples';
 import { DocumentPresenter } from './document-presenter';
 import type { DocumentView } from './document-view';
 import { DocumentRefreshDto, DocumentReviewDto, DocumentSigningDto } from './documents.dto';
 import { DocumentsService } from './documents.service';
-
-type Credentials = Pick<AuthOptions, 'credentials' | 'optional'>;
 
 const CreateDocs = (version: ApiVersion, summary: string, reason: string, data: object) =>
   applyDecorators(
@@ -36,7 +34,12 @@ const CreateDocs = (version: ApiVersion, summary: string, reason: string, data: 
     ),
   );
 
-function CreateRoute(kind: 'signing' | 'review', version: ApiVersion, credentials: Credentials) {
+/** A create operation under v2 and v1, each with the document credentials of its version. */
+function CreateRoute(kind: 'signing' | 'review') {
+  return Versioned(['v2', 'v1'], (version) => createRoute(kind, version, ROUTE_CREDENTIALS.document[version]));
+}
+
+function createRoute(kind: 'signing' | 'review', version: ApiVersion, credentials: CredentialRule) {
   const summary =
     kind === 'signing'
       ? "Have one or more NINs sign a PDF in their digital-ID app: pushed to each NIN's devices"
@@ -49,7 +52,12 @@ function CreateRoute(kind: 'signing' | 'review', version: ApiVersion, credential
   );
 }
 
-function RefreshRoute(version: ApiVersion, credentials: Credentials) {
+/** Refresh under v2 and v1, each with the document credentials of its version. */
+function RefreshRoute() {
+  return Versioned(['v2', 'v1'], (version) => refreshRoute(version, ROUTE_CREDENTIALS.document[version]));
+}
+
+function refreshRoute(version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/document/refresh`),
     HttpCode(200),
@@ -74,74 +82,31 @@ export class DocumentsController {
     private readonly presenter: DocumentPresenter,
   ) {}
 
-  @CreateRoute('signing', 'v2', ROUTE_CREDENTIALS.document.v2)
-  signing(
+  @CreateRoute('signing')
+  async signing(
     @Body() body: DocumentSigningDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
-  ): Promise<{ request: DocumentView }> {
-    return this.startSigning(body, principal, client);
-  }
-
-  @CreateRoute('signing', 'v1', ROUTE_CREDENTIALS.document.v1)
-  signingV1(
-    @Body() body: DocumentSigningDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<{ request: DocumentView }> {
-    return this.startSigning(body, principal, client);
-  }
-
-  @CreateRoute('review', 'v2', ROUTE_CREDENTIALS.document.v2)
-  review(
-    @Body() body: DocumentReviewDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<{ link: string; request: DocumentView }> {
-    return this.startReview(body, principal, client);
-  }
-
-  @CreateRoute('review', 'v1', ROUTE_CREDENTIALS.document.v1)
-  reviewV1(
-    @Body() body: DocumentReviewDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<{ link: string; request: DocumentView }> {
-    return this.startReview(body, principal, client);
-  }
-
-  @RefreshRoute('v2', ROUTE_CREDENTIALS.document.v2)
-  refresh(@Body() body: DocumentRefreshDto, @CurrentPrincipal() principal: Principal): Promise<{ doc: DocumentView }> {
-    return this.current(body.flow, principal);
-  }
-
-  @RefreshRoute('v1', ROUTE_CREDENTIALS.document.v1)
-  refreshV1(
-    @Body() body: DocumentRefreshDto,
-    @CurrentPrincipal() principal: Principal,
-  ): Promise<{ doc: DocumentView }> {
-    return this.current(body.flow, principal);
-  }
-
-  private async startSigning(
-    body: DocumentSigningDto,
-    principal: Principal,
-    client: ClientContext,
   ): Promise<{ request: DocumentView }> {
     const created = await this.documents.create(principal, { mode: 'signing', ...body }, client);
     return { request: this.presenter.view(created) };
   }
 
-  private async startReview(
-    body: DocumentReviewDto,
-    principal: Principal,
-    client: ClientContext,
+  @CreateRoute('review')
+  async review(
+    @Body() body: DocumentReviewDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
   ): Promise<{ link: string; request: DocumentView }> {
     const created = await this.documents.create(principal, { mode: 'review', ...body }, client);
     return { link: this.presenter.reviewLink(created.flow.id), request: this.presenter.view(created) };
   }
 
-  private async current(flowId: string, principal: Principal): Promise<{ doc: DocumentView }> {
-    return { doc: this.presenter.view(await this.documents.findForApp(flowId, principal.app.id)) };
+  @RefreshRoute()
+  async refresh(
+    @Body() body: DocumentRefreshDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ doc: DocumentView }> {
+    return { doc: this.presenter.view(await this.documents.findForApp(body.flow, principal.app.id)) };
   }
 }

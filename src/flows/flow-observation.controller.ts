@@ -5,15 +5,17 @@ import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import type { ApiVersion } from '../common/envelope/envelope';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
 import type { ObservedView } from './flow-view';
 import { FlowReferenceDto, FlowStreamQueryDto } from './flows.dto';
 import { FlowsService } from './flows.service';
 
-const PollingDocs = (version: 'v1' | 'v2') =>
+const PollingDocs = (version: ApiVersion) =>
   applyDecorators(
     ApiOperation({
       summary: 'Legacy held connection: answers when the flow ends, or with its current state after POLL_HOLD_SECONDS',
@@ -58,25 +60,16 @@ export class FlowObservationController {
     await this.observer.stream(flow, response);
   }
 
-  @Post('v2/flow/polling')
+  @Versioned(['v2', 'v1'], (version) =>
+    applyDecorators(
+      Post(`${version}/flow/polling`),
+      Auth(ROUTE_CREDENTIALS.flow[version].polling),
+      PollingDocs(version),
+    ),
+  )
   @HttpCode(200)
-  @Auth(ROUTE_CREDENTIALS.flow.v2.polling)
   @Reason('Flow state')
-  @PollingDocs('v2')
   polling(
-    @Body() body: FlowReferenceDto,
-    @CurrentPrincipal() principal: Principal,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<{ request: ObservedView } | undefined> {
-    return this.hold(body.request, principal, response);
-  }
-
-  @Post('v1/flow/polling')
-  @HttpCode(200)
-  @Auth(ROUTE_CREDENTIALS.flow.v1.polling)
-  @Reason('Flow state')
-  @PollingDocs('v1')
-  pollingV1(
     @Body() body: FlowReferenceDto,
     @CurrentPrincipal() principal: Principal,
     @Res({ passthrough: true }) response: Response,

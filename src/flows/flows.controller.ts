@@ -4,15 +4,17 @@ import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowPresenter } from './flow-presenter';
 import type { ObservedView } from './flow-view';
 import { FlowReferenceDto } from './flows.dto';
 import { FlowsService } from './flows.service';
 
-const PingDocs = (version: 'v1' | 'v2') =>
+const PingDocs = (version: ApiVersion) =>
   applyDecorators(
     ApiOperation({
       summary: 'The current state of a flow (spec 2.4); poll every 1 to 3 seconds',
@@ -23,7 +25,7 @@ const PingDocs = (version: 'v1' | 'v2') =>
     ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
   );
 
-const CancelDocs = (version: 'v1' | 'v2') =>
+const CancelDocs = (version: ApiVersion) =>
   applyDecorators(
     ApiOperation({ summary: 'Cancel a flow, for example when the user leaves the page' }),
     ApiEnvelope({
@@ -48,40 +50,20 @@ export class FlowsController {
     private readonly presenter: FlowPresenter,
   ) {}
 
-  @Post('v2/flow/ping')
+  @Versioned(['v2', 'v1'], (version) =>
+    applyDecorators(Post(`${version}/flow/ping`), Auth(ROUTE_CREDENTIALS.flow[version].ping), PingDocs(version)),
+  )
   @HttpCode(200)
-  @Auth(ROUTE_CREDENTIALS.flow.v2.ping)
   @Reason('Flow state')
-  @PingDocs('v2')
   ping(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
     return this.current(body.request, principal);
   }
 
-  @Post('v1/flow/ping')
-  @HttpCode(200)
-  @Auth(ROUTE_CREDENTIALS.flow.v1.ping)
-  @Reason('Flow state')
-  @PingDocs('v1')
-  pingV1(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
-    return this.current(body.request, principal);
-  }
-
-  @Post('v2/flow/cancel')
-  @Auth(ROUTE_CREDENTIALS.flow.v2.cancel)
+  @Versioned(['v2', 'v1'], (version) =>
+    applyDecorators(Post(`${version}/flow/cancel`), Auth(ROUTE_CREDENTIALS.flow[version].cancel), CancelDocs(version)),
+  )
   @Reason('Flow cancelled')
-  @CancelDocs('v2')
   cancel(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
-    return this.cancelFlow(body.request, principal);
-  }
-
-  @Post('v1/flow/cancel')
-  @Auth(ROUTE_CREDENTIALS.flow.v1.cancel)
-  @Reason('Flow cancelled')
-  @CancelDocs('v1')
-  cancelV1(
-    @Body() body: FlowReferenceDto,
-    @CurrentPrincipal() principal: Principal,
-  ): Promise<{ request: ObservedView }> {
     return this.cancelFlow(body.request, principal);
   }
 

@@ -1,16 +1,16 @@
 import { Body, Controller, Post, Res, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuthOptions } from '../auth/auth-options';
 import { Auth } from '../access/auth.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { type CredentialRule, ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { IDENTIFICATION_EXAMPLES } from './identification-examples';
@@ -33,12 +33,12 @@ const SUMMARIES: Record<StartMode, string> = {
   wildcard: 'Identify an unknown person: returns QR seeds; the first scan wins',
 };
 
-/** One route of the table: its credentials, scope, billing and documentation. */
-function IdentificationRoute(
-  startMode: StartMode,
-  version: ApiVersion,
-  credentials: Pick<AuthOptions, 'credentials' | 'optional'>,
-) {
+/** One operation of the table, under v2 and v1: each version's credentials, and the scope, billing and documentation. */
+function IdentificationRoute(startMode: StartMode, credentials: (version: ApiVersion) => CredentialRule) {
+  return Versioned(['v2', 'v1'], (version) => identificationRoute(startMode, version, credentials(version)));
+}
+
+function identificationRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/identification/${startMode}`),
     Auth({ ...credentials, scope: SCOPES[startMode], billing: 'authentication' }),
@@ -81,7 +81,7 @@ function IdentificationRoute(
 export class IdentificationController {
   constructor(private readonly identification: IdentificationService) {}
 
-  @IdentificationRoute('same-device', 'v2', ROUTE_CREDENTIALS.identification.v2.sameDevice)
+  @IdentificationRoute('same-device', (version) => ROUTE_CREDENTIALS.identification[version].sameDevice)
   sameDevice(
     @Body() body: SameDeviceIdentificationDto,
     @CurrentPrincipal() principal: Principal,
@@ -90,7 +90,7 @@ export class IdentificationController {
     return this.identification.start(principal, 'same-device', body, client);
   }
 
-  @IdentificationRoute('different-device', 'v2', ROUTE_CREDENTIALS.identification.v2.differentDevice)
+  @IdentificationRoute('different-device', (version) => ROUTE_CREDENTIALS.identification[version].differentDevice)
   differentDevice(
     @Body() body: DifferentDeviceIdentificationDto,
     @CurrentPrincipal() principal: Principal,
@@ -100,36 +100,8 @@ export class IdentificationController {
     return this.withTokenHeader(this.identification.start(principal, 'different-device', body, client), response);
   }
 
-  @IdentificationRoute('wildcard', 'v2', ROUTE_CREDENTIALS.identification.v2.wildcard)
+  @IdentificationRoute('wildcard', (version) => ROUTE_CREDENTIALS.identification[version].wildcard)
   wildcard(
-    @Body() body: WildcardIdentificationDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<IdentificationCreated> {
-    return this.identification.start(principal, 'wildcard', body, client);
-  }
-
-  @IdentificationRoute('same-device', 'v1', ROUTE_CREDENTIALS.identification.v1.sameDevice)
-  sameDeviceV1(
-    @Body() body: SameDeviceIdentificationDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<IdentificationCreated> {
-    return this.identification.start(principal, 'same-device', body, client);
-  }
-
-  @IdentificationRoute('different-device', 'v1', ROUTE_CREDENTIALS.identification.v1.differentDevice)
-  differentDeviceV1(
-    @Body() body: DifferentDeviceIdentificationDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<IdentificationCreated> {
-    return this.withTokenHeader(this.identification.start(principal, 'different-device', body, client), response);
-  }
-
-  @IdentificationRoute('wildcard', 'v1', ROUTE_CREDENTIALS.identification.v1.wildcard)
-  wildcardV1(
     @Body() body: WildcardIdentificationDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,

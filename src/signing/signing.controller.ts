@@ -1,14 +1,14 @@
 import { Body, Controller, Post, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthOptions } from '../auth/auth-options';
 import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
-import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { type CredentialRule, ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorators';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';
@@ -27,11 +27,16 @@ const SUMMARIES: Record<StartMode, string> = {
   wildcard: 'Have whoever scans first sign or confirm a text: returns QR seeds',
 };
 
+/** One operation of the table, under the versions that serve it: each one's credentials, and the rest. */
 function SigningRoute(
   startMode: StartMode,
-  version: ApiVersion,
-  credentials: Pick<AuthOptions, 'credentials' | 'optional'>,
+  versions: readonly [ApiVersion, ...ApiVersion[]],
+  credentials: (version: ApiVersion) => CredentialRule,
 ) {
+  return Versioned(versions, (version) => signingRoute(startMode, version, credentials(version)));
+}
+
+function signingRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/signing/${startMode}`),
     Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature' }),
@@ -73,7 +78,7 @@ function SigningRoute(
 export class SigningController {
   constructor(private readonly signing: SigningService) {}
 
-  @SigningRoute('same-device', 'v2', ROUTE_CREDENTIALS.signing.v2.sameDevice)
+  @SigningRoute('same-device', ['v2', 'v1'], (version) => ROUTE_CREDENTIALS.signing[version].sameDevice)
   sameDevice(
     @Body() body: TargetedSigningDto,
     @CurrentPrincipal() principal: Principal,
@@ -82,7 +87,7 @@ export class SigningController {
     return this.signing.start(principal, 'same-device', body, client);
   }
 
-  @SigningRoute('different-device', 'v2', ROUTE_CREDENTIALS.signing.v2.differentDevice)
+  @SigningRoute('different-device', ['v2', 'v1'], (version) => ROUTE_CREDENTIALS.signing[version].differentDevice)
   differentDevice(
     @Body() body: TargetedSigningDto,
     @CurrentPrincipal() principal: Principal,
@@ -91,30 +96,12 @@ export class SigningController {
     return this.signing.start(principal, 'different-device', body, client);
   }
 
-  @SigningRoute('wildcard', 'v2', ROUTE_CREDENTIALS.signing.v2.wildcard)
+  @SigningRoute('wildcard', ['v2'], () => ROUTE_CREDENTIALS.signing.v2.wildcard)
   wildcard(
     @Body() body: WildcardSigningDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<SigningCreated> {
     return this.signing.start(principal, 'wildcard', body, client);
-  }
-
-  @SigningRoute('same-device', 'v1', ROUTE_CREDENTIALS.signing.v1.sameDevice)
-  sameDeviceV1(
-    @Body() body: TargetedSigningDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<SigningCreated> {
-    return this.signing.start(principal, 'same-device', body, client);
-  }
-
-  @SigningRoute('different-device', 'v1', ROUTE_CREDENTIALS.signing.v1.differentDevice)
-  differentDeviceV1(
-    @Body() body: TargetedSigningDto,
-    @CurrentPrincipal() principal: Principal,
-    @CurrentClient() client: ClientContext,
-  ): Promise<SigningCreated> {
-    return this.signing.start(principal, 'different-device', body, client);
   }
 }
