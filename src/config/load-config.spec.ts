@@ -85,7 +85,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 
+  it.each([
+    ['PORT', '70000', 'PORT must be an integer between 0 and 65535 (got "70000")'],
+    ['FLOW_TTL_SECONDS', '10', 'FLOW_TTL_SECONDS must be an integer between 30 and 86400 (got "10")'],
+    ['DOCUMENT_TTL_SECONDS', '59', 'DOCUMENT_TTL_SECONDS must be an integer between 60 and 7776000 (90 days)'],
+    ['RATE_LIMIT_PER_MINUTE', '0', 'RATE_LIMIT_PER_MINUTE must be a positive integer'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['TRUST_PROXY_HEADERS', 'maybe', 'TRUST_PROXY_HEADERS must be true or false'],
+  ])('says the bounds of %s=%s in its message', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
   it('never repeats a secret value in its message', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db' })).toThrow(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db' })).not.toThrow(/hunter2/);
     expect(() => loadConfig({ ADMIN_TOKEN: 'hunter2' })).toThrow(/ADMIN_TOKEN/);
     expect(() => loadConfig({ ADMIN_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
   });

@@ -1,0 +1,194 @@
+import type { Environment } from './setting';
+import { boolean, httpUrl, integer, oneOf, secondsList, text } from './setting-kinds';
+
+const port = (env: Environment) => env.PORT || '3000';
+const dataDir = (env: Environment) => env.DATA_DIR || './data';
+/** A bad PORT is reported once, under its own name, not again through every URL derived from it. */
+const localUrl = (env: Environment) => `http://localhost:${/^\d+$/.test(port(env)) ? port(env) : '3000'}`;
+
+/**
+ * Every setting idflow reads, in the order `.env.example` and README list them. The keys are the environment variable
+ * names, so a message names exactly the variable the operator has to fix.
+ */
+export const SETTINGS = {
+  NODE_ENV: oneOf(['development', 'production', 'test'], {
+    group: 'Process',
+    description: 'The environment the service runs in.',
+    default: 'development',
+  }),
+  PORT: integer({ group: 'Process', description: 'HTTP port.', min: 0, max: 65535, default: 3000 }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    group: 'Process',
+    description: 'Least severe level written to the JSON log.',
+    default: 'info',
+  }),
+
+  DATA_DIR: text({
+    group: 'Storage',
+    description: 'Local data: the SQLite file of the embedded default and stored files.',
+    default: dataDir,
+  }),
+  DATABASE_PATH: text({
+    group: 'Storage',
+    description: 'SQLite file of the embedded default (WAL mode); defaults to `$DATA_DIR/idflow.sqlite`.',
+    default: (env) => `${dataDir(env)}/idflow.sqlite`,
+  }),
+  DATABASE_URL: text({
+    group: 'Storage',
+    description: 'Scaled out: a PostgreSQL URL, which wins over SQLite when set.',
+    pattern: /^postgres(ql)?:\/\//,
+    shape: 'a postgres:// or postgresql:// URL',
+    secret: true,
+  }),
+  DATABASE_SCHEMA: text({
+    group: 'Storage',
+    description: "PostgreSQL schema to use; unset, the connection's search path (normally public).",
+    pattern: /^[a-z_][a-z0-9_]*$/,
+    shape: 'a lower-case PostgreSQL identifier',
+  }),
+  MIGRATIONS_RUN: boolean({
+    group: 'Storage',
+    description: 'Run pending migrations at start-up; false to migrate as a release step (`npm run migration:run`).',
+    default: true,
+  }),
+  REDIS_URL: text({
+    group: 'Storage',
+    description: 'Scaled out: a Redis URL for the shared rate-limit counters and the flow event bus across instances.',
+    pattern: /^rediss?:\/\//,
+    shape: 'a redis:// or rediss:// URL',
+    secret: true,
+  }),
+
+  BASE_URL: httpUrl({
+    group: 'Public addresses',
+    description: 'Public address of the API; defaults to `http://localhost:$PORT`, served by this process.',
+    default: localUrl,
+  }),
+  OPEN_URL: httpUrl({
+    group: 'Public addresses',
+    description: 'Where same-device links open (`/open/<code>`); defaults to `http://localhost:$PORT`.',
+    default: localUrl,
+  }),
+  SIGN_URL: httpUrl({
+    group: 'Public addresses',
+    description: 'Where hosted review pages are served (`/review/<docId>`); defaults to `http://localhost:$PORT`.',
+    default: localUrl,
+  }),
+  CDN_URL: httpUrl({
+    group: 'Public addresses',
+    description: 'Where stored and stamped files are served (`/files/<key>`); defaults to `http://localhost:$PORT`.',
+    default: localUrl,
+  }),
+
+  ADMIN_TOKEN: text({
+    group: 'Access',
+    description: 'Bearer token of the `/admin` API; unset, the admin API refuses every call.',
+    minLength: 16,
+    secret: true,
+  }),
+  TRUST_PROXY_HEADERS: boolean({
+    group: 'Access',
+    description:
+      'Believe `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` for the client IP; off when no proxy sets them.',
+    default: true,
+  }),
+  RATE_LIMIT_PER_MINUTE: integer({
+    group: 'Access',
+    description: 'Requests a minute per client IP on every route (spec: 100).',
+    min: 1,
+    default: 100,
+  }),
+  ACCESS_TOKEN_TTL_SECONDS: integer({
+    group: 'Access',
+    description: 'Lifetime of `x-access-token` grants, in seconds.',
+    min: 60,
+    max: 86400,
+    default: 3600,
+  }),
+
+  FLOW_TTL_SECONDS: integer({
+    group: 'Flows',
+    description: 'Lifetime of identification and signing flows, in seconds.',
+    min: 30,
+    max: 86400,
+    default: 300,
+  }),
+  DOCUMENT_TTL_SECONDS: integer({
+    group: 'Flows',
+    description:
+      'Lifetime of document flows, in seconds (default 7 days); signees who have not acted by then become `stale`.',
+    min: 60,
+    max: 7_776_000,
+    note: '90 days',
+    default: 604_800,
+  }),
+  MAX_FILE_BYTES: integer({
+    group: 'Flows',
+    description: 'The largest PDF a document flow downloads, in bytes (default 25 MiB).',
+    min: 1024,
+    max: 268_435_456,
+    note: '256 MiB',
+    default: 26_214_400,
+  }),
+  POLL_HOLD_SECONDS: integer({
+    group: 'Flows',
+    description: 'How long legacy polling holds a request before answering with the unchanged state, in seconds.',
+    min: 1,
+    max: 300,
+    default: 60,
+  }),
+  EXPIRY_SWEEP_SECONDS: integer({
+    group: 'Flows',
+    description: 'How often each instance marks overdue flows expired and publishes the change, in seconds.',
+    min: 1,
+    max: 3600,
+    default: 5,
+  }),
+
+  ALLOW_PRIVATE_URLS: boolean({
+    group: 'Outbound calls',
+    description:
+      'Let webhooks and document downloads reach loopback, private and link-local addresses (development and tests ' +
+      'only; cloud metadata services stay refused).',
+    default: false,
+  }),
+  ALLOW_INSECURE_URLS: boolean({
+    group: 'Outbound calls',
+    description: 'Let webhooks and document downloads use plain `http:` (development and tests only).',
+    default: false,
+  }),
+  WEBHOOK_RETRY_SCHEDULE: secondsList({
+    group: 'Outbound calls',
+    description:
+      'Seconds before each retry of a failed webhook delivery, fractions allowed; after the last, it is `failed`.',
+    default: [5, 300, 1800, 7200, 18000, 36000],
+    maxItems: 20,
+    max: 604_800,
+  }),
+
+  FREE_MONTHLY_ALLOWANCE: integer({
+    group: 'Billing of live keys',
+    description: 'Billable calls each consumer makes free per calendar month (UTC) with live keys.',
+    min: 0,
+    max: 1_000_000_000,
+    default: 100,
+  }),
+  PRICE_AUTHENTICATION: integer({
+    group: 'Billing of live keys',
+    description: 'Price of an identification create beyond the allowance, in minor units of the balance.',
+    min: 0,
+    max: 1_000_000_000,
+    note: 'minor units',
+    default: 50,
+  }),
+  PRICE_SIGNATURE: integer({
+    group: 'Billing of live keys',
+    description: 'Price of a signing or document create beyond the allowance, in minor units of the balance.',
+    min: 0,
+    max: 1_000_000_000,
+    note: 'minor units',
+    default: 100,
+  }),
+};
+
+export type SettingName = keyof typeof SETTINGS;
