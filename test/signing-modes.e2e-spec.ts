@@ -330,9 +330,13 @@ describe('signing in every start mode, for both actions, to every end', () => {
         // The flow is still there to be signed properly.
         const signed = await approve({ signature: await signChallenge(phone, challenge) });
         expect(signed.status).toBe(201);
-        await expect(
-          verifyReceipt((await integrator.view(flow.id)).signature, payload, jwks, t.config.BASE_URL),
-        ).resolves.toBeDefined();
+        const { claims } = await verifyReceipt(
+          (await integrator.view(flow.id)).signature,
+          payload,
+          jwks,
+          t.config.BASE_URL,
+        );
+        expect(claims).toMatchObject({ sub: nin, flow: flow.id, payload_sha256: sha256(payload), device: phone.id });
       },
     );
 

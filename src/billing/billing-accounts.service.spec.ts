@@ -138,7 +138,10 @@ describe('BillingAccountsService', () => {
     await accounts.credit(consumerId, 10, NOVEMBER);
     await expect(accounts.credit(consumerId, 15, NOVEMBER)).resolves.toMatchObject({ balance: 25 });
     await expect(accounts.credit('bcn_missing', 10)).rejects.toBeInstanceOf(NotFoundError);
-    for (const amount of [0, -1, 1.5, Number.NaN]) await expect(accounts.credit(consumerId, amount)).rejects.toThrow();
+    for (const amount of [0, -1, 1.5, Number.NaN]) {
+      await expect(accounts.credit(consumerId, amount)).rejects.toThrow('A credit must be a positive whole amount');
+    }
+    await expect(accounts.account(consumerId, NOVEMBER)).resolves.toMatchObject({ balance: 25 });
     expect((await accounts.account(consumerId)).balance).toBe(25);
   });
 });

@@ -18,21 +18,25 @@ export function fakeRequest(headers: Record<string, string | string[]> = {}, pri
  * A hand-built HTTP ExecutionContext for guard unit tests. The handler and controller are a fresh class per call,
  * decorated with the real decorators, so guards read metadata exactly as they do in the app.
  */
-export function httpContext(request: Request, decorators: RouteDecorators = {}): ExecutionContext {
+export function httpContext(
+  request: Request,
+  decorators: RouteDecorators = {},
+  response: object = {},
+): ExecutionContext {
   class ProbeController {
     route(this: void): void {}
   }
   const descriptor = Object.getOwnPropertyDescriptor(ProbeController.prototype, 'route') as PropertyDescriptor;
   for (const decorate of decorators.handler ?? []) decorate(ProbeController.prototype, 'route', descriptor);
   for (const decorate of decorators.controller ?? []) decorate(ProbeController);
-  const http = { getRequest: () => request, getResponse: () => ({}), getNext: () => () => undefined };
+  const http = { getRequest: () => request, getResponse: () => response, getNext: () => () => undefined };
   return {
     getType: () => 'http',
     getHandler: () => ProbeController.prototype.route,
     getClass: () => ProbeController,
     switchToHttp: () => http,
-    getArgs: () => [request, {}, () => undefined],
-    getArgByIndex: (index: number) => [request, {}, () => undefined][index],
+    getArgs: () => [request, response, () => undefined],
+    getArgByIndex: (index: number) => [request, response, () => undefined][index],
     switchToRpc: () => {
       throw new Error('not an RPC context');
     },

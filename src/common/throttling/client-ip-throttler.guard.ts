@@ -11,6 +11,7 @@ import {
 } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error';
+import { ClientIpUnresolvedError } from './errors/client-ip-unresolved.error';
 
 /**
  * The 100-a-minute limit per client IP (spec section 8), counted by the spec's client IP rather than the socket.
@@ -29,7 +30,7 @@ export class ClientIpThrottlerGuard extends ThrottlerGuard {
 
   /** ClientIpMiddleware resolved it for every request, so the limit, logs and flows all count the same IP. */
   protected override async getTracker(request: Request): Promise<string> {
-    if (!request.clientIp) throw new Error('ClientIpMiddleware did not run before the rate limiter');
+    if (!request.clientIp) throw new ClientIpUnresolvedError();
     return request.clientIp;
   }
 
@@ -37,7 +38,8 @@ export class ClientIpThrottlerGuard extends ThrottlerGuard {
     try {
       return await super.handleRequest(requestProps);
     } catch (error) {
-      if (error instanceof ThrottlerException) throw error;
+      // Only a failing counter store is a 503; a refusal, or a request the middleware never saw, stays what it is.
+      if (error instanceof ThrottlerException || error instanceof ClientIpUnresolvedError) throw error;
       throw new ServiceUnavailableError('The rate limiter is unavailable; try again shortly');
     }
   }
