@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { NEST_APP_OPTIONS, configureApp } from './bootstrap/configure-app';
-import { ConfigError } from './config/config.error';
+import { ConfigError } from './config/errors/config.error';
 import { loadConfig } from './config/load-config';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import { ROUTE_CREDENTIALS } from '../src/auth/route-credentials';
 import { Public } from '../src/common/route-access/public.decorator';
 import { BillingAccountsService } from '../src/billing/billing-accounts.service';
 import { dateOf, monthOf } from '../src/billing/billing-calendar';
-import { UsageMeter } from '../src/billing/usage-meter';
+import { UsageMeter } from '../src/billing/usage.meter';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { Flow } from '../src/flows/flow.entity';
 import { DEFAULT_SCOPES } from '../src/tenants/scopes';

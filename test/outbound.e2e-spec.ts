@@ -6,8 +6,8 @@ import {
   OutboundRequest,
   ResolvedAddress,
 } from '../src/common/outbound/outbound-client';
-import { OutboundRefusal, OutboundRefusedError } from '../src/common/outbound/outbound-refused.error';
-import { OutboundRequestError } from '../src/common/outbound/outbound-request.error';
+import { OutboundRefusal, OutboundRefusedError } from '../src/common/outbound/errors/outbound-refused.error';
+import { OutboundRequestError } from '../src/common/outbound/errors/outbound-request.error';
 import { LocalServer } from './support/local-server';
 import { freePort } from './support/service-process';
 import { Certificate, selfSignedCertificate } from './support/self-signed-certificate';

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
 import { randomBase62 } from '../src/common/ids/random-id';
 import { WebhookDelivery } from '../src/webhooks/webhook-delivery.entity';
-import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher';
+import { WebhookDispatcher } from '../src/webhooks/webhook.dispatcher';
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
 import { NewWebhook, WebhooksService } from '../src/webhooks/webhooks.service';
 import { freePort } from './support/service-process';

@@ -11,7 +11,7 @@ import { BILLING_CATEGORY, type BillingCategory } from '../billing/billing-categ
 import { BillingGuard } from '../billing/billing.guard';
 import { ChargeRefundInterceptor } from '../billing/charge-refund.interceptor';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
-import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorators';
+import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { DeclareAccess } from '../common/route-access/declared-access';
 
 const HEADER_DESCRIPTIONS: Record<Credential, string> = {

@@ -1,7 +1,7 @@
 import { UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { DeclareAccess } from '../common/route-access/declared-access';
-import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorators';
+import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { AdminTokenGuard } from './admin-token.guard';
 
 /** The OpenAPI security scheme of the admin bearer token. */

@@ -1,7 +1,7 @@
 import { Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Reason } from '../common/envelope/envelope.decorators';
-import { ApiEnvelope } from '../common/openapi/api-envelope.decorators';
+import { Reason } from '../common/envelope/envelope.decorator';
+import { ApiEnvelope } from '../common/openapi/api-envelope.decorator';
 import { SandboxBootstrap, SandboxBootstrapService } from '../sandbox/sandbox-bootstrap.service';
 import { SANDBOX_BOOTSTRAP_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';

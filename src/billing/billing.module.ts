@@ -3,8 +3,8 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
 import { BillingGuard } from './billing.guard';
 import { ChargeRefundInterceptor } from './charge-refund.interceptor';
-import { KeyOwnerCache } from './key-owner-cache';
-import { UsageMeter } from './usage-meter';
+import { KeyOwnerCache } from './key-owner.cache';
+import { UsageMeter } from './usage.meter';
 
 /**
  * Billing in the request pipeline: the usage meter, the pre-check guard and refund interceptor that `@Auth` applies to

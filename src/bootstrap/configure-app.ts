@@ -4,7 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
-import { UsageMeter } from '../billing/usage-meter';
+import { UsageMeter } from '../billing/usage.meter';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 
 /** Builds the OpenAPI document from the controllers' decorators. */

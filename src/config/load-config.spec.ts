@@ -1,4 +1,4 @@
-import { ConfigError } from './config.error';
+import { ConfigError } from './errors/config.error';
 import { loadConfig } from './load-config';
 
 describe('loadConfig', () => {

@@ -1,5 +1,5 @@
 import { AppConfig, type Settings } from './app-config';
-import { ConfigError } from './config.error';
+import { ConfigError } from './errors/config.error';
 import type { Environment, Setting } from './setting';
 import { SETTINGS, type SettingName } from './settings';
 

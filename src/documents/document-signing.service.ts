@@ -10,10 +10,10 @@ import { FlowsService } from '../flows/flows.service';
 import { SignatureReceiptsService, type SigningDevice } from '../signatures/signature-receipts.service';
 import type { SigningChallenge } from '../signatures/signing-challenge';
 import type { Environment } from '../tenants/environment';
-import { DocumentPresenter, type LoadedDocument } from './document-presenter';
+import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentStampingService } from './document-stamping.service';
-import { DocumentWebhooks } from './document-webhooks';
+import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
 import { OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import type { LoadedDocument } from './document-presenter';
+import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
 import { stampPdf } from './pdf-stamper';

@@ -2,10 +2,10 @@ import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
-import { RawResponse } from '../common/envelope/envelope.decorators';
+import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { FILE_KEY_PATTERN, FILE_STORAGE, type FileStorage } from './file-storage';
-import { StoredFileNotFoundError } from './stored-file-not-found.error';
+import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 /**
  * `{CDN_URL}/files/<key>`: originals (for the signees' devices and the review page) and stamped PDFs. The key is 40

@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex } from '../common/crypto/digest';
-import { InvalidFileKeyError } from './invalid-file-key.error';
+import { InvalidFileKeyError } from './errors/invalid-file-key.error';
 import { LocalFileStorage } from './local-file-storage';
-import { StoredFileNotFoundError } from './stored-file-not-found.error';
+import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 describe('LocalFileStorage', () => {
   let dataDir: string;

@@ -3,8 +3,8 @@ import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
 import { FILE_KEY_PATTERN, type FileStorage, type StoredFile } from './file-storage';
-import { InvalidFileKeyError } from './invalid-file-key.error';
-import { StoredFileNotFoundError } from './stored-file-not-found.error';
+import { InvalidFileKeyError } from './errors/invalid-file-key.error';
+import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 const KEY_LENGTH = 40;
 

@@ -1,5 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { NotAPdfError } from './not-a-pdf.error';
+import { NotAPdfError } from './errors/not-a-pdf.error';
 import { inspectPdf } from './pdf-inspection';
 
 async function pdfWithPages(count: number): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { EncryptedPDFError, PDFDocument } from '@cantoo/pdf-lib';
-import { NotAPdfError } from './not-a-pdf.error';
+import { NotAPdfError } from './errors/not-a-pdf.error';
 import { PdfExpansionError, checkPdfExpansion } from './pdf-expansion';
 
 export interface PdfInspection {

@@ -1,9 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Reason } from '../common/envelope/envelope.decorators';
+import { Reason } from '../common/envelope/envelope.decorator';
 import { ForbiddenError } from '../common/errors/forbidden.error';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { AccessGrant, AccessTokenService } from '../auth/access-token.service';
 import { Auth } from '../access/auth.decorator';
 import { AuthorizeQueryDto } from './authorize.dto';

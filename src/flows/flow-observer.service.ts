@@ -4,7 +4,7 @@ import { successEnvelope } from '../common/envelope/envelope';
 import { EventStream } from '../common/http/event-stream';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
-import { FlowPresenter } from './flow-presenter';
+import { FlowPresenter } from './flow.presenter';
 import { isTerminal } from './flow-state';
 import type { ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';

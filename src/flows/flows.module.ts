@@ -4,19 +4,19 @@ import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { FlowEventBus } from './events/flow-event-bus';
-import { InProcessFlowEventBus } from './events/in-process-flow-event-bus';
-import { RedisFlowEventBus } from './events/redis-flow-event-bus';
+import { InProcessFlowEventBus } from './events/in-process.flow-event-bus';
+import { RedisFlowEventBus } from './events/redis.flow-event-bus';
 import { FlowCode } from './flow-code.entity';
 import { FlowExpirySweeper } from './flow-expiry.sweeper';
 import { FlowObservationController } from './flow-observation.controller';
 import { FlowObserverService } from './flow-observer.service';
-import { FlowTransitionHooks } from './flow-transition-hooks';
-import { FlowPresenter } from './flow-presenter';
+import { FlowTransitionHooks } from './flow-transition.hooks';
+import { FlowPresenter } from './flow.presenter';
 import { Flow } from './flow.entity';
 import { AuthorizeController } from './authorize.controller';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
-import { FlowKindRegistry } from './kinds/flow-kind-registry';
+import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule],

@@ -14,9 +14,9 @@ import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
 import { FlowCode, FlowCodeKind } from './flow-code.entity';
 import type { FlowKind, StartMode } from './flow-kind';
-import { FlowPresenter } from './flow-presenter';
+import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
-import { FlowTransitionHooks } from './flow-transition-hooks';
+import { FlowTransitionHooks } from './flow-transition.hooks';
 import { Flow } from './flow.entity';
 import type { FlowHolder } from './kinds/flow-holder';
 

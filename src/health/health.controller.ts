@@ -4,9 +4,9 @@ import { SkipThrottle } from '@nestjs/throttler';
 import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
-import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
-import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorators';
-import { NotReadyError } from './not-ready.error';
+import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
+import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorator';
+import { NotReadyError } from './errors/not-ready.error';
 import { Readiness, ReadinessService } from './readiness.service';
 
 const plainText = (example: string) => ({ 'text/plain': { schema: { type: 'string', example } } });

@@ -5,7 +5,7 @@ import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
-import { IdentificationFlowKind } from './identification-flow-kind';
+import { IdentificationFlowKind } from './identification.flow-kind';
 import { IdentificationController } from './identification.controller';
 import { IdentificationService } from './identification.service';
 

@@ -5,7 +5,7 @@ import { ClaimKey, scopeRequiredFor } from '../claims/claim-catalog';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import type { StartMode } from '../flows/flow-kind';
-import { FlowPresenter } from '../flows/flow-presenter';
+import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
 import { DevicesService } from '../devices/devices.service';

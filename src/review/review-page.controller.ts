@@ -3,7 +3,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
-import { RawResponse } from '../common/envelope/envelope.decorators';
+import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { AppConfig } from '../config/app-config';
 import type { ReviewState } from './review-state';

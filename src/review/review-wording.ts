@@ -1,4 +1,4 @@
-import type { LoadedDocument } from '../documents/document-presenter';
+import type { LoadedDocument } from '../documents/document.presenter';
 import type { SigneeStatus } from '../documents/signee-status';
 
 const SIGNEE_STATUS_LABELS: Record<SigneeStatus, string> = {

@@ -3,8 +3,8 @@ import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
-import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { REVIEW_STATE_EXAMPLE } from './review-examples';
 import { ReviewObserverService } from './review-observer.service';
 import type { ReviewState } from './review-state';

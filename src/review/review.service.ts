@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentPresenter, type LoadedDocument } from '../documents/document-presenter';
+import { DocumentPresenter, type LoadedDocument } from '../documents/document.presenter';
 import type { DocumentSignee } from '../documents/document-signee.entity';
 import { DocumentSigningService } from '../documents/document-signing.service';
 import { DocumentsService } from '../documents/documents.service';

@@ -5,7 +5,7 @@ import { PersonsModule } from '../persons/persons.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { SandboxSimulatorController } from './sandbox-simulator.controller';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
-import { VirtualDeviceSigner } from './virtual-device-signer';
+import { VirtualDeviceSigner } from './virtual-device.signer';
 import { VirtualHolderService } from './virtual-holder.service';
 
 @Module({

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { Device } from '../devices/device.entity';
-import { FlowPresenter } from '../flows/flow-presenter';
+import { FlowPresenter } from '../flows/flow.presenter';
 import type { ObservedView } from '../flows/flow-view';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';

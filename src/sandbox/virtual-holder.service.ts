@@ -5,7 +5,7 @@ import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
-import { VirtualDeviceSigner } from './virtual-device-signer';
+import { VirtualDeviceSigner } from './virtual-device.signer';
 
 /**
  * A synthetic test person holding their built-in virtual device. The simulator and the review page's sandbox button

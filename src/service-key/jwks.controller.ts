@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/route-access/public.decorator';
-import { RawResponse } from '../common/envelope/envelope.decorators';
+import { RawResponse } from '../common/envelope/envelope.decorator';
 import { PublicJwks, ServiceKeyService } from './service-key.service';
 
 @ApiTags('system')

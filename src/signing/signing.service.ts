@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { StartMode } from '../flows/flow-kind';
-import { FlowPresenter } from '../flows/flow-presenter';
+import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
 import { DevicesService } from '../devices/devices.service';

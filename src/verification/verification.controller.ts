@@ -12,13 +12,13 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
-import { RawResponse, Reason } from '../common/envelope/envelope.decorators';
+import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import {
   ApiEnvelope,
   ApiFailure,
   ApiRateLimited,
   ApiValidationFailure,
-} from '../common/openapi/api-envelope.decorators';
+} from '../common/openapi/api-envelope.decorator';
 import { AppConfig } from '../config/app-config';
 import { UploadedPdf } from './uploaded-pdf.decorator';
 import { VERIFIED_EXAMPLE } from './verification-examples';

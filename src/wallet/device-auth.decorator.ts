@@ -1,7 +1,7 @@
 import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { DeclareAccess } from '../common/route-access/declared-access';
-import { ApiFailure } from '../common/openapi/api-envelope.decorators';
+import { ApiFailure } from '../common/openapi/api-envelope.decorator';
 import { DEVICE_PROOF_SCHEME } from './device-proof';
 import { DEVICE_PROOF_KIND, type DeviceProofKind } from './device-proof-kind';
 import { DeviceGuard } from './device.guard';

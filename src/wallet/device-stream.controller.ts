@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RawResponse } from '../common/envelope/envelope.decorators';
+import { RawResponse } from '../common/envelope/envelope.decorator';
 import { DeviceAuth } from './device-auth.decorator';
 import { CurrentDevice } from './device-request';
 import type { Device } from '../devices/device.entity';

@@ -5,7 +5,7 @@ import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
-import { FlowKindRegistry } from '../flows/kinds/flow-kind-registry';
+import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 
 /**

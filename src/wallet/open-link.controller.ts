@@ -4,7 +4,7 @@ import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger
 import type { Response } from 'express';
 import { toString as qrToSvg } from 'qrcode';
 import { Public } from '../common/route-access/public.decorator';
-import { RawResponse } from '../common/envelope/envelope.decorators';
+import { RawResponse } from '../common/envelope/envelope.decorator';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
-import { Reason } from '../common/envelope/envelope.decorators';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorators';
+import { Reason } from '../common/envelope/envelope.decorator';
+import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DeviceAuth } from './device-auth.decorator';
 import type { ProvenKey } from '../devices/proven-key';
 import { CurrentDevice, CurrentProvenKey } from './device-request';

@@ -2,9 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
 import { TenantsModule } from '../tenants/tenants.module';
-import { WebhookDeliveryQueue } from './webhook-delivery-queue';
+import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 import { WebhookDelivery } from './webhook-delivery.entity';
-import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookDispatcher } from './webhook.dispatcher';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 

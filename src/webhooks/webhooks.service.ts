@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { newId } from '../common/ids/random-id';
 import { OutboundClient } from '../common/outbound/outbound-client';
-import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
+import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
 import { afterCommit } from '../common/persistence/after-commit';
@@ -12,7 +12,7 @@ import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
 import { DeliveryNotFoundError } from './errors/delivery-not-found.error';
 import { attemptsAllowed } from './retry-schedule';
 import { WebhookDelivery } from './webhook-delivery.entity';
-import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookDispatcher } from './webhook.dispatcher';
 import type { WebhookEventType } from './webhook-event-type';
 import { DEFAULT_DELIVERY_LIST_LIMIT } from './webhooks.dto';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 import { Public } from '../../src/common/route-access/public.decorator';
-import { Reason } from '../../src/common/envelope/envelope.decorators';
+import { Reason } from '../../src/common/envelope/envelope.decorator';
 
 /** A detail that must never reach a caller: the 500 test looks for it in the answer. */
 export const LEAKY_DETAIL = 'connection to db-internal:5432 refused for user idflow_owner';

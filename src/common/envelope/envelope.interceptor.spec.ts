@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { lastValueFrom, of } from 'rxjs';
 import { httpContext } from '../../../test/support/http-execution-context';
-import { RawResponse, Reason } from './envelope.decorators';
+import { RawResponse, Reason } from './envelope.decorator';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 
 describe('EnvelopeInterceptor', () => {

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable, map } from 'rxjs';
-import { ENVELOPE_REASON, RAW_RESPONSE } from './envelope.decorators';
+import { ENVELOPE_REASON, RAW_RESPONSE } from './envelope.decorator';
 import { Envelope, apiVersionOf, successEnvelope } from './envelope';
 
 /** Wraps what a JSON handler returns in the success envelope of spec 2.1, with the call's `cost` when it is billable. */

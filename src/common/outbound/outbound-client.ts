@@ -4,8 +4,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type { LookupAddress, LookupOneOptions } from 'node:dns';
 import { classifyAddress, describeCategory, isAllowedCategory, isMetadataHostname } from './address-policy';
-import { OutboundRefusedError } from './outbound-refused.error';
-import { OutboundRequestError } from './outbound-request.error';
+import { OutboundRefusedError } from './errors/outbound-refused.error';
+import { OutboundRequestError } from './errors/outbound-request.error';
 
 export interface ResolvedAddress {
   address: string;

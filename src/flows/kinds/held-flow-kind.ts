@@ -5,7 +5,7 @@ import type { FlowChangedEvent } from '../events/flow-changed.event';
 import { isTerminal } from '../flow-state';
 import type { FlowView, ObservedViews } from '../flow-view';
 import type { Flow } from '../flow.entity';
-import type { FlowPresenter } from '../flow-presenter';
+import type { FlowPresenter } from '../flow.presenter';
 import type { FlowChanges, FlowsService } from '../flows.service';
 import type { Consent } from './consent';
 import type { FlowHolder } from './flow-holder';

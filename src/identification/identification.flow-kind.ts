@@ -1,14 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { RequestValidationError } from '../common/errors/request-validation.error';
-import { FlowPresenter } from '../flows/flow-presenter';
+import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowView } from '../flows/flow-view';
 import type { Flow } from '../flows/flow.entity';
 import type { FlowChanges } from '../flows/flows.service';
 import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
 import type { FlowHolder } from '../flows/kinds/flow-holder';
-import { FlowKindRegistry } from '../flows/kinds/flow-kind-registry';
+import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import { HeldFlowKind } from '../flows/kinds/held-flow-kind';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import { PersonsService } from '../persons/persons.service';

@@ -1,5 +1,5 @@
-import { ServiceUnavailableError } from '../common/errors/service-unavailable.error';
-import type { Readiness } from './readiness.service';
+import { ServiceUnavailableError } from '../../common/errors/service-unavailable.error';
+import type { Readiness } from '../readiness.service';
 
 export class NotReadyError extends ServiceUnavailableError {
   constructor(private readonly readiness: Readiness) {

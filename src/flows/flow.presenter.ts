@@ -3,7 +3,7 @@ import { maskId } from '../common/masking/mask-id';
 import { isUnsuccessfulEnd } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
-import { FlowKindRegistry } from './kinds/flow-kind-registry';
+import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
-import { OutboundRefusedError } from '../common/outbound/outbound-refused.error';
-import { OutboundRequestError } from '../common/outbound/outbound-request.error';
+import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
+import { OutboundRequestError } from '../common/outbound/errors/outbound-request.error';
 import { AppConfig } from '../config/app-config';
-import { NotAPdfError } from './not-a-pdf.error';
+import { NotAPdfError } from './errors/not-a-pdf.error';
 import { inspectPdf } from './pdf-inspection';
 
 export interface FetchedPdf {

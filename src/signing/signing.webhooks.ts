@@ -1,11 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
-import { FlowTransitionHooks } from '../flows/flow-transition-hooks';
+import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { WebhookEventType } from '../webhooks/webhook-event-type';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { SigningFlowKind } from './signing-flow-kind';
+import { SigningFlowKind } from './signing.flow-kind';
 
 /**
  * `signing.completed|rejected|cancelled|expired` for `sign` flows: queued inside the transaction of the move that ends

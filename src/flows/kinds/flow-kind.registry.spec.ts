@@ -1,5 +1,5 @@
 import type { FlowKindPlugin } from './flow-kind-plugin';
-import { FlowKindRegistry } from './flow-kind-registry';
+import { FlowKindRegistry } from './flow-kind.registry';
 
 const plugin = (name: string) => ({ namedHolderReason: name }) as unknown as FlowKindPlugin<'document'>;
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError } from '../../common/errors/domain-error';
 
 /** The file at `file.url` is not a PDF the service can sign: the caller has to supply a different file. */
 export class NotAPdfError extends DomainError {

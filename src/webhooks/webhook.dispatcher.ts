@@ -4,7 +4,7 @@ import { OutboundClient, OutboundResponse } from '../common/outbound/outbound-cl
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
 import { afterFailedAttempt } from './retry-schedule';
-import { AttemptRecord, WebhookDeliveryQueue } from './webhook-delivery-queue';
+import { AttemptRecord, WebhookDeliveryQueue } from './webhook-delivery.queue';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { signWebhook } from './webhook-signature';
 

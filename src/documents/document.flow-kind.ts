@@ -6,11 +6,11 @@ import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
 import type { FlowHolder } from '../flows/kinds/flow-holder';
 import type { FlowKindPlugin } from '../flows/kinds/flow-kind-plugin';
-import { FlowKindRegistry } from '../flows/kinds/flow-kind-registry';
+import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { InboxEntry } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import type { DocumentHolderView } from './document-holder-view';
-import { DocumentPresenter, type LoadedDocument } from './document-presenter';
+import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSigningService } from './document-signing.service';
 import type { DocumentView } from './document-view';
 

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { fakePrincipal } from '../../test/support/http-execution-context';
 import type { KeyHolder } from '../tenants/tenants.service';
-import { KeyOwnerCache, usageOwnerOf } from './key-owner-cache';
-import { FLUSH_AT_RECORDS, UsageMeter } from './usage-meter';
+import { KeyOwnerCache, usageOwnerOf } from './key-owner.cache';
+import { FLUSH_AT_RECORDS, UsageMeter } from './usage.meter';
 import type { NewUsageRecord, UsageService } from './usage.service';
 
 const KNOWN_KEY = 'bk-test_known';

@@ -1,5 +1,5 @@
 import type { KeyHolder, TenantsService } from '../tenants/tenants.service';
-import { KeyOwnerCache } from './key-owner-cache';
+import { KeyOwnerCache } from './key-owner.cache';
 
 describe('KeyOwnerCache', () => {
   const owner = {

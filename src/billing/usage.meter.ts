@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { headerValue } from '../common/http/header-value';
-import { KeyOwnerCache, UsageOwner, usageOwnerOf } from './key-owner-cache';
+import { KeyOwnerCache, UsageOwner, usageOwnerOf } from './key-owner.cache';
 import { NewUsageRecord, UsageService } from './usage.service';
 
 export const FLUSH_INTERVAL_MS = 1000;

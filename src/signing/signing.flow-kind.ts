@@ -1,12 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { FlowPresenter } from '../flows/flow-presenter';
+import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowView } from '../flows/flow-view';
 import type { Flow } from '../flows/flow.entity';
 import type { FlowChanges } from '../flows/flows.service';
 import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
 import type { FlowHolder } from '../flows/kinds/flow-holder';
-import { FlowKindRegistry } from '../flows/kinds/flow-kind-registry';
+import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import { HeldFlowKind } from '../flows/kinds/held-flow-kind';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors/domain-error';
+import { DomainError } from '../../errors/domain-error';
 
 /** Why the outbound guard would not make, or finish, a request. */
 export type OutboundRefusal =

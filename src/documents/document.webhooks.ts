@@ -1,11 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
-import { FlowTransitionHooks } from '../flows/flow-transition-hooks';
+import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { WebhookEventType } from '../webhooks/webhook-event-type';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { DocumentPresenter } from './document-presenter';
+import { DocumentPresenter } from './document.presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { OPEN_SIGNEE_STATUSES } from './signee-status';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors/domain-error';
+import { DomainError } from '../../errors/domain-error';
 
 /** The other end could not be reached or broke off: DNS failure, connection refused or reset, TLS failure. */
 export class OutboundRequestError extends DomainError {
