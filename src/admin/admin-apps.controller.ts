@@ -15,7 +15,8 @@ import {
   createdAppView,
   rotatedSecretView,
 } from './admin-views';
-import { AppIdParamDto, CreateAppDto } from './admin.dto';
+import { AppIdParamDto } from './app-id-param.dto';
+import { CreateAppDto } from './create-app.dto';
 
 const UNKNOWN_APP = ApiFailure(404, 'No app has this id', 'App app_9QwErTyUiOpAsDfGhJkLzXcV does not exist');
 const BAD_APP_ID = ApiValidationFailure({

@@ -6,7 +6,9 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { BILLING_ACCOUNT_EXAMPLE, MONTHLY_USAGE_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
-import { ConsumerIdParamDto, CreditDto, UsageMonthQueryDto } from './admin-billing.dto';
+import { ConsumerIdParamDto } from './consumer-id-param.dto';
+import { CreditDto } from './credit.dto';
+import { UsageMonthQueryDto } from './usage-month-query.dto';
 
 @ApiTags('admin')
 @AdminOnly()

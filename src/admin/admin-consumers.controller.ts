@@ -6,7 +6,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { CONSUMER_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import { ConsumerView, consumerView } from './admin-views';
-import { CreateConsumerDto } from './admin.dto';
+import { CreateConsumerDto } from './create-consumer.dto';
 
 @ApiTags('admin')
 @AdminOnly()

@@ -6,7 +6,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { API_KEY_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import { ApiKeyView, apiKeyView } from './admin-views';
-import { KeyIdParamDto } from './admin.dto';
+import { KeyIdParamDto } from './key-id-param.dto';
 
 @ApiTags('admin')
 @AdminOnly()

@@ -7,7 +7,8 @@ import { DEVICE_VIEW_EXAMPLE, ENROLLMENT_CODE_EXAMPLE, PERSON_VIEW_EXAMPLE } fro
 import { AdminOnly } from './admin-only.decorator';
 import { AdminPersonsService } from './admin-persons.service';
 import { PersonView, PersonWithDevicesView, personView, personWithDevicesView } from './admin-views';
-import { CreatePersonDto, PersonParamsDto } from './admin.dto';
+import { CreatePersonDto } from './create-person.dto';
+import { PersonParamsDto } from './person-params.dto';
 
 const UNKNOWN_PERSON = ApiFailure(
   404,

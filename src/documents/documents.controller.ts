@@ -12,7 +12,9 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import { DOCUMENT_EXAMPLES } from './document-examples';
 import { DocumentPresenter } from './document.presenter';
 import type { DocumentView } from './document-view';
-import { DocumentRefreshDto, DocumentReviewDto, DocumentSigningDto } from './documents.dto';
+import { DocumentRefreshDto } from './document-refresh.dto';
+import { DocumentReviewDto } from './document-review.dto';
+import { DocumentSigningDto } from './document-signing.dto';
 import { DocumentsService } from './documents.service';
 
 const CreateDocs = (version: ApiVersion, summary: string, reason: string, data: object) =>

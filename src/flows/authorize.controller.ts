@@ -6,7 +6,7 @@ import { ForbiddenError } from '../common/errors/forbidden.error';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { AccessGrant, AccessTokenService } from '../auth/access-token.service';
 import { Auth } from '../access/auth.decorator';
-import { AuthorizeQueryDto } from './authorize.dto';
+import { AuthorizeQueryDto } from './authorize-query.dto';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';

@@ -12,7 +12,8 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
 import type { ObservedView } from './flow-view';
-import { FlowReferenceDto, FlowStreamQueryDto } from './flows.dto';
+import { FlowReferenceDto } from './flow-reference.dto';
+import { FlowStreamQueryDto } from './flow-stream-query.dto';
 import { FlowsService } from './flows.service';
 
 const PollingDocs = (version: ApiVersion) =>

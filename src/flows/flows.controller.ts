@@ -11,7 +11,7 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowPresenter } from './flow.presenter';
 import type { ObservedView } from './flow-view';
-import { FlowReferenceDto } from './flows.dto';
+import { FlowReferenceDto } from './flow-reference.dto';
 import { FlowsService } from './flows.service';
 
 const PingDocs = (version: ApiVersion) =>

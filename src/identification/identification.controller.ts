@@ -14,11 +14,9 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { IDENTIFICATION_EXAMPLES } from './identification-examples';
-import {
-  DifferentDeviceIdentificationDto,
-  SameDeviceIdentificationDto,
-  WildcardIdentificationDto,
-} from './identification.dto';
+import { DifferentDeviceIdentificationDto } from './different-device-identification.dto';
+import { SameDeviceIdentificationDto } from './same-device-identification.dto';
+import { WildcardIdentificationDto } from './wildcard-identification.dto';
 import { IdentificationCreated, IdentificationService } from './identification.service';
 
 const SCOPES: Record<StartMode, Scope> = {

@@ -2,13 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-validator';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
-import { IsNin } from '../common/validation/is-nin';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
-import { SeedCount } from '../common/validation/seed-count';
-
-export const IDENTIFICATION_ACTIONS = ['login', 'signup', 'link'] as const;
-export const MAX_CLAIMS = 60;
+import { IDENTIFICATION_ACTIONS, MAX_CLAIMS } from './identification-fields';
 
 /** What every identification start mode takes (spec 4.2). */
 export class IdentificationDto {
@@ -38,18 +34,4 @@ export class IdentificationDto {
   @Required('payload')
   @IsPayload()
   payload: string;
-}
-
-export class SameDeviceIdentificationDto extends IdentificationDto {}
-
-export class DifferentDeviceIdentificationDto extends IdentificationDto {
-  @ApiProperty({ description: 'NIN of the person to ask (at least 11 characters)', example: '10000000001' })
-  @Required('user')
-  @IsNin('user')
-  user: string;
-}
-
-export class WildcardIdentificationDto extends IdentificationDto {
-  @SeedCount()
-  seeds: number;
 }

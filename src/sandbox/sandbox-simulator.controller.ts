@@ -10,7 +10,8 @@ import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { FlowView, ObservedView } from '../flows/flow-view';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
-import { SimulatedApprovalDto, SimulatedHolderDto } from './sandbox-simulator.dto';
+import { SimulatedApprovalDto } from './simulated-approval.dto';
+import { SimulatedHolderDto } from './simulated-holder.dto';
 
 const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
   applyDecorators(

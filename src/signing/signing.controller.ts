@@ -12,7 +12,8 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';
-import { TargetedSigningDto, WildcardSigningDto } from './signing.dto';
+import { TargetedSigningDto } from './targeted-signing.dto';
+import { WildcardSigningDto } from './wildcard-signing.dto';
 import { SigningCreated, SigningService } from './signing.service';
 
 const SCOPES: Record<StartMode, Scope> = {

@@ -1,17 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsNin } from '../common/validation/is-nin';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
-import { SeedCount } from '../common/validation/seed-count';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
-
-export const SIGNING_ACTIONS = ['sign', 'confirm'] as const;
-export type SigningAction = (typeof SIGNING_ACTIONS)[number];
+import { SIGNING_ACTIONS, SigningAction } from './signing-fields';
 
 /** Shared by every signing start mode; the spec 4.3 table decides the rest from `action` and `seeds`. */
-class SigningDto {
+export class SigningDto {
   @ApiProperty({ enum: SIGNING_ACTIONS, example: 'sign' })
   @Required('action')
   @IsIn(SIGNING_ACTIONS, { message: `action must be one of ${SIGNING_ACTIONS.join(', ')}` })
@@ -32,16 +28,4 @@ class SigningDto {
   @ValidateNested()
   @Type(() => SigningWebhookDto)
   webhook?: SigningWebhookDto;
-}
-
-export class TargetedSigningDto extends SigningDto {
-  @ApiProperty({ description: 'NIN of the signer (at least 11 characters)', example: '10000000001' })
-  @Required('nin')
-  @IsNin('nin')
-  nin: string;
-}
-
-export class WildcardSigningDto extends SigningDto {
-  @SeedCount()
-  seeds: number;
 }

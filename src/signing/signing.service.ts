@@ -10,7 +10,7 @@ import { DevicesService } from '../devices/devices.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import type { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
-import type { SigningAction } from './signing.dto';
+import type { SigningAction } from './signing-fields';
 
 export interface SigningRequest {
   action: SigningAction;

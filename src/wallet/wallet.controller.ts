@@ -10,7 +10,9 @@ import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { HolderService } from './holder.service';
-import { ApproveFlowDto, EnrollDeviceDto, PickUpFlowDto } from './wallet.dto';
+import { ApproveFlowDto } from './approve-flow.dto';
+import { EnrollDeviceDto } from './enroll-device.dto';
+import { PickUpFlowDto } from './pick-up-flow.dto';
 
 const HOLDER_FLOW_EXAMPLE: HolderFlowView = {
   id: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4',

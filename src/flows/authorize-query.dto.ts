@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, Matches, ValidateIf } from 'class-validator';
 
 export class AuthorizeQueryDto {
@@ -18,12 +18,4 @@ export class AuthorizeQueryDto {
   @IsDefined({ message: 'app is required when sub is set' })
   @Matches(/^app_[0-9A-Za-z]+$/, { message: 'app must be an app id (app_...)' })
   app?: string;
-}
-
-export class AccessGrantDto {
-  @ApiProperty({ description: 'The access token; the same value is sent in the x-access-token response header' })
-  token: string;
-
-  @ApiProperty({ description: 'Expiry, Unix seconds', example: 1763703600 })
-  exp: number;
 }

@@ -1,0 +1,18 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
+import { Required } from '../common/validation/required';
+import { SigneeDto } from './signee.dto';
+import { DocumentDto } from './document.dto';
+import { MAX_SIGNEES } from './documents-fields';
+
+export class DocumentReviewDto extends DocumentDto {
+  @ApiProperty({ type: [SigneeDto], minItems: 1, maxItems: MAX_SIGNEES })
+  @Required('signee')
+  @IsArray({ message: 'signee must be an array' })
+  @ArrayMinSize(1, { message: 'signee must list at least one signee' })
+  @ArrayMaxSize(MAX_SIGNEES, { message: `signee must list at most ${MAX_SIGNEES} signees` })
+  @ValidateNested({ each: true })
+  @Type(() => SigneeDto)
+  signee: SigneeDto[];
+}

@@ -1,0 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import { IsObject, IsString, Length, Matches, ValidateNested } from 'class-validator';
+
+/** PostgreSQL cannot store text with a NUL character; refused here rather than failing in the database. */
+export const NO_NUL = /^[^\u0000]*$/;
+
+/** Enough for a board; a longer list is almost certainly a mistake, and each signee gets a push. */
+export const MAX_SIGNEES = 50;
+
+/** Spec section 8: `flow` on refresh is at least 40 characters. */
+export const DOCUMENT_ID_MIN_LENGTH = 40;
+
+/** A string of `min` to `max` characters without NUL, with messages naming the field. */
+export function Text(field: string, min: number, max: number) {
+  return applyDecorators(
+    IsString({ message: `${field} must be a string` }),
+    Length(min, max, { message: `${field} must be ${min} to ${max} characters` }),
+    Matches(NO_NUL, { message: `${field} must not contain NUL characters` }),
+  );
+}
+
+export function Nested(field: string, type: () => new () => object) {
+  return applyDecorators(IsObject({ message: `${field} must be an object` }), ValidateNested(), Type(type));
+}

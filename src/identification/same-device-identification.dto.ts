@@ -1,0 +1,3 @@
+import { IdentificationDto } from './identification.dto';
+
+export class SameDeviceIdentificationDto extends IdentificationDto {}

@@ -1,0 +1,3 @@
+export const SIGNING_ACTIONS = ['sign', 'confirm'] as const;
+
+export type SigningAction = (typeof SIGNING_ACTIONS)[number];
