@@ -44,13 +44,13 @@ export class DocumentPresenter {
     return {
       id: flow.id,
       to: signees.map((signee) => signee.nin),
-      destination: document.mode === 'review' ? this.reviewLink(flow.id) : 'app',
+      destination: document.delivery === 'review' ? this.reviewLink(flow.id) : 'app',
       handled: isTerminal(flow.status),
       iat: seconds(flow.createdAt),
       exp: seconds(flow.expiresAt),
       lut: seconds(Math.max(flow.updatedAt, ...signees.map((signee) => signee.updatedAt))),
       domain: flow.environment,
-      mode: document.mode === 'review' ? 'interface' : 'signing',
+      mode: document.delivery === 'review' ? 'interface' : 'signing',
       file: {
         source: document.fileSource,
         name: document.fileName,

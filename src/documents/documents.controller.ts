@@ -90,7 +90,7 @@ export class DocumentsController {
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<{ request: DocumentView }> {
-    const created = await this.documents.create(principal, { mode: 'signing', ...body }, client);
+    const created = await this.documents.create(principal, { delivery: 'signing', ...body }, client);
     return { request: this.presenter.view(created) };
   }
 
@@ -100,7 +100,7 @@ export class DocumentsController {
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<{ link: string; request: DocumentView }> {
-    const created = await this.documents.create(principal, { mode: 'review', ...body }, client);
+    const created = await this.documents.create(principal, { delivery: 'review', ...body }, client);
     return { link: this.presenter.reviewLink(created.flow.id), request: this.presenter.view(created) };
   }
 

@@ -20,7 +20,7 @@ import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
-import type { DocumentMode, SigneeType } from './signee-status';
+import type { DocumentDelivery, SigneeType } from './signee-status';
 
 /** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
 export interface SigneeInput {
@@ -33,7 +33,7 @@ export interface SigneeInput {
 }
 
 export interface DocumentRequest {
-  mode: DocumentMode;
+  delivery: DocumentDelivery;
   /** `signing`: the NINs the file is pushed to. */
   to?: string[];
   /** `review`: the structured signees. */
@@ -65,8 +65,10 @@ export class DocumentsService {
     this.webhooks.checkUrl(request.webhook.host);
     this.fetcher.checkUrl(request.file.url);
     const signees =
-      request.mode === 'review' ? (request.signee ?? []) : await this.signeesFromNins(request.to ?? [], environment);
-    this.refuseRepeatedNins(signees, request.mode === 'review' ? 'signee' : 'to');
+      request.delivery === 'review'
+        ? (request.signee ?? [])
+        : await this.signeesFromNins(request.to ?? [], environment);
+    this.refuseRepeatedNins(signees, request.delivery === 'review' ? 'signee' : 'to');
     for (const signee of signees) {
       if (!(await this.devices.hasDigitalId(signee.nin, environment))) throw new NoDigitalIdError();
     }
@@ -74,7 +76,7 @@ export class DocumentsService {
     const stored = await this.storage.put(fetched.bytes);
     const now = Date.now();
     // Signing pushes to every signee's devices at once; on the hosted page each signee asks for their own push.
-    const firstStatus = request.mode === 'signing' ? 'notified' : 'pending';
+    const firstStatus = request.delivery === 'signing' ? 'notified' : 'pending';
     const { flow } = await this.flows.create({
       kind: 'document',
       id: newId.document(),
@@ -90,7 +92,7 @@ export class DocumentsService {
       alongside: async (manager, created) => {
         await manager.insert(FlowDocument, {
           flowId: created.id,
-          mode: request.mode,
+          delivery: request.delivery,
           fileSource: request.file.url,
           fileName: request.file.title,
           fileKey: stored.key,

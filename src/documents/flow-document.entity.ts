@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { DocumentMode } from './signee-status';
+import type { DocumentDelivery } from './signee-status';
 
 /** The file of a document flow: where it came from, where the original and the stamped copy are kept, and digests. */
 @Entity({ name: 'documents' })
@@ -8,8 +8,9 @@ export class FlowDocument {
   @PrimaryColumn({ type: 'varchar', length: 64, name: 'flow_id' })
   flowId: string;
 
-  @Column({ type: 'varchar', length: 16 })
-  mode: DocumentMode;
+  /** Stored in the `mode` column, the spec's word. */
+  @Column({ type: 'varchar', length: 16, name: 'mode' })
+  delivery: DocumentDelivery;
 
   /** The URL the caller gave (`file.source`). */
   @Column({ type: 'varchar', length: 2048, name: 'file_source' })

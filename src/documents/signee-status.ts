@@ -11,6 +11,9 @@ export const OPEN_SIGNEE_STATUSES: readonly SigneeStatus[] = ['pending', 'notifi
 export const SIGNEE_TYPES = ['business', 'person'] as const;
 export type SigneeType = (typeof SIGNEE_TYPES)[number];
 
-/** `signing` pushes to every NIN at once; `review` is the hosted page (spec 2.6 `mode: interface`). */
-export const DOCUMENT_MODES = ['signing', 'review'] as const;
-export type DocumentMode = (typeof DOCUMENT_MODES)[number];
+/**
+ * How a document reaches its signees: `signing` pushes it to every NIN at once, `review` is the hosted page (the spec's
+ * `mode: interface`). "Mode" is kept for the start mode inside idflow; the spec's field names stay as they are.
+ */
+export const DOCUMENT_DELIVERIES = ['signing', 'review'] as const;
+export type DocumentDelivery = (typeof DOCUMENT_DELIVERIES)[number];

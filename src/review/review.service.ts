@@ -62,7 +62,7 @@ export class ReviewService {
   /** A review document; signing documents (pushed, with no page) and other flows are unknown here. */
   private async reviewDocument(docId: string): Promise<LoadedDocument> {
     const loaded = await this.documents.find(docId);
-    if (loaded.document.mode !== 'review') throw new FlowNotFoundError();
+    if (loaded.document.delivery !== 'review') throw new FlowNotFoundError();
     return loaded;
   }
 
