@@ -47,6 +47,6 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentStampingService,
     DocumentWebhooks,
   ],
-  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher, FILE_STORAGE],
+  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],
 })
 export class DocumentsModule {}
