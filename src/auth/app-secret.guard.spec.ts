@@ -10,8 +10,8 @@ import { Auth } from '../access/auth.decorator';
 const SECRET = 'snb_0123456789abcdefghijABCDEFGHIJ0123456789';
 
 describe('AppSecretGuard', () => {
-  // The real comparison: only the digest repositories are absent, and appSecretMatches does not use them.
-  const tenants = new TenantsService(undefined as never, undefined as never, undefined as never);
+  // The real comparison: the repositories and the key-holder cache are absent, and appSecretMatches uses neither.
+  const tenants = new TenantsService(undefined as never, undefined as never, undefined as never, undefined as never);
   const guard = new AppSecretGuard(new Reflector(), tenants);
   const principal = fakePrincipal({ secretDigest: sha256Hex(SECRET) });
 

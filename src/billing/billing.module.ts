@@ -3,7 +3,6 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
 import { BillingGuard } from './billing.guard';
 import { ChargeRefundInterceptor } from './charge-refund.interceptor';
-import { KeyOwnerCache } from './key-owner.cache';
 import { UsageMeter } from './usage.meter';
 
 /**
@@ -13,7 +12,7 @@ import { UsageMeter } from './usage.meter';
 @Global()
 @Module({
   imports: [BillingLedgerModule, TenantsModule],
-  providers: [UsageMeter, KeyOwnerCache, BillingGuard, ChargeRefundInterceptor],
+  providers: [UsageMeter, BillingGuard, ChargeRefundInterceptor],
   exports: [BillingLedgerModule, UsageMeter, BillingGuard, ChargeRefundInterceptor],
 })
 export class BillingModule {}

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { fakePrincipal } from '../../test/support/http-execution-context';
-import type { KeyHolder } from '../tenants/tenants.service';
-import { KeyOwnerCache, usageOwnerOf } from './key-owner.cache';
+import type { KeyHolder } from '../tenants/key-holder';
+import type { TenantsService } from '../tenants/tenants.service';
 import { FLUSH_AT_RECORDS, UsageMeter } from './usage.meter';
 import type { NewUsageRecord, UsageService } from './usage.service';
 
@@ -25,11 +25,10 @@ describe('UsageMeter', () => {
         written.push(records);
       },
     } as unknown as UsageService;
-    const owners = {
-      find: async (apiKey: string) =>
-        ({ [KNOWN_KEY]: usageOwnerOf(owner), [REVOKED_KEY]: usageOwnerOf(revokedOwner) })[apiKey] ?? null,
-    } as unknown as KeyOwnerCache;
-    meter = new UsageMeter(usage, owners);
+    const tenants = {
+      findKeyOwner: async (apiKey: string) => ({ [KNOWN_KEY]: owner, [REVOKED_KEY]: revokedOwner })[apiKey] ?? null,
+    } as unknown as TenantsService;
+    meter = new UsageMeter(usage, tenants);
   });
 
   /** A request through the middleware, answered with `status`. */

@@ -2,7 +2,8 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { headerValue } from '../common/http/header-value';
-import { KeyOwnerCache, UsageOwner, usageOwnerOf } from './key-owner.cache';
+import { TenantsService } from '../tenants/tenants.service';
+import { UsageOwner, usageOwnerOf } from './usage-owner';
 import { NewUsageRecord, UsageService } from './usage.service';
 
 export const FLUSH_INTERVAL_MS = 1000;
@@ -39,7 +40,7 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
 
   constructor(
     private readonly usage: UsageService,
-    private readonly owners: KeyOwnerCache,
+    private readonly tenants: TenantsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -95,9 +96,9 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
       this.record(attributed(call, usageOwnerOf(request.principal)));
       return;
     }
-    const lookup = this.owners.find(apiKey).then(
+    const lookup = this.tenants.findKeyOwner(apiKey).then(
       (owner) => {
-        if (owner) this.record(attributed(call, owner));
+        if (owner) this.record(attributed(call, usageOwnerOf(owner)));
       },
       (error: unknown) => this.logger.error({ err: error }, 'Could not attribute a metered call; it is not recorded'),
     );

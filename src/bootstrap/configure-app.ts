@@ -6,6 +6,8 @@ import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
+import { requestLogging } from '../common/logging/request-logging';
+import { ROOT_LOGGER } from '../common/logging/root-logger.module';
 
 /** Builds the OpenAPI document from the controllers' decorators. */
 export function buildOpenApiDocument(app: NestExpressApplication) {
@@ -31,13 +33,17 @@ export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, body
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
-  // First, so that every answer is metered, those to bodies the parser refuses included.
+  // First, so that every request is logged and every line logged while serving it names it.
+  app.use(requestLogging(app.get(ROOT_LOGGER)));
+  // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
   app.use(parseJsonBodies());
   app.enableCors({
     exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'],
   });
   app.disable('x-powered-by');
+  // Every answer is computed afresh, so an ETag would only cost a hash of each body.
+  app.set('etag', false);
   app.enableShutdownHooks();
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs-json',

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { PersonsModule } from '../persons/persons.module';
+import { RedisModule } from '../redis/redis.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
@@ -18,6 +19,8 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        // With Redis, a key the CLI revokes stops working on every running instance at once.
+        RedisModule,
         TenantsModule,
         PersonsModule,
         DevicesModule,

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKey } from './api-key.entity';
 import { ConsumerApp } from './consumer-app.entity';
 import { Consumer } from './consumer.entity';
+import { KeyHolderCache } from './key-holder.cache';
 import { TenantsService } from './tenants.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Consumer, ConsumerApp, ApiKey])],
-  providers: [TenantsService],
+  providers: [TenantsService, KeyHolderCache],
   exports: [TenantsService],
 })
 export class TenantsModule {}

@@ -8,6 +8,8 @@ import { ApiKey } from './api-key.entity';
 import { ConsumerApp } from './consumer-app.entity';
 import { Consumer } from './consumer.entity';
 import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
+import type { KeyHolder } from './key-holder';
+import { KeyHolderCache } from './key-holder.cache';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
 import { DEFAULT_SCOPES, Scope } from './scopes';
 
@@ -32,19 +34,13 @@ export interface CreatedApiKey {
   apiKey: string;
 }
 
-/** The app and consumer behind an API key; unrevoked whenever it comes from `findKeyHolder`. */
-export interface KeyHolder {
-  key: ApiKey;
-  app: ConsumerApp;
-  consumer: Consumer;
-}
-
 @Injectable()
 export class TenantsService {
   constructor(
     @InjectRepository(Consumer) private readonly consumers: Repository<Consumer>,
     @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly holders: KeyHolderCache,
   ) {}
 
   async createConsumer(name: string): Promise<Consumer> {
@@ -91,7 +87,9 @@ export class TenantsService {
     const appSecret = newId.appSecret();
     app.secretDigest = sha256Hex(appSecret);
     app.secretRotatedAt = Date.now();
-    return { app: await this.apps.save(app), appSecret };
+    const saved = await this.apps.save(app);
+    await this.holders.appChanged(appId);
+    return { app: saved, appSecret };
   }
 
   appSecretMatches(app: ConsumerApp, appSecret: string): boolean {
@@ -112,6 +110,8 @@ export class TenantsService {
         revokedAt: null,
       }),
     );
+    // An instance may have been asked for this key before it existed, and remember it as unknown.
+    await this.holders.keyChanged(record.digest);
     return { record, apiKey };
   }
 
@@ -124,6 +124,7 @@ export class TenantsService {
     if (record.revokedAt === null) {
       record.revokedAt = Date.now();
       await this.keys.save(record);
+      await this.holders.keyChanged(record.digest);
     }
     return record;
   }
@@ -145,11 +146,16 @@ export class TenantsService {
 
   /**
    * The app and consumer a presented key belongs to, revoked or not (usage metering attributes refused calls too);
-   * null for an unknown key, or one whose prefix does not match its app's environment.
+   * null for an unknown key, or one whose prefix does not match its app's environment. Answered from the cache of key
+   * holders, which every change to a key or an app empties on every instance.
    */
   async findKeyOwner(apiKey: string): Promise<KeyHolder | null> {
     const environment = environmentOfApiKey(apiKey);
     if (!environment) return null;
+    return this.holders.find(sha256Hex(apiKey), () => this.loadKeyOwner(apiKey, environment));
+  }
+
+  private async loadKeyOwner(apiKey: string, environment: Environment): Promise<KeyHolder | null> {
     const key = await this.keys.findOne({
       where: { digest: sha256Hex(apiKey) },
       relations: { app: { consumer: true } },

@@ -10,6 +10,12 @@ describe('random ids', () => {
     expect(seen.size).toBe(62);
   });
 
+  it('gives distinct ids across many refills of its block of random bytes, longer ones than a block included', () => {
+    const ids = Array.from({ length: 2000 }, () => randomBase62(32));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(randomBase62(10_000)).toMatch(/^[0-9A-Za-z]{10000}$/);
+  });
+
   it('follows the identifier shapes of the design', () => {
     expect(newId.consumer()).toMatch(/^bcn_[0-9A-Za-z]{24}$/);
     expect(newId.app()).toMatch(/^app_[0-9A-Za-z]{24}$/);

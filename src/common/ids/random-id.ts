@@ -1,16 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // 248 is the largest multiple of 62 below 256: bytes at or above it are dropped so every character is equally likely.
 const UNBIASED_LIMIT = 248;
 
+// Random bytes are drawn from the system in blocks, as crypto.randomUUID does: one call per id would cost more than the
+// id. Each byte is used once and the block is refilled when spent.
+const POOL_SIZE = 4096;
+const pool = Buffer.alloc(POOL_SIZE);
+let poolOffset = POOL_SIZE;
+
+function nextRandomByte(): number {
+  if (poolOffset === POOL_SIZE) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++];
+}
+
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < UNBIASED_LIMIT) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = nextRandomByte();
+    if (byte < UNBIASED_LIMIT) out += BASE62[byte % 62];
   }
   return out;
 }

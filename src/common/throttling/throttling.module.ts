@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { REDIS_CLIENT } from '../../redis/redis.constants';
+import { FixedWindowThrottlerStorage } from './fixed-window.throttler-storage';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -14,14 +15,17 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const rateLimitKey = (_context: unknown, clientIp: string, throttlerName: string) =>
   `idflow:rate:${throttlerName}:${clientIp}`;
 
-/** In-memory counters on one instance; Redis counters, shared by every instance, when `REDIS_URL` is set. */
+/**
+ * In-memory counters on one instance; Redis counters, shared by every instance, when `REDIS_URL` is set. Both count a
+ * fixed window per client IP.
+ */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS_CLIENT],
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
-        storage: redis ? new ThrottlerStorageRedisService(redis) : undefined,
+        storage: redis ? new ThrottlerStorageRedisService(redis) : new FixedWindowThrottlerStorage(),
         generateKey: rateLimitKey,
       }),
     }),

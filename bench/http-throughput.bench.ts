@@ -1,0 +1,281 @@
+/**
+ * HTTP throughput against the framework's floor. Builds idflow and starts it as its own process (production build,
+ * embedded SQLite, rate limit out of the way), beside a hello-world Nest app on the same adapter and package versions
+ * and a bare `node:http` server. Every scenario is loaded by autocannon for a few seconds per round; rounds interleave
+ * the scenarios so that drift of the machine hits them all alike. Prints each scenario's median req/s, p50/p99 latency
+ * and non-2xx count over the rounds, then the ratios to the hello-world app.
+ *
+ *   npm run bench:http                         3 rounds of 5 s, 50 connections, embedded default
+ *   npm run bench:http -- --scaled             idflow on PostgreSQL + Redis (DATABASE_URL, REDIS_URL or this machine's)
+ *   npm run bench:http -- --rounds 5 --seconds 10 --connections 50 --only health,ping
+ *   npm run bench:http -- --profile /tmp/prof  also writes idflow's CPU profile there and prints its top self-time
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BenchProcess, startBenchProcess } from './support/bench-process';
+import { printTopSelfTime } from './support/cpu-profile-summary';
+import type { JsonBody } from '../test/support/json-body';
+
+const ROOT = join(__dirname, '..');
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+
+interface Scenario {
+  name: string;
+  target: 'node' | 'nest' | 'idflow';
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+  /** Integrator credentials: the API key alone, or key and secret. */
+  credentials?: 'key' | 'key+secret';
+}
+
+interface RoundResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Ratio {
+  scenario: string;
+  baseline: string;
+  target?: number;
+}
+
+const SMALL_BODY = { request: 'x'.repeat(40), note: 'a small JSON body' };
+
+function scenarios(pingFlowId: string, nin: string): Scenario[] {
+  const identification = { action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' };
+  const signing = { action: 'confirm', payload: 'Confirm the transfer of 100 EUR' };
+  return [
+    { name: 'node GET', target: 'node', method: 'GET', path: '/hello' },
+    { name: 'node POST', target: 'node', method: 'POST', path: '/echo', body: SMALL_BODY },
+    { name: 'nest GET', target: 'nest', method: 'GET', path: '/hello' },
+    { name: 'nest POST', target: 'nest', method: 'POST', path: '/echo', body: SMALL_BODY },
+    { name: 'health', target: 'idflow', method: 'GET', path: '/api/health/check', credentials: 'key' },
+    {
+      name: 'ping',
+      target: 'idflow',
+      method: 'POST',
+      path: '/api/v2/flow/ping',
+      body: { request: pingFlowId },
+      credentials: 'key+secret',
+    },
+    {
+      name: 'identification same-device',
+      target: 'idflow',
+      method: 'POST',
+      path: '/api/v2/identification/same-device',
+      body: identification,
+      credentials: 'key+secret',
+    },
+    {
+      name: 'identification different-device',
+      target: 'idflow',
+      method: 'POST',
+      path: '/api/v2/identification/different-device',
+      body: { ...identification, user: nin },
+      credentials: 'key+secret',
+    },
+    {
+      name: 'identification wildcard',
+      target: 'idflow',
+      method: 'POST',
+      path: '/api/v2/identification/wildcard',
+      body: { ...identification, seeds: 1 },
+      credentials: 'key+secret',
+    },
+    {
+      name: 'signing same-device',
+      target: 'idflow',
+      method: 'POST',
+      path: '/api/v2/signing/same-device',
+      body: { ...signing, nin },
+      credentials: 'key+secret',
+    },
+  ];
+}
+
+const RATIOS: Ratio[] = [
+  { scenario: 'nest GET', baseline: 'node GET' },
+  { scenario: 'nest POST', baseline: 'node POST' },
+  { scenario: 'health', baseline: 'nest GET', target: 0.75 },
+  { scenario: 'ping', baseline: 'nest POST', target: 0.6 },
+  { scenario: 'identification same-device', baseline: 'nest POST', target: 0.35 },
+  { scenario: 'identification different-device', baseline: 'nest POST' },
+  { scenario: 'identification wildcard', baseline: 'nest POST' },
+  { scenario: 'signing same-device', baseline: 'nest POST' },
+];
+const SCALED_TARGETS: Record<string, number> = { ping: 0.4, 'identification same-device': 0.2 };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function post(baseUrl: string, path: string, headers: Record<string, string>, body: object): Promise<JsonBody> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as JsonBody;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+async function load(
+  baseUrl: string,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<RoundResult> {
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    connections,
+    duration: seconds,
+    headers: scenario.body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function idflowEnvironment(scaled: boolean, port: number): Record<string, string> {
+  const environment: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    ADMIN_TOKEN,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  };
+  if (scaled) {
+    environment.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    environment.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  }
+  return environment;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '3' },
+      seconds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '50' },
+      scaled: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      profile: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  const rounds = Number(values.rounds);
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
+  const scaled = values.scaled ?? false;
+
+  if (!values['no-build']) {
+    console.log('building idflow (nest build) ...');
+    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const processes: Record<Scenario['target'], BenchProcess> = {
+    node: await startBenchProcess(
+      'node',
+      [...TS_NODE, join(__dirname, 'support', 'hello-node.server.ts')],
+      {},
+      '/hello',
+    ),
+    nest: await startBenchProcess('nest', [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')], {}, '/hello'),
+    idflow: await startBenchProcess(
+      'idflow',
+      [join(ROOT, 'dist', 'src', 'main.js')],
+      (port) => idflowEnvironment(scaled, port),
+      '/api/health/ready',
+      values.profile,
+    ),
+  };
+  try {
+    const idflowUrl = processes.idflow.baseUrl;
+    const sandbox = await post(idflowUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {});
+    const keyOnly = { 'x-api-key': sandbox.apiKey as string };
+    const keyAndSecret = { ...keyOnly, 'x-access-secret': sandbox.appSecret as string };
+    const nin = sandbox.testPersons[0].nin as string;
+    const pingFlow = await post(idflowUrl, '/api/v2/identification/same-device', keyAndSecret, {
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Bench',
+    });
+    const only = values.only?.split(',').map((name) => name.trim());
+    const chosen = scenarios(pingFlow.request.id as string, nin).filter(
+      (scenario) => !only || only.some((name) => scenario.name.startsWith(name)),
+    );
+    const headersOf = (scenario: Scenario) =>
+      scenario.credentials === 'key+secret' ? keyAndSecret : scenario.credentials === 'key' ? keyOnly : {};
+
+    console.log(
+      `warming up, then ${rounds} rounds of ${seconds} s at ${connections} connections (${scaled ? 'PostgreSQL + Redis' : 'embedded SQLite'})`,
+    );
+    for (const scenario of chosen)
+      await load(processes[scenario.target].baseUrl, scenario, headersOf(scenario), 1, connections);
+    const results = new Map<string, RoundResult[]>(chosen.map((scenario) => [scenario.name, []]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const scenario of chosen) {
+        const result = await load(
+          processes[scenario.target].baseUrl,
+          scenario,
+          headersOf(scenario),
+          seconds,
+          connections,
+        );
+        results.get(scenario.name)?.push(result);
+        console.log(
+          `  round ${round} ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx`,
+        );
+      }
+    }
+
+    const summary = new Map(
+      [...results].map(([name, runs]) => [
+        name,
+        {
+          requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+          p50: median(runs.map((run) => run.p50)),
+          p99: median(runs.map((run) => run.p99)),
+          non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+          errors: runs.reduce((sum, run) => sum + run.errors, 0),
+        },
+      ]),
+    );
+    console.log('\nscenario                          req/s   p50 ms   p99 ms   non-2xx   errors');
+    for (const [name, result] of summary) {
+      console.log(
+        `${name.padEnd(32)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} ${String(result.p50).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.non2xx).padStart(9)} ${String(result.errors).padStart(8)}`,
+      );
+    }
+    console.log('\nratio (median req/s)                               ratio   target');
+    for (const ratio of RATIOS) {
+      const scenario = summary.get(ratio.scenario);
+      const baseline = summary.get(ratio.baseline);
+      if (!scenario || !baseline) continue;
+      const target = scaled ? SCALED_TARGETS[ratio.scenario] : ratio.target;
+      const value = scenario.requestsPerSecond / baseline.requestsPerSecond;
+      console.log(
+        `${`${ratio.scenario} / ${ratio.baseline}`.padEnd(50)} ${value.toFixed(2).padStart(5)}   ${target === undefined ? '' : `>= ${target.toFixed(2)} ${value >= target ? 'met' : 'NOT MET'}`}`,
+      );
+    }
+  } finally {
+    for (const running of Object.values(processes)) await running.stop();
+  }
+  if (values.profile) printTopSelfTime(values.profile, 30);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

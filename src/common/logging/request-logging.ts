@@ -1,0 +1,37 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { loggablePath } from './loggable-path';
+import { requestContext } from './request-context';
+import { assignRequestId } from './request-id';
+
+const levelOf = (status: number) => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
+
+/**
+ * One line per request, when its answer has been sent: method, path (no query string, no secret segments), status and
+ * time taken; never headers or bodies. The request runs in a context that tags every line logged meanwhile with its
+ * id. A line is built only at the end and only when its level is enabled: nothing is allocated per request for lines
+ * that would not be written.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const startedAt = Date.now();
+    const reqId = assignRequestId(request, response);
+    const log = (message: string, status: number, level: 'info' | 'warn' | 'error') => {
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId,
+          req: { id: reqId, method: request.method, path: loggablePath(request.originalUrl) },
+          res: { statusCode: status },
+          responseTime: Date.now() - startedAt,
+        },
+        message,
+      );
+    };
+    response.once('finish', () => log('request completed', response.statusCode, levelOf(response.statusCode)));
+    response.once('close', () => {
+      if (!response.writableFinished) log('request aborted', response.statusCode, 'warn');
+    });
+    requestContext.run({ reqId }, next);
+  };
+}

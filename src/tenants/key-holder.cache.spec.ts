@@ -1,0 +1,128 @@
+import { EventEmitter } from 'node:events';
+import type Redis from 'ioredis';
+import type { KeyHolder } from './key-holder';
+import { KEY_HOLDER_TTL_MS, KeyHolderCache, TENANT_CHANGES_CHANNEL } from './key-holder.cache';
+
+const holderOf = (appId: string, keyId: string) =>
+  ({ key: { id: keyId, revokedAt: null }, app: { id: appId }, consumer: { id: 'bcn_1' } }) as unknown as KeyHolder;
+
+/** A lookup whose answers are given in order, counting how often it is asked. */
+function lookup(...answers: Array<KeyHolder | null | Error>) {
+  const calls = { count: 0 };
+  const load = async () => {
+    const answer = answers[Math.min(calls.count++, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { load, calls };
+}
+
+describe('KeyHolderCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks once per key while its answer is fresh, unknown keys included, and again after a second', async () => {
+    jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const cache = new KeyHolderCache(null);
+    const known = lookup(holderOf('app_1', 'key_1'));
+    const unknown = lookup(null);
+    const [first, second] = await Promise.all([cache.find('a', known.load), cache.find('a', known.load)]);
+    expect(first).toBe(second);
+    expect(first?.key.id).toBe('key_1');
+    await expect(cache.find('b', unknown.load)).resolves.toBeNull();
+    await expect(cache.find('b', unknown.load)).resolves.toBeNull();
+    expect([known.calls.count, unknown.calls.count]).toEqual([1, 1]);
+
+    jest.setSystemTime(1_000_000 + KEY_HOLDER_TTL_MS);
+    await cache.find('a', known.load);
+    expect(known.calls.count).toBe(2);
+  });
+
+  it('forgets a key when it changes, and every key of an app when the app changes', async () => {
+    const cache = new KeyHolderCache(null);
+    const first = lookup(holderOf('app_1', 'key_1'));
+    const second = lookup(holderOf('app_1', 'key_2'));
+    const other = lookup(holderOf('app_2', 'key_3'));
+    await Promise.all([cache.find('a', first.load), cache.find('b', second.load), cache.find('c', other.load)]);
+
+    await cache.keyChanged('a');
+    await Promise.all([cache.find('a', first.load), cache.find('b', second.load)]);
+    expect([first.calls.count, second.calls.count]).toEqual([2, 1]);
+
+    await cache.appChanged('app_1');
+    await Promise.all([cache.find('a', first.load), cache.find('b', second.load), cache.find('c', other.load)]);
+    expect([first.calls.count, second.calls.count, other.calls.count]).toEqual([3, 2, 1]);
+  });
+
+  it('answers a lookup that was under way during a change but does not keep it', async () => {
+    const cache = new KeyHolderCache(null);
+    let release: (holder: KeyHolder) => void = () => undefined;
+    const slow = () => new Promise<KeyHolder>((resolve) => (release = resolve));
+    const pending = cache.find('a', slow);
+    await cache.keyChanged('a');
+    release(holderOf('app_1', 'key_1'));
+    await expect(pending).resolves.toMatchObject({ key: { id: 'key_1' } });
+
+    const fresh = lookup({ ...holderOf('app_1', 'key_1'), key: { id: 'key_1', revokedAt: 5 } } as KeyHolder);
+    await expect(cache.find('a', fresh.load)).resolves.toMatchObject({ key: { revokedAt: 5 } });
+    expect(fresh.calls.count).toBe(1);
+  });
+
+  it('does not keep a failed lookup', async () => {
+    const cache = new KeyHolderCache(null);
+    const flaky = lookup(new Error('database down'), holderOf('app_1', 'key_1'));
+    await expect(cache.find('a', flaky.load)).rejects.toThrow('database down');
+    await expect(cache.find('a', flaky.load)).resolves.toMatchObject({ key: { id: 'key_1' } });
+    expect(flaky.calls.count).toBe(2);
+  });
+
+  it('hands out holders nobody can change, since many requests share one', async () => {
+    const cache = new KeyHolderCache(null);
+    const holder = await cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
+    expect(() => Object.assign(holder?.app as object, { id: 'app_other' })).toThrow(TypeError);
+  });
+
+  describe('with Redis', () => {
+    function fakeRedis() {
+      const subscriber = Object.assign(new EventEmitter(), {
+        status: 'ready',
+        subscribe: jest.fn(async () => 1),
+        quit: jest.fn(async () => 'OK'),
+      });
+      const published: Array<[string, string]> = [];
+      const redis = {
+        duplicate: () => subscriber,
+        publish: async (channel: string, message: string) => published.push([channel, message]),
+      } as unknown as Redis;
+      return { redis, subscriber, published };
+    }
+
+    it('announces changes to every instance and applies the changes other instances announce', async () => {
+      const { redis, subscriber, published } = fakeRedis();
+      const cache = new KeyHolderCache(redis);
+      await cache.onModuleInit();
+      expect(subscriber.subscribe).toHaveBeenCalledWith(TENANT_CHANGES_CHANNEL);
+
+      await cache.appChanged('app_1');
+      expect(published).toEqual([[TENANT_CHANGES_CHANNEL, JSON.stringify({ appId: 'app_1' })]]);
+
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      subscriber.emit('message', TENANT_CHANGES_CHANNEL, JSON.stringify({ keyDigest: 'a' }));
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(2);
+    });
+
+    it('forgets everything when the subscription comes back after a disconnect, or a message cannot be read', async () => {
+      const { redis, subscriber } = fakeRedis();
+      const cache = new KeyHolderCache(redis);
+      await cache.onModuleInit();
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      subscriber.emit('ready');
+      await cache.find('a', known.load);
+      subscriber.emit('message', TENANT_CHANGES_CHANNEL, 'not json');
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(3);
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { REDIS_CLIENT } from '../redis/redis.constants';
+import type { KeyHolder } from './key-holder';
+
+// Enough for every key in use at once; beyond it the oldest entry goes.
+const MAX_ENTRIES = 10_000;
+// Changes made through the service are announced at once; this bounds how long one made elsewhere (the operator CLI on
+// the embedded default, which has no bus to announce it on) goes unseen. One lookup per key a second costs nothing.
+export const KEY_HOLDER_TTL_MS = 1000;
+export const TENANT_CHANGES_CHANNEL = 'idflow:tenants:changed';
+
+type Change = { keyDigest: string } | { appId: string };
+
+interface Entry {
+  holder: Promise<KeyHolder | null>;
+  appId?: string;
+  expiresAt: number;
+}
+
+/**
+ * Who holds an API key, by the key's SHA-256 digest, so that a request with a known key costs no database statement.
+ * Unknown keys are kept too: a flood of refused calls costs one lookup per key and second. Every change to a key or an
+ * app (a key created or revoked, a secret rotated) is announced: to this instance at once and, with Redis, to every
+ * instance over pub/sub within milliseconds; an answer is kept for a second at most, so a change no instance announced
+ * is seen within that second. A lookup under way while a change is announced is not kept, so a revoked key never comes
+ * back from an answer read before its revocation.
+ */
+@Injectable()
+export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(KeyHolderCache.name);
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every change: a lookup started under an older generation is answered but not kept. */
+  private generation = 0;
+  private subscriber?: Redis;
+
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.redis) return;
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
+    // Changes announced while the connection was down are lost: after a reconnect, forget everything.
+    this.subscriber.on('ready', () => this.forgetAll());
+    if (this.subscriber.status === 'wait') await this.subscriber.connect();
+    await this.subscriber.subscribe(TENANT_CHANGES_CHANNEL);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit();
+  }
+
+  /** The cached answer for a key digest, or `load`'s, kept unless a change was announced meanwhile or it failed. */
+  find(keyDigest: string, load: () => Promise<KeyHolder | null>): Promise<KeyHolder | null> {
+    const now = Date.now();
+    const known = this.entries.get(keyDigest);
+    if (known && known.expiresAt > now) return known.holder;
+    const startedIn = this.generation;
+    const holder = load().then((found) => (found ? freeze(found) : null));
+    const entry: Entry = { holder, expiresAt: now + KEY_HOLDER_TTL_MS };
+    this.entries.delete(keyDigest);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(keyDigest, entry);
+    holder.then(
+      (found) => {
+        if (this.generation !== startedIn) this.dropIfCurrent(keyDigest, entry);
+        else entry.appId = found?.app.id;
+      },
+      () => this.dropIfCurrent(keyDigest, entry),
+    );
+    return holder;
+  }
+
+  /** A key was created or revoked: every instance forgets what it knew of it. */
+  keyChanged(keyDigest: string): Promise<void> {
+    return this.announce({ keyDigest });
+  }
+
+  /** An app's secret or settings changed: every instance forgets the keys of that app. */
+  appChanged(appId: string): Promise<void> {
+    return this.announce({ appId });
+  }
+
+  private async announce(change: Change): Promise<void> {
+    this.apply(change);
+    await this.redis?.publish(TENANT_CHANGES_CHANNEL, JSON.stringify(change));
+  }
+
+  private receive(message: string): void {
+    try {
+      this.apply(JSON.parse(message) as Change);
+    } catch (error) {
+      this.logger.error({ err: error }, 'Unreadable tenant change; forgetting every cached key');
+      this.forgetAll();
+    }
+  }
+
+  private apply(change: Change): void {
+    this.generation++;
+    if ('keyDigest' in change) {
+      this.entries.delete(change.keyDigest);
+      return;
+    }
+    for (const [digest, entry] of this.entries) {
+      // An entry still loading has no app yet; the generation keeps its answer out of the cache.
+      if (entry.appId === change.appId) this.entries.delete(digest);
+    }
+  }
+
+  private forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private dropIfCurrent(keyDigest: string, entry: Entry): void {
+    if (this.entries.get(keyDigest) === entry) this.entries.delete(keyDigest);
+  }
+}
+
+/** One holder object serves many requests at once: nothing may change it. */
+function freeze(holder: KeyHolder): KeyHolder {
+  return Object.freeze({
+    key: Object.freeze(holder.key),
+    app: Object.freeze(holder.app),
+    consumer: Object.freeze(holder.consumer),
+  });
+}
