@@ -1,19 +1,23 @@
 /**
- * SSE at scale on the embedded default: starts idflow as its own process (SQLite, in-process bus), opens N concurrent
- * SSE streams on N flows, approves every flow through the sandbox simulator, and prints the service's memory per open
- * stream and the delay from sending an approval to receiving the terminal event (p50/p99; it includes handling the
- * approval itself), with their ratio to the targets.
+ * SSE at scale on the embedded default: builds idflow and starts it as its own process (production build, SQLite,
+ * in-process bus), opens N concurrent SSE streams on N flows, approves every flow through the sandbox simulator, and
+ * prints the service's memory per open stream (heap and external memory as the process reports them after a full
+ * collection, and RSS for comparison) and the delay from sending an approval to receiving the terminal event (p50/p99;
+ * it includes handling the approval itself), with their ratio to the targets.
  *
- *   npm run bench:sse -- 1000 5000
+ *   npm run bench:sse -- 1000 10000            (--no-build to reuse dist/)
  */
-import { Agent, request } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
 import { SseClient } from '../test/support/sse-client';
-import { runService, freePort } from '../test/support/service-process';
 import type { JsonBody } from '../test/support/json-body';
+import { type BenchProcess, startBenchProcess } from './support/bench-process';
 
-const TARGET_DELAY_MS = 500;
-const TARGET_KIB_PER_STREAM = 64;
+const ROOT = join(__dirname, '..');
+const TARGET_DELAY_MS = 100;
+const TARGET_KIB_PER_STREAM = 30;
 const CONCURRENCY = 50;
 // Approvals arrive a few at a time, as people approve; the delay then measures delivery, not a queue of approvals.
 const APPROVAL_CONCURRENCY = 5;
@@ -72,25 +76,23 @@ function rssKib(pid: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+const heapAndExternal = (memory: NodeJS.MemoryUsage) => memory.heapUsed + memory.external;
 
 async function measure(streams: number): Promise<void> {
-  const port = await freePort();
-  const service = runService({
-    PORT: String(port),
-    ADMIN_TOKEN,
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    FLOW_TTL_SECONDS: '3600',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const service: BenchProcess = await startBenchProcess(
+    'idflow',
+    [join(ROOT, 'dist', 'src', 'main.js')],
+    {
+      NODE_ENV: 'production',
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      FLOW_TTL_SECONDS: '3600',
+    },
+    '/api/health/ready',
+  );
+  const { baseUrl } = service;
   try {
-    for (let ready = false; !ready;) {
-      ready = await fetch(`${baseUrl}/api/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const sandbox = (await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {}))
       .body.data;
     const credentials = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
@@ -107,14 +109,14 @@ async function measure(streams: number): Promise<void> {
     );
 
     await settle();
-    const before = rssKib(service.child.pid as number);
+    const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
     const clients = await inBatches(flowIds, async (id) => {
       const client = await SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${id}`, { 'x-api-key': sandbox.apiKey });
       await client.waitFor(1, 60_000);
       return client;
     });
     await settle();
-    const after = rssKib(service.child.pid as number);
+    const after = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
 
     const delays = await inBatches(
       flowIds.map((id, index) => ({ id, client: clients[index] })),
@@ -127,29 +129,28 @@ async function measure(streams: number): Promise<void> {
       APPROVAL_CONCURRENCY,
     );
     delays.sort((a, b) => a - b);
-    const perStream = (after - before) / streams;
+    const perStream = (after.memory - before.memory) / 1024 / streams;
+    const rssPerStream = (after.rss - before.rss) / streams;
     const p50 = percentile(delays, 50);
     const p99 = percentile(delays, 99);
     console.log(
       [
         `streams=${streams}`,
-        `service RSS ${Math.round(before / 1024)} -> ${Math.round(after / 1024)} MiB`,
-        `memory/stream=${perStream.toFixed(1)} KiB (ratio to ${TARGET_KIB_PER_STREAM} KiB target: ${(perStream / TARGET_KIB_PER_STREAM).toFixed(2)})`,
+        `service heap+external ${Math.round(before.memory / 2 ** 20)} -> ${Math.round(after.memory / 2 ** 20)} MiB, RSS ${Math.round(before.rss / 1024)} -> ${Math.round(after.rss / 1024)} MiB`,
+        `memory/stream=${perStream.toFixed(1)} KiB heap+external (ratio to ${TARGET_KIB_PER_STREAM} KiB target: ${(perStream / TARGET_KIB_PER_STREAM).toFixed(2)}), ${rssPerStream.toFixed(1)} KiB RSS`,
         `approval->event p50=${p50.toFixed(1)} ms p99=${p99.toFixed(1)} ms (p99 ratio to ${TARGET_DELAY_MS} ms target: ${(p99 / TARGET_DELAY_MS).toFixed(2)})`,
       ].join('\n  '),
     );
   } finally {
-    service.child.kill('SIGTERM');
-    await service.exited;
+    await service.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 0);
-  for (const streams of sizes.length > 0 ? sizes : [1000, 5000]) await measure(streams);
+  const args = process.argv.slice(2);
+  if (!args.includes('--no-build')) execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const sizes = args.map(Number).filter((n) => n > 0);
+  for (const streams of sizes.length > 0 ? sizes : [1000, 10000]) await measure(streams);
   agent.destroy();
 }
 

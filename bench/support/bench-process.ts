@@ -9,9 +9,16 @@ const START_TIMEOUT_MS = 60_000;
 // Nest turns SIGTERM into a kill by the same signal after its shutdown hooks, and a process killed by a signal writes no
 // CPU profile: a profiled process is stopped by SIGUSR2 instead, on which it exits normally.
 const EXIT_ON_SIGUSR2 = "data:text/javascript,process.on('SIGUSR2',()=>process.exit(0))";
+// Answers 'memory' on the IPC channel with process.memoryUsage() after a full collection, so heap and external memory
+// are read as the process itself reports them; the channel does not keep the process alive.
+const MEMORY_PROBE =
+  "data:text/javascript,process.channel?.unref();process.on('message',m=>{if(m==='memory'){globalThis.gc?.();process.send({memory:process.memoryUsage()})}})";
 
 export interface BenchProcess {
   baseUrl: string;
+  pid: number;
+  /** Memory as the process reports it after a full garbage collection. */
+  memory: () => Promise<NodeJS.MemoryUsage>;
   stop: () => Promise<void>;
 }
 
@@ -26,7 +33,8 @@ export async function startBenchProcess(
   const port = await freePort();
   const extra = typeof environment === 'function' ? environment(port) : environment;
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
-  const child = spawn(process.execPath, [...profiling, ...args], {
+  const probing = ['--expose-gc', '--import', MEMORY_PROBE];
+  const child = spawn(process.execPath, [...profiling, ...probing, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -35,7 +43,7 @@ export async function startBenchProcess(
       ...extra,
     },
     // Request logs go nowhere: a pipe nobody reads would stall the server, and one read here would cost the load generator.
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -54,6 +62,12 @@ export async function startBenchProcess(
   }
   return {
     baseUrl,
+    pid: child.pid as number,
+    memory: () =>
+      new Promise((resolve) => {
+        child.once('message', (message: { memory: NodeJS.MemoryUsage }) => resolve(message.memory));
+        child.send('memory');
+      }),
     stop: async () => {
       child.kill(profileDir ? 'SIGUSR2' : 'SIGTERM');
       await exited;

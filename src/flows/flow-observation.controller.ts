@@ -57,8 +57,7 @@ export class FlowObservationController {
     @CurrentPrincipal() principal: Principal,
     @Res() response: Response,
   ): Promise<void> {
-    const flow = await this.flows.findForApp(query.request, principal.app.id);
-    await this.observer.stream(flow, response);
+    await this.observer.stream(query.request, principal.app.id, response);
   }
 
   @Versioned(['v2', 'v1'], (version) =>

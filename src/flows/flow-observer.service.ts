@@ -28,9 +28,24 @@ export class FlowObserverService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Streams the flow (already checked to be the caller's) until it ends or the client goes away. */
-  async stream(flow: Flow, response: Response): Promise<void> {
+  /**
+   * Streams an app's flow until it ends or the client goes away; another app's flow, or an unknown one, is refused
+   * before the stream starts.
+   */
+  async stream(flowId: string, appId: string, response: Response): Promise<void> {
+    // Subscribed before the flow is read, so a change made in between is not missed.
+    let changedMeanwhile = false;
+    let onChange: (view: ObservedView) => void = () => (changedMeanwhile = true);
+    const unsubscribe = this.bus.onFlow(flowId, (event) => onChange(event.view));
+    let flow: Flow;
+    try {
+      flow = await this.flows.findForApp(flowId, appId);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
     const events = new EventStream(response);
+    events.onClose(unsubscribe);
     let current: ObservedView | undefined;
     const show = (view: ObservedView) => {
       if (current && isTerminal(current.status)) return;
@@ -38,14 +53,15 @@ export class FlowObserverService {
       events.send(successEnvelope('Flow state', 'v2', { request: view }));
       if (isTerminal(view.status)) events.end();
     };
-    events.onClose(this.bus.onFlow(flow.id, (event) => show(event.view)));
+    onChange = show;
     const timer = setInterval(() => {
-      if (current && Date.now() >= current.exp * 1000) void this.latest(flow.id).then(show, () => events.end());
+      if (current && Date.now() >= current.exp * 1000) void this.latest(flowId).then(show, () => events.end());
       else if (current) show(current);
     }, SSE_INTERVAL_MS);
     events.onClose(() => clearInterval(timer));
-    // Read after subscribing, so a change made in between is not missed.
-    show(await this.latest(flow.id));
+    show(await this.presenter.present(flow));
+    // A change announced while the flow was being read may be older or newer than what was read: read it again.
+    if (changedMeanwhile) show(await this.latest(flowId));
   }
 
   /**

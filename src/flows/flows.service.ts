@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { afterCommit } from '../common/persistence/after-commit';
+import { EntityStatements } from '../common/persistence/entity-statements';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';
@@ -73,6 +74,8 @@ const SWEEP_BATCH = 500;
 @Injectable()
 export class FlowsService {
   private readonly logger = new Logger(FlowsService.name);
+  /** Reading a flow by id and writing a new one are on every integrator route: they skip the query builder. */
+  private readonly statements: EntityStatements<Flow>;
 
   constructor(
     @InjectRepository(Flow) private readonly flows: Repository<Flow>,
@@ -82,7 +85,9 @@ export class FlowsService {
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
-  ) {}
+  ) {
+    this.statements = new EntityStatements(flows);
+  }
 
   /**
    * Makes the flow and what its start mode hands the caller: a same-device flow gets the link that opens the app on
@@ -139,7 +144,7 @@ export class FlowsService {
     const codeCount = codeKind === 'link' ? 1 : codeKind === 'seed' ? (input.seeds ?? 0) : 0;
     const codes = Array.from({ length: codeCount }, () => newId.flowCode());
     await this.dataSource.transaction(async (manager) => {
-      await manager.save(flow);
+      await this.statements.insertMany([flow], manager);
       await input.alongside?.(manager, flow);
       if (codeKind && codes.length > 0) {
         await manager.insert(
@@ -163,7 +168,7 @@ export class FlowsService {
 
   async find(flowId: string): Promise<Flow> {
     if (!FLOW_ID_SHAPE.test(flowId)) throw new FlowNotFoundError();
-    const flow = await this.flows.findOneBy({ id: flowId });
+    const flow = await this.statements.findById(flowId);
     if (!flow) throw new FlowNotFoundError();
     return this.applyExpiry(flow);
   }
@@ -203,8 +208,10 @@ export class FlowsService {
   }
 
   /** The flow as it stands inside a transaction the caller owns. */
-  findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
-    return manager.findOneByOrFail(Flow, { id: flowId });
+  async findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
+    const flow = await this.statements.findById(flowId, manager);
+    if (!flow) throw new FlowNotFoundError();
+    return flow;
   }
 
   async cancel(flowId: string, appId: string): Promise<Flow> {
@@ -252,7 +259,7 @@ export class FlowsService {
     }
     const result = await query.execute();
     if (result.affected !== 1) return null;
-    const updated = await manager.findOneByOrFail(Flow, { id: flow.id });
+    const updated = await this.findWithin(manager, flow.id);
     await this.hooks.run(manager, updated, move);
     afterCommit(manager, () => void this.publish(updated));
     return updated;
@@ -260,7 +267,7 @@ export class FlowsService {
 
   /** Publishes the flow as it now stands, for changes made beside it (a document signee viewing, for example). */
   async announce(flowId: string): Promise<void> {
-    const flow = await this.flows.findOneBy({ id: flowId });
+    const flow = await this.statements.findById(flowId);
     if (flow) await this.publish(flow);
   }
 
@@ -302,6 +309,6 @@ export class FlowsService {
 
   private async applyExpiry(flow: Flow): Promise<Flow> {
     if (isTerminal(flow.status) || Date.now() < flow.expiresAt) return flow;
-    return (await this.move(flow, 'expire')) ?? this.flows.findOneByOrFail({ id: flow.id });
+    return (await this.move(flow, 'expire')) ?? this.findWithin(this.flows.manager, flow.id);
   }
 }

@@ -1,0 +1,84 @@
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { epochMsColumn } from './column-types';
+import { EntityStatements } from './entity-statements';
+
+@Entity({ name: 'samples' })
+class Sample {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 32, name: 'display_name' })
+  displayName: string;
+
+  @Column({ type: 'simple-json', nullable: true })
+  tags: string[] | null;
+
+  @Column({ ...epochMsColumn, name: 'created_at' })
+  createdAt: number;
+
+  @Column({ ...epochMsColumn, name: 'ended_at', nullable: true })
+  endedAt: number | null;
+}
+
+describe('EntityStatements', () => {
+  let dataSource: DataSource;
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    dataSource = await new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      entities: [Sample],
+      synchronize: true,
+      logging: ['query'],
+      logger: {
+        logQuery: (query: string) => void statements.push(query),
+        logQueryError: () => undefined,
+        logQuerySlow: () => undefined,
+        logSchemaBuild: () => undefined,
+        logMigration: () => undefined,
+        log: () => undefined,
+      },
+    }).initialize();
+  });
+  afterAll(() => dataSource.destroy());
+
+  const sample = (id: string, createdAt: number): Sample =>
+    Object.assign(new Sample(), { id, displayName: `Sample ${id}`, tags: ['a', 'b'], createdAt, endedAt: null });
+
+  it('reads back by primary key exactly what findOneBy reads, and null for an unknown key', async () => {
+    const repository = dataSource.getRepository(Sample);
+    const rows = new EntityStatements(repository);
+    await rows.insertMany([sample('s1', 1_795_000_000_000), { ...sample('s2', 5), tags: null, endedAt: 7 }]);
+    for (const id of ['s1', 's2']) {
+      const found = await rows.findById(id);
+      expect(found).toBeInstanceOf(Sample);
+      expect(found).toEqual(await repository.findOneBy({ id }));
+    }
+    await expect(rows.findById('s3')).resolves.toBeNull();
+  });
+
+  it('binds every value, so the same statement text serves every call and is prepared once', async () => {
+    const rows = new EntityStatements(dataSource.getRepository(Sample));
+    statements.length = 0;
+    await rows.insertMany([sample('t1', 1)]);
+    await rows.insertMany([sample('t2', 2)]);
+    await rows.findById('t1');
+    await rows.findById('t2');
+    expect(statements).toHaveLength(4);
+    expect(new Set(statements).size).toBe(2);
+    expect(statements.join('\n')).not.toMatch(/t1|t2|Sample/);
+  });
+
+  it('inserts inside the transaction it is given, and nothing when that transaction fails', async () => {
+    const rows = new EntityStatements(dataSource.getRepository(Sample));
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await rows.insertMany([sample('u1', 1)], manager);
+        await expect(rows.findById('u1', manager)).resolves.toMatchObject({ id: 'u1' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expect(rows.findById('u1')).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+
+/**
+ * The statements of an entity's hot paths, written once from its column metadata: read a row by primary key, insert
+ * many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's prepared
+ * statement is reused; TypeORM's query builder rebuilds the text on every call and writes numbers into it, which makes
+ * every statement with a timestamp new to the database. Values are converted as TypeORM converts them (column
+ * types, transformers), so what comes back is the entity `findOneBy` would give.
+ */
+export class EntityStatements<Entity extends ObjectLiteral> {
+  private readonly columns: ColumnMetadata[];
+  private readonly selectById: string;
+  private readonly insertPrefix: string;
+  private readonly postgres: boolean;
+
+  constructor(private readonly repository: Repository<Entity>) {
+    const { metadata } = repository;
+    const driver = repository.manager.connection.driver;
+    this.postgres = driver.options.type === 'postgres';
+    this.columns = metadata.columns;
+    const [primary] = metadata.primaryColumns;
+    const table = driver.escape(metadata.tableName);
+    const names = this.columns.map((column) => driver.escape(column.databaseName));
+    this.selectById = `SELECT ${names.join(', ')} FROM ${table} WHERE ${driver.escape(primary.databaseName)} = ${this.placeholder(1)}`;
+    this.insertPrefix = `INSERT INTO ${table} (${names.join(', ')}) VALUES `;
+  }
+
+  /** The row with this primary key, or null; inside a transaction when given its manager. */
+  async findById(id: string, manager: EntityManager = this.repository.manager): Promise<Entity | null> {
+    const rows = await manager.query<Array<Record<string, unknown>>>(this.selectById, [id]);
+    if (rows.length === 0) return null;
+    const driver = manager.connection.driver;
+    const entity = this.repository.create();
+    for (const column of this.columns) {
+      column.setEntityValue(entity, driver.prepareHydratedValue(rows[0][column.databaseName], column));
+    }
+    return entity;
+  }
+
+  /** Inserts the rows in one statement; the caller keeps a batch within the driver's limit on bound parameters. */
+  async insertMany(rows: Entity[], manager: EntityManager = this.repository.manager): Promise<void> {
+    if (rows.length === 0) return;
+    const driver = manager.connection.driver;
+    const parameters: unknown[] = [];
+    const tuples = rows.map((row) => {
+      const slots = this.columns.map((column) => {
+        parameters.push(driver.preparePersistentValue(column.getEntityValue(row), column));
+        return this.placeholder(parameters.length);
+      });
+      return `(${slots.join(', ')})`;
+    });
+    await manager.query(this.insertPrefix + tuples.join(', '), parameters);
+  }
+
+  private placeholder(position: number): string {
+    return this.postgres ? `$${position}` : '?';
+  }
+}

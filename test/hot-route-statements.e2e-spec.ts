@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
+import { StatementCounter } from './support/statement-counter';
+import { createTenant } from './support/tenant-factory';
+import { TestApp, createTestApp } from './support/test-app';
+
+/**
+ * The database statements each hot integrator route runs, counted per request. A change that adds one to a route that
+ * serves every poll or every create shows here first; if it is needed, change the number with the reason in the commit.
+ */
+/** Each statement's verb, and the table it writes; PostgreSQL says START TRANSACTION where SQLite says BEGIN. */
+const verbsOf = (statements: string[]) =>
+  statements.map((statement) => {
+    const verb = statement.split(' ')[0];
+    if (verb === 'START') return 'BEGIN';
+    // TypeORM names the schema first on PostgreSQL ("t_..."."flows").
+    const table = /^(?:INSERT INTO|UPDATE) (?:"\w+"\.)?"(\w+)"/.exec(statement)?.[1];
+    return table ? `${verb} ${table}` : verb;
+  });
+
+describe('database statements per request on the hot routes', () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let counter: StatementCounter;
+  const login = { action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' };
+  const confirm = { action: 'confirm', payload: 'Confirm the transfer of 100 EUR' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sandbox = await bootstrapSandbox(t.app);
+    counter = new StatementCounter(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** Sends the request twice (the first one warms the key cache) and answers the statements of the second. */
+  async function statementsOf(
+    method: 'get' | 'post',
+    path: string,
+    body?: object,
+    headers: Record<string, string> = credentials(sandbox),
+  ): Promise<string[]> {
+    const send = async () => {
+      const requestId = randomUUID();
+      const agent = t.http();
+      const response = await agent[method](path)
+        .set({ ...headers, 'x-request-id': requestId })
+        .send(body);
+      expect(response.status).toBeLessThan(300);
+      return counter.statementsOf(requestId);
+    };
+    await send();
+    return send();
+  }
+
+  const newFlow = async (path = '/api/v2/identification/same-device', body: object = login) =>
+    (await t.http().post(path).set(credentials(sandbox)).send(body).expect(201)).body.data.request.id as string;
+
+  it('the health check runs none: the API key is known from the cache', async () => {
+    await expect(statementsOf('get', '/api/health/check', undefined, { 'x-api-key': sandbox.apiKey })).resolves.toEqual(
+      [],
+    );
+  });
+
+  it('ping runs one: the flow, read by its primary key', async () => {
+    const statements = await statementsOf('post', '/api/v2/flow/ping', { request: await newFlow() });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^SELECT .* FROM "flows" WHERE "id" = /);
+  });
+
+  it('SSE connect runs one: the flow it then follows', async () => {
+    const id = await newFlow();
+    const requestId = randomUUID();
+    const stream = t
+      .http()
+      .get(`/api/v2/flow/sse?request=${id}`)
+      .set({ 'x-api-key': sandbox.apiKey, 'x-request-id': requestId })
+      .buffer(false)
+      .parse((response, done) => {
+        response.once('data', () => (response as unknown as { destroy: () => void }).destroy());
+        response.once('close', () => done(null, null));
+      });
+    await stream.catch(() => undefined);
+    expect(counter.statementsOf(requestId)).toHaveLength(1);
+  });
+
+  it('cancel runs five: read, then a transaction that moves the flow by compare-and-set and reads it back', async () => {
+    const id = await newFlow();
+    const requestId = randomUUID();
+    await t
+      .http()
+      .post('/api/v2/flow/cancel')
+      .set({ ...credentials(sandbox), 'x-request-id': requestId })
+      .send({ request: id })
+      .expect(201);
+    expect(verbsOf(counter.statementsOf(requestId))).toEqual(['SELECT', 'BEGIN', 'UPDATE flows', 'SELECT', 'COMMIT']);
+  });
+
+  it.each([
+    ['identification same-device', '/api/v2/identification/same-device', login, ['INSERT flows', 'INSERT flow_codes']],
+    [
+      'identification wildcard',
+      '/api/v2/identification/wildcard',
+      { ...login, seeds: 2 },
+      ['INSERT flows', 'INSERT flow_codes'],
+    ],
+    ['signing wildcard', '/api/v2/signing/wildcard', { ...confirm, seeds: 1 }, ['INSERT flows', 'INSERT flow_codes']],
+  ])('a sandbox %s create runs one transaction: the flow and its codes', async (_name, path, body, inserts) => {
+    const statements = await statementsOf('post', path, body);
+    expect(verbsOf(statements)).toEqual(['BEGIN', ...inserts, 'COMMIT']);
+  });
+
+  it('a sandbox different-device create also asks whether the person has a digital ID', async () => {
+    const nin = sandbox.testPersons[0].nin;
+    for (const [path, body] of [
+      ['/api/v2/identification/different-device', { ...login, user: nin }],
+      ['/api/v2/signing/different-device', { ...confirm, nin }],
+    ] as const) {
+      const statements = await statementsOf('post', path, body);
+      expect(verbsOf(statements)).toEqual(['SELECT', 'BEGIN', 'INSERT flows', 'COMMIT']);
+    }
+  });
+
+  it('a sandbox same-device signing create asks whether the named person has a digital ID, then runs one transaction', async () => {
+    const statements = await statementsOf('post', '/api/v2/signing/same-device', {
+      ...confirm,
+      nin: sandbox.testPersons[0].nin,
+    });
+    expect(verbsOf(statements)).toEqual(['SELECT', 'BEGIN', 'INSERT flows', 'INSERT flow_codes', 'COMMIT']);
+  });
+
+  it('a live create first takes one call from the free allowance, atomically: two statements before the transaction', async () => {
+    const live = await createTenant(t.app, { environment: 'production' });
+    const statements = await statementsOf('post', '/api/v2/identification/same-device', login, {
+      'x-api-key': live.apiKey,
+      'x-access-secret': live.appSecret,
+    });
+    expect(verbsOf(statements)).toEqual([
+      'INSERT billing_allowances',
+      'UPDATE billing_allowances',
+      'BEGIN',
+      'INSERT flows',
+      'INSERT flow_codes',
+      'COMMIT',
+    ]);
+  });
+});
