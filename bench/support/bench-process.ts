@@ -6,13 +6,25 @@ import { freePort } from '../../test/support/service-process';
 
 const ROOT = join(__dirname, '..', '..');
 const START_TIMEOUT_MS = 60_000;
+
+/** A module given to `node --import` inline; encoded, since `?` and `#` would end a URL's path. */
+function inlineModule(source: string): string {
+  return `data:text/javascript,${encodeURIComponent(source)}`;
+}
+
 // Nest turns SIGTERM into a kill by the same signal after its shutdown hooks, and a process killed by a signal writes no
 // CPU profile: a profiled process is stopped by SIGUSR2 instead, on which it exits normally.
-const EXIT_ON_SIGUSR2 = "data:text/javascript,process.on('SIGUSR2',()=>process.exit(0))";
+const EXIT_ON_SIGUSR2 = inlineModule("process.on('SIGUSR2', () => process.exit(0));");
 // Answers 'memory' on the IPC channel with process.memoryUsage() after a full collection, so heap and external memory
 // are read as the process itself reports them; the channel does not keep the process alive.
-const MEMORY_PROBE =
-  "data:text/javascript,process.channel?.unref();process.on('message',m=>{if(m==='memory'){globalThis.gc?.();process.send({memory:process.memoryUsage()})}})";
+const MEMORY_PROBE = inlineModule(`
+  process.channel?.unref();
+  process.on('message', (message) => {
+    if (message !== 'memory') return;
+    globalThis.gc?.();
+    process.send({ memory: process.memoryUsage() });
+  });
+`);
 
 export interface BenchProcess {
   baseUrl: string;

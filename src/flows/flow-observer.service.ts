@@ -56,7 +56,7 @@ export class FlowObserverService {
     onChange = show;
     const timer = setInterval(() => {
       if (current && Date.now() >= current.exp * 1000) void this.latest(flowId).then(show, () => events.end());
-      else if (current) show(current);
+      else events.repeat();
     }, SSE_INTERVAL_MS);
     events.onClose(() => clearInterval(timer));
     show(await this.presenter.present(flow));

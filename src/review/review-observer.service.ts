@@ -36,7 +36,7 @@ export class ReviewObserverService {
     const timer = setInterval(() => {
       // Expiry is applied when a document is read, so a page left open past it learns of it here.
       if (Date.now() >= current.exp * 1000) refresh();
-      else show(current);
+      else events.repeat();
     }, SSE_INTERVAL_MS);
     events.onClose(() => clearInterval(timer));
     // Read again after subscribing, so a change made in between is not missed.

@@ -6,6 +6,7 @@ import type { Response } from 'express';
  */
 export class EventStream {
   private ended = false;
+  private lastEvent?: string;
   private readonly closeHandlers: Array<() => void> = [];
 
   constructor(private readonly response: Response) {
@@ -32,7 +33,13 @@ export class EventStream {
   send(data: unknown, event?: string): void {
     if (this.ended) return;
     const prefix = event ? `event: ${event}\n` : '';
-    this.response.write(`${prefix}data: ${JSON.stringify(data)}\n\n`);
+    this.lastEvent = `${prefix}data: ${JSON.stringify(data)}\n\n`;
+    this.response.write(this.lastEvent);
+  }
+
+  /** Sends the last event again, as written: a periodic re-send of an unchanged state costs no serialisation. */
+  repeat(): void {
+    if (!this.ended && this.lastEvent) this.response.write(this.lastEvent);
   }
 
   /** A comment line: keeps idle connections from being cut by proxies, invisible to EventSource. */
