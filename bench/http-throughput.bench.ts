@@ -3,7 +3,8 @@
  * embedded SQLite, rate limit out of the way), beside a hello-world Nest app on the same adapter and package versions
  * and a bare `node:http` server. Every scenario is loaded by autocannon for a few seconds per round; rounds interleave
  * the scenarios so that drift of the machine hits them all alike. Prints each scenario's median req/s, p50/p99 latency
- * and non-2xx count over the rounds, then the ratios to the hello-world app.
+ * and non-2xx count over the rounds, with the server's CPU time per request (read from /proc, so steadier than
+ * throughput on a shared machine), then the ratios to the hello-world app.
  *
  *   npm run bench:http                         3 rounds of 5 s, 50 connections, embedded default
  *   npm run bench:http -- --scaled             idflow on PostgreSQL + Redis (DATABASE_URL, REDIS_URL or this machine's)
@@ -34,6 +35,8 @@ interface Scenario {
 
 interface RoundResult {
   requestsPerSecond: number;
+  /** Server CPU time per answered request: steadier than throughput on a machine shared with others. */
+  cpuMicrosPerRequest: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -126,22 +129,25 @@ async function post(baseUrl: string, path: string, headers: Record<string, strin
 }
 
 async function load(
-  baseUrl: string,
+  server: BenchProcess,
   scenario: Scenario,
   headers: Record<string, string>,
   seconds: number,
   connections: number,
 ): Promise<RoundResult> {
+  const cpuBefore = server.cpuSeconds();
   const result = await autocannon({
-    url: `${baseUrl}${scenario.path}`,
+    url: `${server.baseUrl}${scenario.path}`,
     method: scenario.method,
     connections,
     duration: seconds,
     headers: scenario.body ? { 'content-type': 'application/json', ...headers } : headers,
     body: scenario.body ? JSON.stringify(scenario.body) : undefined,
   });
+  const cpuMicros = (server.cpuSeconds() - cpuBefore) * 1e6;
   return {
     requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: cpuMicros / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -197,7 +203,7 @@ async function main(): Promise<void> {
       [join(ROOT, 'dist', 'src', 'main.js')],
       (port) => idflowEnvironment(scaled, port),
       '/api/health/ready',
-      values.profile,
+      { profileDir: values.profile },
     ),
   };
   try {
@@ -222,20 +228,14 @@ async function main(): Promise<void> {
       `warming up, then ${rounds} rounds of ${seconds} s at ${connections} connections (${scaled ? 'PostgreSQL + Redis' : 'embedded SQLite'})`,
     );
     for (const scenario of chosen)
-      await load(processes[scenario.target].baseUrl, scenario, headersOf(scenario), 1, connections);
+      await load(processes[scenario.target], scenario, headersOf(scenario), 1, connections);
     const results = new Map<string, RoundResult[]>(chosen.map((scenario) => [scenario.name, []]));
     for (let round = 1; round <= rounds; round++) {
       for (const scenario of chosen) {
-        const result = await load(
-          processes[scenario.target].baseUrl,
-          scenario,
-          headersOf(scenario),
-          seconds,
-          connections,
-        );
+        const result = await load(processes[scenario.target], scenario, headersOf(scenario), seconds, connections);
         results.get(scenario.name)?.push(result);
         console.log(
-          `  round ${round} ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx`,
+          `  round ${round} ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/request, p99 ${result.p99} ms, ${result.non2xx} non-2xx`,
         );
       }
     }
@@ -245,6 +245,7 @@ async function main(): Promise<void> {
         name,
         {
           requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+          cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)),
           p50: median(runs.map((run) => run.p50)),
           p99: median(runs.map((run) => run.p99)),
           non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
@@ -252,21 +253,22 @@ async function main(): Promise<void> {
         },
       ]),
     );
-    console.log('\nscenario                          req/s   p50 ms   p99 ms   non-2xx   errors');
+    console.log('\nscenario                          req/s  µs CPU/req   p50 ms   p99 ms   non-2xx   errors');
     for (const [name, result] of summary) {
       console.log(
-        `${name.padEnd(32)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} ${String(result.p50).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.non2xx).padStart(9)} ${String(result.errors).padStart(8)}`,
+        `${name.padEnd(32)} ${String(Math.round(result.requestsPerSecond)).padStart(6)} ${String(Math.round(result.cpuMicrosPerRequest)).padStart(11)} ${String(result.p50).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.non2xx).padStart(9)} ${String(result.errors).padStart(8)}`,
       );
     }
-    console.log('\nratio (median req/s)                               ratio   target');
+    console.log('\nratio (median req/s; in brackets, the inverse ratio of CPU per request)   ratio   target');
     for (const ratio of RATIOS) {
       const scenario = summary.get(ratio.scenario);
       const baseline = summary.get(ratio.baseline);
       if (!scenario || !baseline) continue;
       const target = scaled ? SCALED_TARGETS[ratio.scenario] : ratio.target;
       const value = scenario.requestsPerSecond / baseline.requestsPerSecond;
+      const cpuRatio = baseline.cpuMicrosPerRequest / scenario.cpuMicrosPerRequest;
       console.log(
-        `${`${ratio.scenario} / ${ratio.baseline}`.padEnd(50)} ${value.toFixed(2).padStart(5)}   ${target === undefined ? '' : `>= ${target.toFixed(2)} ${value >= target ? 'met' : 'NOT MET'}`}`,
+        `${`${ratio.scenario} / ${ratio.baseline}`.padEnd(64)} ${value.toFixed(2).padStart(5)} (${cpuRatio.toFixed(2)})   ${target === undefined ? '' : `>= ${target.toFixed(2)} ${value >= target ? 'met' : 'NOT MET'}`}`,
       );
     }
   } finally {

@@ -90,6 +90,7 @@ async function measure(streams: number): Promise<void> {
       FLOW_TTL_SECONDS: '3600',
     },
     '/api/health/ready',
+    { memoryProbe: true },
   );
   const { baseUrl } = service;
   try {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../test/support/service-process';
@@ -26,10 +26,19 @@ const MEMORY_PROBE = inlineModule(`
   });
 `);
 
+export interface BenchProcessOptions {
+  /** Where to write the process's CPU profile. */
+  profileDir?: string;
+  /** Lets `memory()` answer (JavaScript entry points only). */
+  memoryProbe?: boolean;
+}
+
 export interface BenchProcess {
   baseUrl: string;
   pid: number;
-  /** Memory as the process reports it after a full garbage collection. */
+  /** CPU time (user and system) the process has used so far, in seconds. */
+  cpuSeconds: () => number;
+  /** Memory as the process reports it after a full garbage collection; needs `memoryProbe`. */
   memory: () => Promise<NodeJS.MemoryUsage>;
   stop: () => Promise<void>;
 }
@@ -40,12 +49,14 @@ export async function startBenchProcess(
   args: string[],
   environment: Record<string, string> | ((port: number) => Record<string, string>),
   readyPath: string,
-  profileDir?: string,
+  options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
+  const { profileDir, memoryProbe } = options;
   const port = await freePort();
   const extra = typeof environment === 'function' ? environment(port) : environment;
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
-  const probing = ['--expose-gc', '--import', MEMORY_PROBE];
+  // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
+  const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   const child = spawn(process.execPath, [...profiling, ...probing, ...args], {
     cwd: ROOT,
     env: {
@@ -75,6 +86,7 @@ export async function startBenchProcess(
   return {
     baseUrl,
     pid: child.pid as number,
+    cpuSeconds: () => cpuSecondsOf(child.pid as number),
     memory: () =>
       new Promise((resolve) => {
         child.once('message', (message: { memory: NodeJS.MemoryUsage }) => resolve(message.memory));
@@ -85,4 +97,14 @@ export async function startBenchProcess(
       await exited;
     },
   };
+}
+
+// Linux counts a process's CPU time in clock ticks of 1/100 s (utime and stime, fields 14 and 15 of /proc/<pid>/stat).
+const TICKS_PER_SECOND = 100;
+
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }

@@ -76,6 +76,7 @@ export class FlowsService {
   private readonly logger = new Logger(FlowsService.name);
   /** Reading a flow by id and writing a new one are on every integrator route: they skip the query builder. */
   private readonly statements: EntityStatements<Flow>;
+  private readonly codeStatements: EntityStatements<FlowCode>;
 
   constructor(
     @InjectRepository(Flow) private readonly flows: Repository<Flow>,
@@ -87,6 +88,7 @@ export class FlowsService {
     private readonly hooks: FlowTransitionHooks,
   ) {
     this.statements = new EntityStatements(flows);
+    this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
   }
 
   /**
@@ -147,9 +149,9 @@ export class FlowsService {
       await this.statements.insertMany([flow], manager);
       await input.alongside?.(manager, flow);
       if (codeKind && codes.length > 0) {
-        await manager.insert(
-          FlowCode,
+        await this.codeStatements.insertMany(
           codes.map((code) => ({ codeDigest: sha256Hex(code), flowId: id, kind: codeKind, createdAt: now })),
+          manager,
         );
       }
     });
