@@ -112,6 +112,18 @@ describe('KeyHolderCache', () => {
       expect(known.calls.count).toBe(2);
     });
 
+    it('still forgets the change here when Redis cannot take the announcement, and does not fail the change', async () => {
+      const { redis } = fakeRedis();
+      Object.assign(redis, { publish: () => Promise.reject(new Error('Connection is closed.')) });
+      const cache = new KeyHolderCache(redis);
+      await cache.onModuleInit();
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      await expect(cache.keyChanged('a')).resolves.toBeUndefined();
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(2);
+    });
+
     it('forgets everything when the subscription comes back after a disconnect, or a message cannot be read', async () => {
       const { redis, subscriber } = fakeRedis();
       const cache = new KeyHolderCache(redis);

@@ -81,9 +81,17 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
     return this.announce({ appId });
   }
 
+  /**
+   * The change is already committed when it is announced: a Redis failure is logged, not thrown, and the other
+   * instances see the change when their answer ages out, within a second.
+   */
   private async announce(change: Change): Promise<void> {
     this.apply(change);
-    await this.redis?.publish(TENANT_CHANGES_CHANNEL, JSON.stringify(change));
+    try {
+      await this.redis?.publish(TENANT_CHANGES_CHANNEL, JSON.stringify(change));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'Could not announce a key change; other instances see it within a second');
+    }
   }
 
   private receive(message: string): void {
