@@ -155,7 +155,7 @@ export class FlowsService {
         );
       }
     });
-    await this.publish(flow);
+    await this.publish(flow, 'created');
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}` };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink) };
     return { flow };
@@ -289,16 +289,19 @@ export class FlowsService {
 
   /**
    * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters fall back
-   * on their periodic re-reads.
+   * on their periodic re-reads. A flow just created can only be waited on by its holders' devices (nobody else knows
+   * its id yet), so one without holders is not published at all.
    */
-  private async publish(flow: Flow): Promise<void> {
+  private async publish(flow: Flow, change: 'created' | 'changed' = 'changed'): Promise<void> {
     try {
       const view = await this.presenter.present(flow);
+      const holderNins = this.presenter.holderNins(flow, view);
+      if (change === 'created' && holderNins.length === 0) return;
       await this.bus.publish({
         flowId: flow.id,
         appId: flow.appId,
         environment: flow.environment,
-        holderNins: this.presenter.holderNins(flow, view),
+        holderNins,
         deviceId: flow.deviceId,
         kind: flow.kind,
         view,
