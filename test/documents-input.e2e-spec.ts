@@ -11,7 +11,7 @@ import {
 import { IntegratorClient } from './support/integrator-client';
 import { FileHost, makeEncryptedPdf, makePdf, makePdfWithoutPages } from './support/pdf-fixtures';
 import { bootstrapSandbox } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
+import { closedPort } from './support/service-process';
 import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -219,7 +219,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
 
     it('refuses a URL nobody answers on (a closed port)', async () => {
-      const url = `http://127.0.0.1:${await freePort()}/contract.pdf`;
+      const url = `http://127.0.0.1:${await closedPort()}/contract.pdf`;
       const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
       expectValidationFailure(response, fileIssue(/^file\.url: .*ECONNREFUSED/), 'The file could not be used');
     });

@@ -9,7 +9,7 @@ import {
 import { OutboundRefusal, OutboundRefusedError } from '../src/common/outbound/errors/outbound-refused.error';
 import { OutboundRequestError } from '../src/common/outbound/errors/outbound-request.error';
 import { LocalServer } from './support/local-server';
-import { freePort } from './support/service-process';
+import { closedPort } from './support/service-process';
 import { Certificate, selfSignedCertificate } from './support/self-signed-certificate';
 
 const KIB = 1024;
@@ -199,7 +199,7 @@ describe('outbound guard', () => {
     });
 
     it('reports a connection that cannot be made as an OutboundRequestError with its code', async () => {
-      const error = await get(open(), `http://127.0.0.1:${await freePort()}/ok`).catch((caught: unknown) => caught);
+      const error = await get(open(), `http://127.0.0.1:${await closedPort()}/ok`).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(OutboundRequestError);
       expect((error as OutboundRequestError).code).toBe('ECONNREFUSED');
     });

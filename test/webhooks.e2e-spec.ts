@@ -5,7 +5,7 @@ import { WebhookDelivery } from '../src/webhooks/webhook-delivery.entity';
 import { WebhookDispatcher } from '../src/webhooks/webhook.dispatcher';
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
 import { NewWebhook, WebhooksService } from '../src/webhooks/webhooks.service';
-import { freePort } from './support/service-process';
+import { closedPort, freePort } from './support/service-process';
 import { TestTenant, createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -185,7 +185,7 @@ describe(`webhooks on ${dialect}`, () => {
 
   it('records the error of an attempt that could not connect, with no status code', async () => {
     const reference = newReference('refused');
-    const deadPort = await freePort();
+    const deadPort = await closedPort();
     await enqueue(t, { appId: tenant.appId, url: `http://127.0.0.1:${deadPort}/hooks`, reference });
     const listed = await deliveryWhen(t, tenant, reference, (d) => d.attempts >= 1);
     expect(listed.lastStatusCode).toBeNull();

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,6 +21,26 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+// Ports below 1024 are never handed to a socket bound to port 0, so no suite running beside this one can start listening
+// on one of these, as it can on a port freePort() found free a moment earlier.
+const NEVER_EPHEMERAL_PORTS = [9, 1, 7, 13, 19];
+
+/** A loopback port that refuses connections, for tests of a host nobody answers on. */
+export async function closedPort(): Promise<number> {
+  for (const port of NEVER_EPHEMERAL_PORTS) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return port;
+  }
+  throw new Error(`every one of ports ${NEVER_EPHEMERAL_PORTS.join(', ')} answers on this machine`);
 }
 
 function nodeArgs(): string[] {
