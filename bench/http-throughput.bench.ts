@@ -12,15 +12,18 @@
  *   npm run bench:http -- --profile /tmp/prof  also writes idflow's CPU profile there and prints its top self-time
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BenchProcess, startBenchProcess } from './support/bench-process';
+import {
+  BENCH_ADMIN_TOKEN,
+  type BenchProcess,
+  buildIdflow,
+  startBenchProcess,
+  startIdflow,
+} from './support/bench-process';
 import { printTopSelfTime } from './support/cpu-profile-summary';
 import type { JsonBody } from '../test/support/json-body';
 
-const ROOT = join(__dirname, '..');
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
 interface Scenario {
@@ -155,18 +158,12 @@ async function load(
   };
 }
 
-function idflowEnvironment(scaled: boolean, port: number): Record<string, string> {
-  const environment: Record<string, string> = {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    ADMIN_TOKEN,
-    RATE_LIMIT_PER_MINUTE: '1000000000',
+/** PostgreSQL and Redis from the environment, or this machine's. */
+function scaledOutEnvironment(): Record<string, string> {
+  return {
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
-  if (scaled) {
-    environment.DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    environment.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  }
-  return environment;
 }
 
 async function main(): Promise<void> {
@@ -186,10 +183,7 @@ async function main(): Promise<void> {
   const connections = Number(values.connections);
   const scaled = values.scaled ?? false;
 
-  if (!values['no-build']) {
-    console.log('building idflow (nest build) ...');
-    execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  if (!values['no-build']) buildIdflow();
   const processes: Record<Scenario['target'], BenchProcess> = {
     node: await startBenchProcess(
       'node',
@@ -198,17 +192,16 @@ async function main(): Promise<void> {
       '/hello',
     ),
     nest: await startBenchProcess('nest', [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')], {}, '/hello'),
-    idflow: await startBenchProcess(
-      'idflow',
-      [join(ROOT, 'dist', 'src', 'main.js')],
-      (port) => idflowEnvironment(scaled, port),
-      '/api/health/ready',
-      { profileDir: values.profile },
-    ),
+    idflow: await startIdflow(scaled ? scaledOutEnvironment() : {}, { profileDir: values.profile }),
   };
   try {
     const idflowUrl = processes.idflow.baseUrl;
-    const sandbox = await post(idflowUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {});
+    const sandbox = await post(
+      idflowUrl,
+      '/admin/sandbox/bootstrap',
+      { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+      {},
+    );
     const keyOnly = { 'x-api-key': sandbox.apiKey as string };
     const keyAndSecret = { ...keyOnly, 'x-access-secret': sandbox.appSecret as string };
     const nin = sandbox.testPersons[0].nin as string;

@@ -7,21 +7,17 @@
  *
  *   npm run bench:sse -- 1000 10000            (--no-build to reuse dist/)
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { join } from 'node:path';
 import { SseClient } from '../test/support/sse-client';
 import type { JsonBody } from '../test/support/json-body';
-import { type BenchProcess, startBenchProcess } from './support/bench-process';
+import { BENCH_ADMIN_TOKEN, type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
 
-const ROOT = join(__dirname, '..');
 const TARGET_DELAY_MS = 100;
 const TARGET_KIB_PER_STREAM = 30;
 const CONCURRENCY = 50;
 // Approvals arrive a few at a time, as people approve; the delay then measures delivery, not a queue of approvals.
 const APPROVAL_CONCURRENCY = 5;
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -79,23 +75,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const heapAndExternal = (memory: NodeJS.MemoryUsage) => memory.heapUsed + memory.external;
 
 async function measure(streams: number): Promise<void> {
-  const service: BenchProcess = await startBenchProcess(
-    'idflow',
-    [join(ROOT, 'dist', 'src', 'main.js')],
-    {
-      NODE_ENV: 'production',
-      ADMIN_TOKEN,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      FLOW_TTL_SECONDS: '3600',
-    },
-    '/api/health/ready',
+  const service: BenchProcess = await startIdflow(
+    { LOG_LEVEL: 'error', FLOW_TTL_SECONDS: '3600' },
     { memoryProbe: true },
   );
   const { baseUrl } = service;
   try {
-    const sandbox = (await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` }, {}))
-      .body.data;
+    const sandbox = (
+      await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {})
+    ).body.data;
     const credentials = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
     const flowIds = await inBatches(
       Array.from({ length: streams }, (_, i) => i),
@@ -149,7 +137,7 @@ async function measure(streams: number): Promise<void> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if (!args.includes('--no-build')) execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!args.includes('--no-build')) buildIdflow();
   const sizes = args.map(Number).filter((n) => n > 0);
   for (const streams of sizes.length > 0 ? sizes : [1000, 10000]) await measure(streams);
   agent.destroy();

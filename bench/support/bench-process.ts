@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,8 @@ import { freePort } from '../../test/support/service-process';
 
 const ROOT = join(__dirname, '..', '..');
 const START_TIMEOUT_MS = 60_000;
+/** The operator token the benchmarks start idflow with, to bootstrap a sandbox app through the admin API. */
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
 
 /** A module given to `node --import` inline; encoded, since `?` and `#` would end a URL's path. */
 function inlineModule(source: string): string {
@@ -43,17 +45,36 @@ export interface BenchProcess {
   stop: () => Promise<void>;
 }
 
+/** The production build an operator runs: `nest build` into dist/. */
+export function buildIdflow(): void {
+  console.log('building idflow (nest build) ...');
+  execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** idflow from its production build, as an operator starts it, with the rate limit out of the way. */
+export function startIdflow(
+  environment: Record<string, string>,
+  options: BenchProcessOptions = {},
+): Promise<BenchProcess> {
+  return startBenchProcess(
+    'idflow',
+    [join(ROOT, 'dist', 'src', 'main.js')],
+    { NODE_ENV: 'production', ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000000', ...environment },
+    '/api/health/ready',
+    options,
+  );
+}
+
 /** Starts one server of the benchmark as its own process on a free port and waits until `readyPath` answers 200. */
 export async function startBenchProcess(
   name: string,
   args: string[],
-  environment: Record<string, string> | ((port: number) => Record<string, string>),
+  environment: Record<string, string>,
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
   const { profileDir, memoryProbe } = options;
   const port = await freePort();
-  const extra = typeof environment === 'function' ? environment(port) : environment;
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
@@ -63,7 +84,7 @@ export async function startBenchProcess(
       PATH: process.env.PATH ?? '',
       DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
       PORT: String(port),
-      ...extra,
+      ...environment,
     },
     // Request logs go nowhere: a pipe nobody reads would stall the server, and one read here would cost the load generator.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
