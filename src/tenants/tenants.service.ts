@@ -152,12 +152,13 @@ export class TenantsService {
   async findKeyOwner(apiKey: string): Promise<KeyHolder | null> {
     const environment = environmentOfApiKey(apiKey);
     if (!environment) return null;
-    return this.holders.find(sha256Hex(apiKey), () => this.loadKeyOwner(apiKey, environment));
+    const digest = sha256Hex(apiKey);
+    return this.holders.find(digest, () => this.loadKeyOwner(digest, environment));
   }
 
-  private async loadKeyOwner(apiKey: string, environment: Environment): Promise<KeyHolder | null> {
+  private async loadKeyOwner(digest: string, environment: Environment): Promise<KeyHolder | null> {
     const key = await this.keys.findOne({
-      where: { digest: sha256Hex(apiKey) },
+      where: { digest },
       relations: { app: { consumer: true } },
     });
     if (!key?.app?.consumer || key.environment !== environment || key.app.environment !== environment) return null;
