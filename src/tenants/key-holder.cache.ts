@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.constants';
+import { RedisSubscription } from '../redis/redis-subscription';
 import type { KeyHolder } from './key-holder';
 
 // Enough for every key in use at once; beyond it the oldest entry goes.
@@ -32,22 +33,25 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries = new Map<string, Entry>();
   /** Bumped by every change: a lookup started under an older generation is answered but not kept. */
   private generation = 0;
-  private subscriber?: Redis;
+  private subscription?: RedisSubscription;
 
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
 
   async onModuleInit(): Promise<void> {
     if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => this.receive(message));
-    // Changes announced while the connection was down are lost: after a reconnect, forget everything.
-    this.subscriber.on('ready', () => this.forgetAll());
-    if (this.subscriber.status === 'wait') await this.subscriber.connect();
-    await this.subscriber.subscribe(TENANT_CHANGES_CHANNEL);
+    this.subscription = await RedisSubscription.open<Change>(this.redis, TENANT_CHANGES_CHANNEL, {
+      onMessage: (change) => this.apply(change),
+      onError: (error) => {
+        this.logger.error({ err: error }, 'Unreadable tenant change; forgetting every cached key');
+        this.forgetAll();
+      },
+      // Changes announced while the connection was down are lost: after a reconnect, forget everything.
+      onReady: () => this.forgetAll(),
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.quit();
+    await this.subscription?.close();
   }
 
   /** The cached answer for a key digest, or `load`'s, kept unless a change was announced meanwhile or it failed. */
@@ -91,15 +95,6 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
       await this.redis?.publish(TENANT_CHANGES_CHANNEL, JSON.stringify(change));
     } catch (error) {
       this.logger.warn({ err: error }, 'Could not announce a key change; other instances see it within a second');
-    }
-  }
-
-  private receive(message: string): void {
-    try {
-      this.apply(JSON.parse(message) as Change);
-    } catch (error) {
-      this.logger.error({ err: error }, 'Unreadable tenant change; forgetting every cached key');
-      this.forgetAll();
     }
   }
 

@@ -1,5 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { RedisSubscription } from '../../redis/redis-subscription';
 import type { FlowChangedEvent } from './flow-changed.event';
 import { FlowEventBus } from './flow-event-bus';
 
@@ -11,20 +12,18 @@ export const FLOW_CHANGES_CHANNEL = 'idflow:flow-changes';
  */
 export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShutdown {
   private readonly logger = new Logger(RedisFlowEventBus.name);
+  private subscription?: RedisSubscription;
 
-  private constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
-  ) {
+  private constructor(private readonly publisher: Redis) {
     super();
   }
 
   static async connect(publisher: Redis): Promise<RedisFlowEventBus> {
-    const subscriber = publisher.duplicate();
-    if (subscriber.status === 'wait') await subscriber.connect();
-    const bus = new RedisFlowEventBus(publisher, subscriber);
-    subscriber.on('message', (_channel: string, message: string) => bus.receive(message));
-    await subscriber.subscribe(FLOW_CHANGES_CHANNEL);
+    const bus = new RedisFlowEventBus(publisher);
+    bus.subscription = await RedisSubscription.open<FlowChangedEvent>(publisher, FLOW_CHANGES_CHANNEL, {
+      onMessage: (event) => bus.deliver(event),
+      onError: (error) => bus.logger.error({ err: error }, 'Unreadable flow change on the bus'),
+    });
     return bus;
   }
 
@@ -33,14 +32,6 @@ export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber.quit();
-  }
-
-  private receive(message: string): void {
-    try {
-      this.deliver(JSON.parse(message) as FlowChangedEvent);
-    } catch (error) {
-      this.logger.error({ err: error }, 'Unreadable flow change on the bus');
-    }
+    await this.subscription?.close();
   }
 }
