@@ -373,6 +373,23 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
         { signee: [] },
         [issue('too_small', ['signee'], 'signee must list at least one signee')],
       ],
+      ...(
+        [
+          ['an empty list', [], ['signee']],
+          ['a list holding a valid signee', [good], ['signee']],
+          ['text', 'Ada', ['signee', 0]],
+          ['null', null, ['signee', 0]],
+        ] as const
+      ).map(([label, element, path]): BadBody => [
+        `a signee that is ${label} instead of an object`,
+        { signee: [element] },
+        [issue('invalid_type', [...path], 'each signee must be an object')],
+      ]),
+      [
+        'an email holding a lone surrogate',
+        { signee: [{ ...good, email: 'a\ud800@b.co' }] },
+        [issue('invalid_string', ['signee', 0, 'email'], /lone surrogate/)],
+      ],
       [
         'an unknown type',
         { signee: [{ ...good, type: 'robot' }] },

@@ -36,7 +36,6 @@ function segment(property: string): string | number {
   return /^\d+$/.test(property) ? Number(property) : property;
 }
 
-/** A missing value fails every constraint of its field; like Zod, report only that it is missing. */
 /**
  * As Zod does, a value of the wrong type is reported as that alone: its length, range or contents mean nothing yet.
  * A missing value is reported as missing alone.
