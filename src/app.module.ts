@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, ValidationPipe } from '@nestjs/common';
+import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
@@ -6,13 +6,11 @@ import { BillingModule } from './billing/billing.module';
 import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
-import { ClientIpMiddleware } from './common/client-ip/client-ip.middleware';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
-import { ClientIpThrottlerGuard } from './common/throttling/client-ip-throttler.guard';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -32,14 +30,10 @@ import { VerificationModule } from './verification/verification.module';
 /**
  * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
  * module behaves exactly like production. Guards run in order: noting the route for the usage meter (it never
- * refuses), rate limit, then the deny-by-default check.
+ * refuses), then the deny-by-default check; the rate limit runs before them all, as a middleware (see configureApp).
  */
 @Module({})
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ClientIpMiddleware).forRoutes('*');
-  }
-
+export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
@@ -66,7 +60,6 @@ export class AppModule implements NestModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
-        { provide: APP_GUARD, useClass: ClientIpThrottlerGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         {
           provide: APP_PIPE,

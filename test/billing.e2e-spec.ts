@@ -458,7 +458,8 @@ describe(`usage metering on ${dialect}`, () => {
       call('POST (not routed)', 400),
       call('GET /api/v2/probe/billing/public', 200),
       ...Array.from({ length: RATE_LIMIT }, () => call('GET /api/health/check', 200)),
-      call('GET /api/health/check', 429),
+      // Refused before routing, as bodies the parser refuses are.
+      call('GET (not routed)', 429),
     ];
     const order = (list: typeof expected) =>
       [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

@@ -87,6 +87,56 @@ describe('rate limit: which requests count together', () => {
     expectRateLimited(await request(server).get('/api/health/check').set(ip));
   });
 
+  describe('every request counts, routed or not, whatever its body (before body parsing)', () => {
+    const oversized = JSON.stringify({ request: 'x'.repeat(300_000) });
+    it.each([
+      ['an unknown route', 404, (ip: Headers) => request(server).get('/api/v2/no/such/route').set(ip)],
+      ['the Swagger UI', 200, (ip: Headers) => request(server).get('/docs/').set(ip)],
+      ['the OpenAPI document', 200, (ip: Headers) => request(server).get('/docs-json').set(ip)],
+      [
+        'malformed JSON',
+        400,
+        (ip: Headers) =>
+          request(server).post('/api/v2/flow/ping').set(ip).set('content-type', 'application/json').send('{"a":'),
+      ],
+      [
+        'an oversized body',
+        413,
+        (ip: Headers) =>
+          request(server).post('/api/v2/flow/ping').set(ip).set('content-type', 'application/json').send(oversized),
+      ],
+    ])('%s', async (_label, status, send) => {
+      const ip = { 'x-real-ip': randomClientIp() };
+      expect(await statuses(LIMIT, () => send(ip))).toEqual(times(LIMIT, status));
+      expectRateLimited(await send(ip));
+    });
+  });
+
+  describe('IPv6 clients', () => {
+    it('are counted once whatever the spelling of their address', async () => {
+      const groups = randomClientIp().split(':').slice(2);
+      const padded = groups.map((group) => group.padStart(4, '0'));
+      const spellings = [
+        `2001:db8:${groups.join(':')}`,
+        `2001:DB8:${groups.join(':').toUpperCase()}`,
+        `2001:0db8:${padded.join(':')}`,
+        `2001:0DB8:${padded.join(':').toUpperCase()}`,
+        `2001:db8:${padded.join(':')}`,
+      ];
+      const codes = await statuses(LIMIT, (index) => health({ 'x-real-ip': spellings[index] }));
+      expect(codes).toEqual(times(LIMIT, 200));
+      expectRateLimited(await health({ 'x-real-ip': spellings[0].toUpperCase() }));
+    });
+
+    it('are counted by /64: other addresses of the same network share the count, another network does not', async () => {
+      const network = randomClientIp().split(':').slice(0, 4).join(':');
+      const host = () => `${network}:${randomClientIp().split(':').slice(4).join(':')}`;
+      expect(await statuses(LIMIT, () => health({ 'x-real-ip': host() }))).toEqual(times(LIMIT, 200));
+      expectRateLimited(await health({ 'x-real-ip': host() }));
+      await health({ 'x-real-ip': randomClientIp() }).expect(200);
+    });
+  });
+
   it('exempts the readiness probe', async () => {
     const ip = { 'x-real-ip': randomClientIp() };
     expect(await statuses(LIMIT + 3, () => request(server).get('/api/health/ready').set(ip))).toEqual(

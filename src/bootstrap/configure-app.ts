@@ -5,9 +5,12 @@ import { Logger } from 'nestjs-pino';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
+import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { requestLogging } from '../common/logging/request-logging';
 import { ROOT_LOGGER } from '../common/logging/root-logger.module';
+import { RateLimiter } from '../common/throttling/rate-limiter';
+import { AppConfig } from '../config/app-config';
 
 /** Builds the OpenAPI document from the controllers' decorators. */
 export function buildOpenApiDocument(app: NestExpressApplication) {
@@ -37,6 +40,9 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
+  app.use(resolveClientIps(app.get(AppConfig).TRUST_PROXY_HEADERS));
+  // Before the body is read and before routing, so that no request escapes the limit.
+  app.use(app.get(RateLimiter).middleware());
   app.use(parseJsonBodies());
   app.enableCors({
     exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'],

@@ -98,6 +98,13 @@ export const SETTINGS = {
     min: 1,
     default: 100,
   }),
+  RATE_LIMIT_IPV6_PREFIX: integer({
+    group: 'Access',
+    description: 'IPv6 clients are counted by network: the prefix length that names one subscriber (a /64 as a rule).',
+    min: 32,
+    max: 128,
+    default: 64,
+  }),
   ACCESS_TOKEN_TTL_SECONDS: integer({
     group: 'Access',
     description: 'Lifetime of `x-access-token` grants, in seconds.',

@@ -1,6 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
 import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
@@ -42,10 +41,9 @@ export class HealthController {
     return 'idflow is running and may receive requests';
   }
 
-  /** Probed by orchestrators many times a minute from one address, so it is exempt from the per-IP rate limit. */
+  /** Probed by orchestrators many times a minute from one address, so RateLimiter exempts it. */
   @Get('api/health/ready')
   @Public()
-  @SkipThrottle()
   @Reason('Ready')
   @ApiOperation({ summary: 'Readiness for orchestrators: the database, and Redis when configured, answer' })
   @ApiEnvelope({

@@ -4,7 +4,7 @@ import { headerValue } from '../http/header-value';
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by ClientIpMiddleware on every request. */
+    /** Set by `resolveClientIps` on every request. */
     clientIp?: string;
   }
 }

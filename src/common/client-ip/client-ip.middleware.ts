@@ -1,15 +1,10 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-import { AppConfig } from '../../config/app-config';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { resolveClientIp } from './client-ip';
 
 /** Resolves the client IP once per request, so the rate limit, logs and flows all agree on it. */
-@Injectable()
-export class ClientIpMiddleware implements NestMiddleware {
-  constructor(private readonly config: AppConfig) {}
-
-  use(request: Request, _response: Response, next: NextFunction): void {
-    request.clientIp = resolveClientIp(request, this.config.TRUST_PROXY_HEADERS);
+export function resolveClientIps(trustProxyHeaders: boolean): RequestHandler {
+  return (request: Request, _response: Response, next: NextFunction) => {
+    request.clientIp = resolveClientIp(request, trustProxyHeaders);
     next();
-  }
+  };
 }

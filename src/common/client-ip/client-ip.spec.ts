@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { resolveClientIp } from './client-ip';
+import { canonicalIp, rateLimitSubject, resolveClientIp } from './client-ip';
 
 const request = (headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1') =>
   ({ headers, socket: { remoteAddress } }) as unknown as Pick<Request, 'headers' | 'socket'>;
@@ -33,5 +33,34 @@ describe('resolveClientIp', () => {
     );
     expect(resolveClientIp(request({ 'x-forwarded-for': `${long}, 203.0.113.9` }), true)).toBe('127.0.0.1');
     expect(resolveClientIp(request({ 'x-real-ip': '2001:db8::1' }), true)).toBe('2001:db8::1');
+  });
+
+  it('spells every address one way, from headers and the socket alike', () => {
+    for (const spelling of ['2001:DB8::1', '2001:0db8:0000::0001', '2001:db8:0:0:0:0:0:1']) {
+      expect(resolveClientIp(request({ 'x-real-ip': spelling }), true)).toBe('2001:db8::1');
+      expect(resolveClientIp(request({}, spelling), false)).toBe('2001:db8::1');
+    }
+    expect(resolveClientIp(request({ 'x-real-ip': '::ffff:203.0.113.2' }), true)).toBe('203.0.113.2');
+  });
+});
+
+describe('canonicalIp', () => {
+  it('answers undefined for text that is not an address', () => {
+    expect(canonicalIp('localhost')).toBeUndefined();
+    expect(canonicalIp('1.2.3.4.5')).toBeUndefined();
+    expect(canonicalIp(undefined)).toBeUndefined();
+  });
+});
+
+describe('rateLimitSubject', () => {
+  it('counts an IPv4 client by its address', () => {
+    expect(rateLimitSubject('203.0.113.7', 64)).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 client by its network of the given prefix length', () => {
+    expect(rateLimitSubject('2001:db8:1:2:aaaa::1', 64)).toBe('2001:db8:1:2::/64');
+    expect(rateLimitSubject('2001:db8:1:2:bbbb:cccc:dddd:eeee', 64)).toBe('2001:db8:1:2::/64');
+    expect(rateLimitSubject('2001:db8:1:2:aaaa::1', 56)).toBe('2001:db8:1::/56');
+    expect(rateLimitSubject('2001:db8:1:2:aaaa::1', 128)).toBe('2001:db8:1:2:aaaa::1/128');
   });
 });

@@ -5,31 +5,24 @@ import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { REDIS_CLIENT } from '../../redis/redis.constants';
 import { FixedWindowThrottlerStorage } from './fixed-window.throttler-storage';
-
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-
-/**
- * One counter per client IP for the whole service (spec section 8). The throttler's default key also names the
- * controller and handler, which would give every route its own 100 a minute.
- */
-export const rateLimitKey = (_context: unknown, clientIp: string, throttlerName: string) =>
-  `idflow:rate:${throttlerName}:${clientIp}`;
+import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME } from './rate-limit-key';
+import { RateLimiter } from './rate-limiter';
 
 /**
- * In-memory counters on one instance; Redis counters, shared by every instance, when `REDIS_URL` is set. Both count a
- * fixed window per client IP.
+ * The rate limiter and its counters: in memory on one instance; in Redis, shared by every instance, when `REDIS_URL`
+ * is set. Both count a fixed window per client.
  */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS_CLIENT],
       useFactory: (config: AppConfig, redis: Redis | null) => ({
-        throttlers: [{ name: 'default', ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
+        throttlers: [{ name: THROTTLER_NAME, ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
         storage: redis ? new ThrottlerStorageRedisService(redis) : new FixedWindowThrottlerStorage(),
-        generateKey: rateLimitKey,
       }),
     }),
   ],
-  exports: [ThrottlerModule],
+  providers: [RateLimiter],
+  exports: [RateLimiter],
 })
 export class ThrottlingModule {}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectThrottlerStorage, ThrottlerException, type ThrottlerStorage } from '@nestjs/throttler';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { rateLimitSubject } from '../client-ip/client-ip';
+import { ServiceUnavailableError } from '../errors/service-unavailable.error';
+import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey } from './rate-limit-key';
+
+/** Probed by orchestrators many times a minute from one address. */
+const UNLIMITED_PATHS = new Set(['/api/health/ready']);
+
+/**
+ * The limit a minute per client (spec section 8), counted for every request before anything else reads it: unknown
+ * routes, Swagger, and bodies the parser refuses (malformed, too deep, too large) count like any other call, and a
+ * refused client costs one counter increment. When the shared counter store (Redis) fails, requests are refused with
+ * 503 rather than let through uncounted: an instance that cannot reach Redis is unhealthy, and readiness says so.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    private readonly config: AppConfig,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+  ) {}
+
+  middleware(): RequestHandler {
+    const limit = this.config.RATE_LIMIT_PER_MINUTE;
+    const ipv6Prefix = this.config.RATE_LIMIT_IPV6_PREFIX;
+    return (request: Request, response: Response, next: NextFunction) => {
+      if (UNLIMITED_PATHS.has(request.path)) return next();
+      const key = rateLimitKey(rateLimitSubject(request.clientIp ?? 'unknown', ipv6Prefix));
+      this.storage.increment(key, RATE_LIMIT_WINDOW_MS, limit, RATE_LIMIT_WINDOW_MS, THROTTLER_NAME).then(
+        ({ totalHits, timeToExpire, isBlocked, timeToBlockExpire }) => {
+          response.setHeader('X-RateLimit-Limit', limit);
+          response.setHeader('X-RateLimit-Remaining', Math.max(0, limit - totalHits));
+          response.setHeader('X-RateLimit-Reset', timeToExpire);
+          if (!isBlocked) return next();
+          response.setHeader('Retry-After', timeToBlockExpire);
+          next(new ThrottlerException());
+        },
+        () => next(new ServiceUnavailableError('The rate limiter is unavailable; try again shortly')),
+      );
+    };
+  }
+}
