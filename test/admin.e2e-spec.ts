@@ -261,6 +261,25 @@ describe('admin API', () => {
       await authorize(appSecret).expect(200);
     });
 
+    it('ends the access tokens the old secret obtained', async () => {
+      const app = await newApp();
+      const { apiKey } = await newKey(app.id);
+      const grant = await t
+        .http()
+        .get('/api/v1/flow/authorize')
+        .set('x-api-key', apiKey)
+        .set('x-access-secret', app.appSecret)
+        .expect(200);
+      // A key + token route: with a good token the empty body reaches validation (400); with a bad one, 401.
+      const createWith = (token: string) =>
+        t.http().post('/api/v1/flow/ping').set('x-api-key', apiKey).set('x-access-token', token).send({});
+      await createWith(grant.body.data.token).expect(400);
+
+      await admin().post(`/admin/apps/${app.id}/rotate-secret`).expect(201);
+      const refused = await createWith(grant.body.data.token).expect(401);
+      expect(refused.body.reason).toBe('The x-access-token is not valid for the app of the x-api-key');
+    });
+
     it('answers 404 for an unknown app and 400 for a malformed id', async () => {
       await admin().post('/admin/apps/app_000000000000000000000000/rotate-secret').expect(404);
       await admin().post('/admin/apps/bcn_000000000000000000000000/rotate-secret').expect(400);
