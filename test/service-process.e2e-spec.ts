@@ -42,5 +42,29 @@ describe('the service as a process', () => {
         expect(service.output()).not.toContain(value);
       }
     });
+
+    it('never logs capability path segments or NINs, whatever the route answers', async () => {
+      const secrets = {
+        '/files/': 'f1e2d3c4b5a69788796a5b4c3d2e1f00.pdf',
+        '/review/': 'doc_capabilitythatmustnotbelogged',
+        '/open/': 'LinkCodeThatMustNotBeLogged0000',
+        '/admin/persons/sandbox/': '19876543210',
+      };
+      for (const [index, [prefix, secret]] of Object.entries(secrets).entries()) {
+        await fetch(`${service.baseUrl}${prefix}${secret}`, { headers: { 'x-request-id': `redaction-${index}` } });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const entries = service
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { reqId?: string; req?: { path: string } });
+      for (const [index, [prefix, secret]] of Object.entries(secrets).entries()) {
+        const line = entries.find((entry) => entry.reqId === `redaction-${index}`);
+        expect(line?.req?.path).toBe(`${prefix}[redacted]`);
+        expect(service.output()).not.toContain(secret);
+      }
+    });
   });
 });
