@@ -262,12 +262,16 @@ describe('identification: credentials, tenancy, scopes and one-time codes', () =
   });
 
   describe('production apps', () => {
-    it('have bk-live_ keys, and the simulator answers them 404', async () => {
+    it('have bk-live_ keys, and the simulator refuses them with 403 and a reason', async () => {
       expect(live.credentials.apiKey).toMatch(/^bk-live_/);
       const flow = await live.start('wildcard', { ...LOGIN, seeds: 2 });
       for (const action of ['scan', 'approve', 'reject'] as const) {
         for (const id of [flow.id, UNKNOWN_FLOW]) {
-          expectFailure(await live.simulate(action, id, {}), 404, 'The sandbox simulator serves sandbox apps only');
+          expectFailure(
+            await live.simulate(action, id, {}),
+            403,
+            'The sandbox simulator serves sandbox apps only: this bk-live_ key belongs to a production app; use a bk-test_ key',
+          );
         }
       }
       expect(await live.view(flow.id)).toMatchObject({ status: 'pending', onsession: false });

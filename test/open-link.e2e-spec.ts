@@ -19,7 +19,11 @@ const escaped = (text: string) =>
 /** The nonce the page's CSP allows, which must be the one its own script and style carry. */
 function cspNonce(response: Response): string {
   const csp = response.headers['content-security-policy'];
-  expect(csp).toMatch(/^default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'; img-src data:$/);
+  expect(csp).toMatch(
+    /^default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+  );
+  // No other site may frame the page and trick a person into pressing its button (older browsers read this one).
+  expect(response.headers['x-frame-options']).toBe('DENY');
   return /script-src 'nonce-([^']+)'/.exec(csp)?.[1] as string;
 }
 

@@ -1,4 +1,5 @@
 import type { NestApplicationOptions } from '@nestjs/common';
+import cors from 'cors';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
@@ -30,6 +31,9 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
   return SwaggerModule.createDocument(app, config);
 }
 
+/** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
+const CORS_PATHS = ['/api', '/.well-known'];
+
 /** How `main.ts` and every e2e test create the app: JSON bodies are parsed by our own middleware (see below). */
 export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
@@ -41,12 +45,12 @@ export function configureApp(app: NestExpressApplication): void {
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
   app.use(resolveClientIps(app.get(AppConfig).TRUST_PROXY_HEADERS));
+  // The integrator API and the public keys only (before the rate limit and the body parser, so
+  // that a browser can read their refusals too): admin, Wallet API and hosted pages are never called across origins.
+  app.use(CORS_PATHS, cors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
   // Before the body is read and before routing, so that no request escapes the limit.
   app.use(app.get(RateLimiter).middleware());
   app.use(parseJsonBodies());
-  app.enableCors({
-    exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'],
-  });
   app.disable('x-powered-by');
   // Every answer is computed afresh, so an ETag would only cost a hash of each body.
   app.set('etag', false);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { pageNonce, sendHtmlPage } from '../common/html/send-html-page';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
@@ -32,33 +32,11 @@ export class ReviewPageController {
   })
   async page(@Param('docId') docId: string, @Res() response: Response): Promise<void> {
     const review = await this.findReview(docId);
-    const nonce = randomBytes(16).toString('base64');
-    response
-      .status(review ? 200 : 404)
-      .setHeader('content-security-policy', this.policy(nonce))
-      .setHeader('cache-control', 'no-store')
-      .setHeader('referrer-policy', 'no-referrer')
-      .type('html')
-      .send(review ? renderReviewPage(review, nonce) : renderReviewNotFoundPage(nonce));
-  }
-
-  /**
-   * Only the page's own nonce runs; it talks to its own origin; the PDF may be framed from here or the file CDN; and no
-   * other site may frame the page, whose buttons sign and decline.
-   */
-  private policy(nonce: string): string {
-    const cdn = new URL(this.config.CDN_URL).origin;
-    return [
-      "default-src 'none'",
-      `style-src 'nonce-${nonce}'`,
-      `script-src 'nonce-${nonce}'`,
-      "connect-src 'self'",
-      `frame-src 'self' ${cdn}`,
-      'img-src data:',
-      "base-uri 'none'",
-      "form-action 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    const nonce = pageNonce();
+    const html = review ? renderReviewPage(review, nonce) : renderReviewNotFoundPage(nonce);
+    // The PDF is framed from this origin or the file CDN.
+    const frameSources = ["'self'", new URL(this.config.CDN_URL).origin];
+    sendHtmlPage(response, { status: review ? 200 : 404, html, nonce }, { connectsToSelf: true, frameSources });
   }
 
   private async findReview(docId: string): Promise<ReviewState | null> {

@@ -9,7 +9,7 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { FlowView, ObservedView } from '../flows/flow-view';
-import { SandboxSimulatorService } from './sandbox-simulator.service';
+import { LIVE_KEY_REFUSED, SandboxSimulatorService } from './sandbox-simulator.service';
 import { SimulatedApprovalDto } from './simulated-approval.dto';
 import { SimulatedHolderDto } from './simulated-holder.dto';
 
@@ -29,7 +29,8 @@ const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowVi
       message: 'nin must be a synthetic test person with a digital ID',
       code: 'custom',
     }),
-    ApiFailure(404, 'No such flow of this app, or a live (bk-live_) key', 'No such flow'),
+    ApiFailure(403, 'A live (bk-live_) key: the simulator serves sandbox apps only', LIVE_KEY_REFUSED),
+    ApiFailure(404, 'No such flow of this app', 'No such flow'),
     ApiFailure(409, 'The flow already ended, or another device holds it', 'The flow is already completed'),
   );
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
-import { NotFoundError } from '../common/errors/not-found.error';
+import { ForbiddenError } from '../common/errors/forbidden.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import type { Device } from '../devices/device.entity';
 import { FlowPresenter } from '../flows/flow.presenter';
@@ -15,6 +15,10 @@ import { VirtualHolderService } from './virtual-holder.service';
  * Acts as the virtual device of a synthetic test person, through the same HolderService as the Wallet API: what the
  * simulator can do, a real phone can do, and the other way round. Same-device and wildcard flows are picked up first.
  */
+/** The key is known, so the caller is; a production app simply has no test persons to simulate. */
+export const LIVE_KEY_REFUSED =
+  'The sandbox simulator serves sandbox apps only: this bk-live_ key belongs to a production app; use a bk-test_ key';
+
 @Injectable()
 export class SandboxSimulatorService {
   constructor(
@@ -56,8 +60,7 @@ export class SandboxSimulatorService {
 
   /** The flow (of this sandbox app) and the virtual device of the test person who acts on it. */
   private async actor(principal: Principal, flowId: string, nin?: string): Promise<{ flow: Flow; device: Device }> {
-    if (principal.app.environment !== 'sandbox')
-      throw new NotFoundError('The sandbox simulator serves sandbox apps only');
+    if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
     const flow = await this.flows.findForApp(flowId, principal.app.id);
     const namedHolderReason = this.holder.namedHolderReason(flow);
     if (namedHolderReason && !nin) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -11,6 +10,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { pageNonce, sendHtmlPage } from '../common/html/send-html-page';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import {
@@ -44,18 +44,9 @@ export class VerificationController {
   @ApiResponse({ status: 200, description: 'The page', content: { 'text/html': { example: '<!doctype html>...' } } })
   @ApiRateLimited()
   page(@Res() response: Response): void {
-    const nonce = randomBytes(16).toString('base64');
-    response
-      .status(200)
-      .setHeader(
-        'content-security-policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; ` +
-          `img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      )
-      .setHeader('cache-control', 'no-store')
-      .setHeader('referrer-policy', 'no-referrer')
-      .type('html')
-      .send(renderVerifyPage({ nonce, maxFileBytes: this.config.MAX_FILE_BYTES }));
+    const nonce = pageNonce();
+    const html = renderVerifyPage({ nonce, maxFileBytes: this.config.MAX_FILE_BYTES });
+    sendHtmlPage(response, { status: 200, html, nonce }, { connectsToSelf: true });
   }
 
   @Post()

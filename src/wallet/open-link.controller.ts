@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { toString as qrToSvg } from 'qrcode';
+import { pageNonce, sendHtmlPage } from '../common/html/send-html-page';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
@@ -32,7 +32,7 @@ export class OpenLinkController {
   async open(@Param('code') code: string, @Res() response: Response): Promise<void> {
     const flow = await this.pickableFlow(code);
     const deepLink = linkDeepLink(code);
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = pageNonce();
     const html = renderOpenLinkPage({
       flow: flow && { appName: flow.appName, action: flow.action, payload: flow.payload },
       deepLink,
@@ -40,16 +40,7 @@ export class OpenLinkController {
       qrSvg: flow ? await qrToSvg(deepLink, { type: 'svg', margin: 1 }) : '',
       nonce,
     });
-    response
-      .status(flow ? 200 : 404)
-      .setHeader(
-        'content-security-policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src data:`,
-      )
-      .setHeader('cache-control', 'no-store')
-      .setHeader('referrer-policy', 'no-referrer')
-      .type('html')
-      .send(html);
+    sendHtmlPage(response, { status: flow ? 200 : 404, html, nonce });
   }
 
   private async pickableFlow(code: string): Promise<Flow | null> {
