@@ -34,9 +34,9 @@ describeInBrowser('the hosted review page in Chromium', () => {
     await t?.close();
   });
 
-  /** A review document for the first two sandbox test persons; the path of its `data.link`. */
-  async function startReview(): Promise<{ id: string; path: string }> {
-    const [first, second] = sandbox.testPersons;
+  /** A review document for the first sandbox test person and a second signee (by default a test person too). */
+  async function startReview(second = sandbox.testPersons[1]): Promise<{ id: string; path: string }> {
+    const [first] = sandbox.testPersons;
     const created = await t
       .http()
       .post('/api/v2/document/review')
@@ -137,7 +137,7 @@ describeInBrowser('the hosted review page in Chromium', () => {
     await page.close();
   });
 
-  it('declines after a confirmation: the document ends for everyone and the buttons go', async () => {
+  it('declines a test person with the sandbox device after a confirmation: the document ends for everyone', async () => {
     const { path } = await startReview();
     const { page, problems } = await open(path);
 
@@ -162,6 +162,26 @@ describeInBrowser('the hosted review page in Chromium', () => {
     await page.reload();
     await expect(page.locator('#document-status').getAttribute('data-status')).resolves.toBe('rejected');
     await expect(page.locator('input[name="signee"]:not([disabled])').count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('offers no decline to a real person: they decline in their app after the push, and the page follows', async () => {
+    const real = { nin: '12345678902', name: 'Real Signee' };
+    const phone = await enrolledDevice(t.app, t.http, real.nin);
+    const { id, path } = await startReview(real);
+    const { page, problems } = await open(path);
+
+    await page.check('input[name="signee"][value="1"]');
+    await expect(page.locator('#decline').isHidden()).resolves.toBe(true);
+    await expect(page.locator('#sandbox-sign').isHidden()).resolves.toBe(true);
+    await page.click('#push');
+    await signeeStatus(page, 1, 'notified');
+    expect((await phone.post(t.http, `/wallet/v1/flows/${id}/decline`)).status).toBe(201);
+    await page.waitForSelector('#document-status[data-status="rejected"]', { timeout: 5000 });
+    await expect(page.locator('#document-status').innerText()).resolves.toBe(
+      'Declined by Real Signee. This document can no longer be signed.',
+    );
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -231,7 +231,37 @@ describe('the hosted review page', () => {
     expect((await state(path)).signees[0]).toMatchObject({ status: 'pending', sandboxDevice: false });
   });
 
-  it('decline ends the document as rejected; the signees who had not acted become stale', async () => {
+  it("the page cannot decline for a real signee (the link is every signee's): they decline in their app", async () => {
+    const phone = await enrolledDevice(t.app, t.http, REAL_PERSON_NIN);
+    const { id, path } = await startReview([...testSignees(), signee(REAL_PERSON_NIN, 'Real Person')]);
+
+    const refused = await act(path, 2, 'decline').expect(403);
+    expect(refused.body.reason).toBe(
+      'A signee declines in their digital-ID app: choose "Confirm with my digital-ID app" and decline there ' +
+        '(the page declines directly only for synthetic test persons on documents of sandbox apps)',
+    );
+    expect(await state(path)).toMatchObject({ status: 'pending', signees: [{}, {}, { status: 'pending' }] });
+
+    await act(path, 2, 'push').expect(200);
+    expect((await phone.post(t.http, `/wallet/v1/flows/${id}/decline`)).status).toBe(201);
+    expect(await state(path)).toMatchObject({ status: 'rejected', signees: [{}, {}, { status: 'rejected' }] });
+  });
+
+  it("the page cannot decline on a production app's document, even for a test person's NIN", async () => {
+    const production = await createTenant(t.app, { environment: 'production', scopes: ['document:sign'] });
+    const nin = sandbox.testPersons[0].nin;
+    const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'production');
+    await (await TestDevice.create()).enroll(t.http, code);
+    const { path } = await startReview([signee(nin, 'Production signee')], {
+      'x-api-key': production.apiKey,
+      'x-access-secret': production.appSecret,
+    });
+
+    await act(path, 0, 'decline').expect(403);
+    expect((await state(path)).status).toBe('pending');
+  });
+
+  it('the sandbox device declines for a test person: the document ends as rejected, the others become stale', async () => {
     const signees = [...testSignees(), signee(sandbox.testPersons[2].nin, sandbox.testPersons[2].name)];
     const { id, path } = await startReview(signees);
     await act(path, 0, 'sandbox-sign').expect(200);

@@ -121,10 +121,9 @@ export class DocumentSigningService {
 
   /**
    * Declines for the signee with this NIN: the flow ends as rejected and every signee who had not acted becomes `stale`.
-   * The review page calls it directly: its unguessable link is the capability, so the signee need not have been pushed
-   * the document first.
+   * Only a device of the signee gets here: a review link is shared by every signee, so it cannot speak for one.
    */
-  async declineAsSignee(loaded: LoadedDocument, nin: string, ip: string): Promise<LoadedDocument> {
+  private async declineAsSignee(loaded: LoadedDocument, nin: string, ip: string): Promise<LoadedDocument> {
     this.refuseIfActed(loaded, nin);
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);

@@ -67,11 +67,13 @@ export const REVIEW_PAGE_SCRIPT = `
         ? 'Signing as ' + signee.name + (signee.representing ? ' for ' + signee.representing : '') + '.'
         : 'Choose yourself in the list of signees.';
     byId('push').disabled = !usable;
+    const sandboxDevice = Boolean(signee && signee.sandboxDevice);
+    byId('decline').hidden = !sandboxDevice;
     byId('decline').disabled = !usable;
-    byId('sandbox-sign').hidden = !(signee && signee.sandboxDevice);
+    byId('sandbox-sign').hidden = !sandboxDevice;
     byId('sandbox-sign').disabled = !usable;
     byId('decline-yes').disabled = !usable;
-    if (!usable) byId('decline-confirm').hidden = true;
+    if (!usable || !sandboxDevice) byId('decline-confirm').hidden = true;
   }
 
   async function act(action) {

@@ -9,6 +9,7 @@ import { REVIEW_STATE_EXAMPLE } from './review-examples';
 import { ReviewObserverService } from './review-observer.service';
 import type { ReviewState } from './review-state';
 import { ReviewSigneeParamsDto } from './review.dto';
+import { DeclineInAppError } from './errors/decline-in-app.error';
 import { ReviewService } from './review.service';
 
 const NO_SUCH_DOCUMENT = 'No such review document';
@@ -118,19 +119,30 @@ export class ReviewController {
     return { review: await this.review.sandboxSign(params.docId, Number(params.position), client.ip) };
   }
 
-  @SigneeAction('decline', 'Decline for the signee: the document ends as rejected for everyone', 'Document declined', {
-    status: 'rejected',
-    open: false,
-    summary: 'Declined by Bola Ade. This document can no longer be signed.',
-    signees: [
-      REVIEW_STATE_EXAMPLE.signees[0],
-      { ...REVIEW_STATE_EXAMPLE.signees[1], status: 'rejected', statusLabel: 'Declined', open: false },
-    ],
-  })
+  @SigneeAction(
+    'decline',
+    "Decline with the sandbox test device: a sandbox app's synthetic test persons only (403 otherwise: a real " +
+      'signee declines in their digital-ID app after a push). The document ends as rejected for everyone',
+    'Document declined',
+    {
+      status: 'rejected',
+      open: false,
+      summary: 'Declined by Bola Ade. This document can no longer be signed.',
+      signees: [
+        REVIEW_STATE_EXAMPLE.signees[0],
+        { ...REVIEW_STATE_EXAMPLE.signees[1], status: 'rejected', statusLabel: 'Declined', open: false },
+      ],
+    },
+  )
+  @ApiFailure(
+    403,
+    'The signee is not a synthetic test person, or the app is a production app',
+    new DeclineInAppError().reason,
+  )
   async decline(
     @Param() params: ReviewSigneeParamsDto,
     @CurrentClient() client: ClientContext,
   ): Promise<{ review: ReviewState }> {
-    return { review: await this.review.decline(params.docId, Number(params.position), client.ip) };
+    return { review: await this.review.sandboxDecline(params.docId, Number(params.position), client.ip) };
   }
 }

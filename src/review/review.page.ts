@@ -27,6 +27,7 @@ const STYLE = `
   .actions button { font: inherit; padding: .7rem 1.2rem; margin: .25rem .5rem .25rem 0; border-radius: 8px;
                     border: 1px solid #1757d6; background: #1757d6; color: #fff; font-weight: 600; cursor: pointer; }
   .actions button.secondary { background: #fff; color: #1757d6; }
+  .hint { font-size: .9rem; color: #55606e; margin: 0 0 .5rem; }
   .actions button.danger { background: #fff; color: #b42318; border-color: #b42318; }
   .actions button:disabled { opacity: .45; cursor: not-allowed; }
   .confirm { padding: .75rem 1rem; border-radius: 8px; background: #fdecec; }
@@ -88,8 +89,9 @@ export function renderReviewPage(review: ReviewState, nonce: string): string {
     <section class="actions" id="actions">
       <p id="chosen">Choose yourself in the list of signees.</p>
       <button type="button" id="push" disabled>Confirm with my digital-ID app</button>
+      <p class="hint">Your app shows the document: sign it there, or decline it.</p>
       <button type="button" id="sandbox-sign" class="secondary" disabled hidden>Sign with the sandbox test device</button>
-      <button type="button" id="decline" class="danger" disabled>Decline</button>
+      <button type="button" id="decline" class="danger" disabled hidden>Decline with the sandbox test device</button>
       <div class="confirm" id="decline-confirm" hidden>
         <p>Declining ends this document for every signee. It cannot be undone.</p>
         <button type="button" id="decline-yes" class="danger">Yes, decline</button>

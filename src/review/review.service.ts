@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { ForbiddenError } from '../common/errors/forbidden.error';
+import type { Device } from '../devices/device.entity';
 import { DocumentPresenter, type LoadedDocument } from '../documents/document.presenter';
 import type { DocumentSignee } from '../documents/document-signee.entity';
 import { DocumentSigningService } from '../documents/document-signing.service';
@@ -8,6 +10,7 @@ import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { VirtualHolderService } from '../sandbox/virtual-holder.service';
+import { DeclineInAppError } from './errors/decline-in-app.error';
 import { SandboxDeviceUnavailableError } from './errors/sandbox-device-unavailable.error';
 import { SigneeNotFoundError } from './errors/signee-not-found.error';
 import { maskNin } from './mask-nin';
@@ -18,8 +21,8 @@ const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 
 /**
  * What the hosted review page (DESIGN section 8) shows and does. The page knows a document by its unguessable id alone,
- * and acts for the signee picked on it: a push to their digital-ID app, the sandbox test device, or a decline. Signing
- * itself only ever happens with a device key, through the same services as the Wallet API.
+ * which every signee holds, so it cannot speak for one of them: it asks the signee's digital-ID app (a push), where the
+ * person signs or declines with their device key. On a sandbox app's document the test device stands in for the app.
  */
 @Injectable()
 export class ReviewService {
@@ -46,17 +49,31 @@ export class ReviewService {
 
   /** Signs as the test person's virtual device would on a phone: the push arrives, the app reads, then signs. */
   async sandboxSign(docId: string, position: number, ip: string): Promise<ReviewState> {
-    const { loaded, signee } = await this.openSignee(docId, position);
-    if (!(await this.hasSandboxDevice(loaded.flow, signee.nin))) throw new SandboxDeviceUnavailableError();
-    await this.signing.notify(loaded.flow, signee.nin);
-    await this.virtualHolder.approve(await this.virtualHolder.deviceOf(signee.nin), loaded.flow.id, {}, ip);
+    const { flow, device } = await this.sandboxDevice(docId, position, new SandboxDeviceUnavailableError());
+    await this.virtualHolder.approve(device, flow.id, {}, ip);
     return this.state(docId);
   }
 
-  /** Declines for the signee: the document ends as rejected and the signees who had not acted become stale. */
-  async decline(docId: string, position: number, ip: string): Promise<ReviewState> {
+  /**
+   * Declines with the test person's virtual device, as they would in the app; the document ends as rejected and the
+   * signees who had not acted become stale. A real signee declines in their own app after a push.
+   */
+  async sandboxDecline(docId: string, position: number, ip: string): Promise<ReviewState> {
+    const { flow, device } = await this.sandboxDevice(docId, position, new DeclineInAppError());
+    await this.virtualHolder.decline(device, flow.id, ip);
+    return this.state(docId);
+  }
+
+  /** The test person's virtual device, once the push reached it, or `refusal` when the signee has none. */
+  private async sandboxDevice(
+    docId: string,
+    position: number,
+    refusal: ForbiddenError,
+  ): Promise<{ flow: Flow; device: Device }> {
     const { loaded, signee } = await this.openSignee(docId, position);
-    return this.view(await this.signing.declineAsSignee(loaded, signee.nin, ip));
+    if (!(await this.hasSandboxDevice(loaded.flow, signee.nin))) throw refusal;
+    await this.signing.notify(loaded.flow, signee.nin);
+    return { flow: loaded.flow, device: await this.virtualHolder.deviceOf(signee.nin) };
   }
 
   /** A review document; signing documents (pushed, with no page) and other flows are unknown here. */

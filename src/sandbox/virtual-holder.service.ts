@@ -39,4 +39,9 @@ export class VirtualHolderService {
     const signature = challenge ? await this.signer.sign(device, challenge) : undefined;
     await this.holder.approve(device, flowId, { ...consent, signature }, ip);
   }
+
+  /** Declines as the person would on a phone. */
+  async decline(device: Device, flowId: string, ip?: string): Promise<void> {
+    await this.holder.decline(device, flowId, ip);
+  }
 }
