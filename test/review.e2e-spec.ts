@@ -217,19 +217,25 @@ describe('the hosted review page', () => {
     expect((await state(path)).signees[0]).toMatchObject({ status: 'pending', sandboxDevice: false });
   });
 
-  it("sandbox-sign is refused on a production app's document, even for a test person's NIN", async () => {
-    const production = await createTenant(t.app, { environment: 'production', scopes: ['document:sign'] });
-    const nin = sandbox.testPersons[0].nin;
-    const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'production');
-    await (await TestDevice.create()).enroll(t.http, code);
-    const { path } = await startReview([signee(nin, 'Production signee')], {
-      'x-api-key': production.apiKey,
-      'x-access-secret': production.appSecret,
-    });
+  it.each(['sandbox-sign', 'decline'])(
+    "%s is refused on a production app's document, even for a test person's NIN",
+    async (action) => {
+      const production = await createTenant(t.app, { environment: 'production', scopes: ['document:sign'] });
+      const nin = sandbox.testPersons[0].nin;
+      const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'production');
+      await (await TestDevice.create()).enroll(t.http, code);
+      const { path } = await startReview([signee(nin, 'Production signee')], {
+        'x-api-key': production.apiKey,
+        'x-access-secret': production.appSecret,
+      });
 
-    await act(path, 0, 'sandbox-sign').expect(403);
-    expect((await state(path)).signees[0]).toMatchObject({ status: 'pending', sandboxDevice: false });
-  });
+      await act(path, 0, action).expect(403);
+      expect(await state(path)).toMatchObject({
+        status: 'pending',
+        signees: [{ status: 'pending', sandboxDevice: false }],
+      });
+    },
+  );
 
   it("the page cannot decline for a real signee (the link is every signee's): they decline in their app", async () => {
     const phone = await enrolledDevice(t.app, t.http, REAL_PERSON_NIN);
@@ -245,20 +251,6 @@ describe('the hosted review page', () => {
     await act(path, 2, 'push').expect(200);
     expect((await phone.post(t.http, `/wallet/v1/flows/${id}/decline`)).status).toBe(201);
     expect(await state(path)).toMatchObject({ status: 'rejected', signees: [{}, {}, { status: 'rejected' }] });
-  });
-
-  it("the page cannot decline on a production app's document, even for a test person's NIN", async () => {
-    const production = await createTenant(t.app, { environment: 'production', scopes: ['document:sign'] });
-    const nin = sandbox.testPersons[0].nin;
-    const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'production');
-    await (await TestDevice.create()).enroll(t.http, code);
-    const { path } = await startReview([signee(nin, 'Production signee')], {
-      'x-api-key': production.apiKey,
-      'x-access-secret': production.appSecret,
-    });
-
-    await act(path, 0, 'decline').expect(403);
-    expect((await state(path)).status).toBe('pending');
   });
 
   it('the sandbox device declines for a test person: the document ends as rejected, the others become stale', async () => {
