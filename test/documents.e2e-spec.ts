@@ -641,8 +641,10 @@ describe(`documents on ${dialect}`, () => {
 
     it('SSE streams each signature until the document completes; a held poll answers with the completed document', async () => {
       const doc = await start([ada, jide], newReference('observed'));
+      // With the secret as well as the key, the stream carries the signees' data, as the held poll does.
       const client = await SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${doc.id}`, {
         'x-api-key': sandbox.apiKey,
+        'x-access-secret': sandbox.appSecret,
       });
       const token = await integrator.authorize();
       const held = t

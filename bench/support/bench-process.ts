@@ -59,7 +59,14 @@ export function startIdflow(
   return startBenchProcess(
     'idflow',
     [join(ROOT, 'dist', 'src', 'main.js')],
-    { NODE_ENV: 'production', ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_PER_MINUTE: '1000000000', ...environment },
+    {
+      NODE_ENV: 'production',
+      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      STREAMS_PER_APP: '1000000',
+      STREAMS_PER_CLIENT_IP: '1000000',
+      ...environment,
+    },
     '/api/health/ready',
     options,
   );

@@ -137,6 +137,24 @@ export const SETTINGS = {
     note: '256 MiB',
     default: 26_214_400,
   }),
+  STREAMS_PER_FLOW: integer({
+    group: 'Flows',
+    description: 'Server-sent event streams open at once on one instance for one flow or review document.',
+    min: 1,
+    default: 10,
+  }),
+  STREAMS_PER_APP: integer({
+    group: 'Flows',
+    description: "Server-sent event streams open at once on one instance for one app's flows.",
+    min: 1,
+    default: 1000,
+  }),
+  STREAMS_PER_CLIENT_IP: integer({
+    group: 'Flows',
+    description: 'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP.',
+    min: 1,
+    default: 100,
+  }),
   POLL_HOLD_SECONDS: integer({
     group: 'Flows',
     description: 'How long legacy polling holds a request before answering with the unchanged state, in seconds.',

@@ -13,6 +13,7 @@ import type { DocumentHolderView } from './document-holder-view';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSigningService } from './document-signing.service';
 import type { DocumentView } from './document-view';
+import { documentWithoutPersonalData } from './document-without-personal-data';
 
 /**
  * A document flow as the engine and the holder side see it: observers get the document object, every signee's
@@ -35,6 +36,10 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
 
   async present(flow: Flow): Promise<DocumentView> {
     return this.presenter.view(await this.presenter.load(flow));
+  }
+
+  withoutPersonalData(view: DocumentView): DocumentView {
+    return documentWithoutPersonalData(view);
   }
 
   holderNins(view: DocumentView): string[] {

@@ -1,13 +1,21 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, applyDecorators } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
+import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import type { ApiVersion } from '../common/envelope/envelope';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
+import { headerValue } from '../common/http/header-value';
+import {
+  ApiEnvelope,
+  ApiFailure,
+  ApiTooManyStreams,
+  ApiValidationFailure,
+} from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
@@ -52,12 +60,19 @@ export class FlowObservationController {
     },
   })
   @ApiFailure(404, 'No such flow, or a flow of another app (answered before the stream starts)', 'No such flow')
+  @ApiTooManyStreams('this flow, app or client IP')
   async sse(
     @Query() query: FlowStreamQueryDto,
     @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.observer.stream(query.request, principal.app.id, response);
+    // The guards checked the secret when one was given: its presence is what entitles the caller to personal data.
+    await this.observer.stream(query.request, principal.app.id, response, {
+      clientIp: client.ip,
+      personalData: headerValue(request, CREDENTIAL_HEADERS.secret) !== undefined,
+    });
   }
 
   @Versioned(['v2', 'v1'], (version) =>

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { successEnvelope } from '../common/envelope/envelope';
 import { EventStream } from '../common/http/event-stream';
+import { StreamQuota } from '../common/http/stream-quota';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowPresenter } from './flow.presenter';
@@ -15,6 +16,12 @@ export const SSE_INTERVAL_MS = 2000;
 /** Spec 4.4: legacy polling re-checks about every 1.2 seconds. */
 export const POLL_RECHECK_MS = 1200;
 
+/** Who opened a stream: where from, and whether they gave the app secret (which entitles them to personal data). */
+export interface StreamObserver {
+  clientIp: string;
+  personalData: boolean;
+}
+
 /**
  * Watches flows for integrators: the SSE stream and the legacy held poll. Both wake on the flow event bus, so a change
  * made on any instance reaches them at once; the timers are only a safety net.
@@ -26,13 +33,15 @@ export class FlowObserverService {
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly config: AppConfig,
+    private readonly quota: StreamQuota,
   ) {}
 
   /**
-   * Streams an app's flow until it ends or the client goes away; another app's flow, or an unknown one, is refused
-   * before the stream starts.
+   * Streams an app's flow until it ends or the client goes away; another app's flow, an unknown one, or one more stream
+   * than the caps allow is refused before the stream starts. Personal data is sent only to an observer who gave the
+   * app secret as well as the key.
    */
-  async stream(flowId: string, appId: string, response: Response): Promise<void> {
+  async stream(flowId: string, appId: string, response: Response, observer: StreamObserver): Promise<void> {
     // Subscribed before the flow is read, so a change made in between is not missed.
     let changedMeanwhile = false;
     let onChange: (view: ObservedView) => void = () => (changedMeanwhile = true);
@@ -44,13 +53,23 @@ export class FlowObserverService {
       unsubscribe();
       throw error;
     }
+    let release: () => void;
+    try {
+      release = this.quota.acquire({ flow: flowId, app: appId, clientIp: observer.clientIp });
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
     const events = new EventStream(response);
     events.onClose(unsubscribe);
+    events.onClose(release);
+    const shown = (view: ObservedView) =>
+      observer.personalData ? view : this.presenter.withoutPersonalData(flow, view);
     let current: ObservedView | undefined;
     const show = (view: ObservedView) => {
       if (current && isTerminal(current.status)) return;
       current = view;
-      events.send(successEnvelope('Flow state', 'v2', { request: view }));
+      events.send(successEnvelope('Flow state', 'v2', { request: shown(view) }));
       if (isTerminal(view.status)) events.end();
     };
     onChange = show;

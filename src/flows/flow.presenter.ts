@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { maskId } from '../common/masking/mask-id';
+import { maskNin } from '../common/masking/mask-nin';
 import { isUnsuccessfulEnd } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
@@ -15,6 +16,21 @@ export class FlowPresenter {
   /** The flow as ping, cancel, polling, SSE and the event bus show it, whatever its kind. */
   present(flow: Flow): Promise<ObservedView> {
     return this.kinds.of(flow.kind).present(flow);
+  }
+
+  /**
+   * The view for an observer who gave the API key alone (the SSE stream takes the secret as optional): the state and
+   * the indicators stay, personal data goes (spec 4.4 lets a browser hold the key; it must not learn who acts).
+   */
+  withoutPersonalData(flow: Flow, view: ObservedView): ObservedView {
+    const kind = this.kinds.of(flow.kind);
+    if (kind.withoutPersonalData) return kind.withoutPersonalData(view);
+    return this.flowFieldsWithoutPersonalData(view as FlowView);
+  }
+
+  /** The fields every flow shows, without the NIN (masked), the IP address and the user agent. */
+  flowFieldsWithoutPersonalData(view: FlowView): FlowView {
+    return { ...view, user: view.user && maskNin(view.user), ip: '', useragent: '' };
   }
 
   /** Whose devices hear of a change to the flow, as its kind says. */

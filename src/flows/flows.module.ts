@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { StreamQuotaModule } from '../common/http/stream-quota.module';
 import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
@@ -19,7 +20,7 @@ import { FlowsService } from './flows.service';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule],
+  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, StreamQuotaModule],
   controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,

@@ -4,7 +4,12 @@ import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
+import {
+  ApiEnvelope,
+  ApiFailure,
+  ApiTooManyStreams,
+  ApiValidationFailure,
+} from '../common/openapi/api-envelope.decorator';
 import { REVIEW_STATE_EXAMPLE } from './review-examples';
 import { ReviewObserverService } from './review-observer.service';
 import type { ReviewState } from './review-state';
@@ -72,8 +77,13 @@ export class ReviewController {
     },
   })
   @ApiFailure(404, `${NO_SUCH_DOCUMENT} (answered before the stream starts)`, 'No such flow')
-  async events(@Param('docId') docId: string, @Res() response: Response): Promise<void> {
-    await this.observer.stream(docId, response);
+  @ApiTooManyStreams('this document or from this client IP')
+  async events(
+    @Param('docId') docId: string,
+    @CurrentClient() client: ClientContext,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.observer.stream(docId, response, client.ip);
   }
 
   @SigneeAction(

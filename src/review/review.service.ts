@@ -13,7 +13,7 @@ import { VirtualHolderService } from '../sandbox/virtual-holder.service';
 import { DeclineInAppError } from './errors/decline-in-app.error';
 import { SandboxDeviceUnavailableError } from './errors/sandbox-device-unavailable.error';
 import { SigneeNotFoundError } from './errors/signee-not-found.error';
-import { maskNin } from './mask-nin';
+import { maskNin } from '../common/masking/mask-nin';
 import type { ReviewSigneeState, ReviewState } from './review-state';
 import { documentSummary, signeeStatusLabel } from './review-wording';
 

@@ -1,6 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
+import { ApiTooManyStreams } from '../common/openapi/api-envelope.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { DeviceAuth } from './device-auth.decorator';
 import { CurrentDevice } from './device-request';
@@ -28,7 +30,12 @@ export class DeviceStreamController {
     description: '`inbox` once, then `flow` events',
     content: { 'text/event-stream': { example: EXAMPLE } },
   })
-  async stream(@CurrentDevice() device: Device, @Res() response: Response): Promise<void> {
-    await this.streams.open(device, response);
+  @ApiTooManyStreams('this client IP')
+  async stream(
+    @CurrentDevice() device: Device,
+    @CurrentClient() client: ClientContext,
+    @Res() response: Response,
+  ): Promise<void> {
+    await this.streams.open(device, response, client.ip);
   }
 }

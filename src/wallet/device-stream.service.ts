@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { EventStream } from '../common/http/event-stream';
+import { StreamQuota } from '../common/http/stream-quota';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import type { Device } from '../devices/device.entity';
 import { HolderService } from './holder.service';
@@ -16,10 +17,13 @@ export class DeviceStreamService {
   constructor(
     private readonly bus: FlowEventBus,
     private readonly holder: HolderService,
+    private readonly quota: StreamQuota,
   ) {}
 
-  async open(device: Device, response: Response): Promise<void> {
+  async open(device: Device, response: Response, clientIp: string): Promise<void> {
+    const release = this.quota.acquire({ clientIp });
     const events = new EventStream(response);
+    events.onClose(release);
     events.onClose(
       this.bus.onHolder(device.environment, device.nin, (event) => {
         void this.holder.viewOfChange(event, device).then(

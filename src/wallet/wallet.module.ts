@@ -1,3 +1,4 @@
+import { StreamQuotaModule } from '../common/http/stream-quota.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlowsModule } from '../flows/flows.module';
@@ -13,7 +14,7 @@ import { WalletController } from './wallet.controller';
 
 /** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule],
+  imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, StreamQuotaModule],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
   exports: [HolderService],

@@ -55,6 +55,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const failure = this.toFailure(exception, requestId);
+    if (exception instanceof DomainError && exception.headers) response.set(exception.headers);
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,

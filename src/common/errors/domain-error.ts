@@ -16,6 +16,11 @@ export abstract class DomainError extends Error {
     return undefined;
   }
 
+  /** Headers the answer carries (a `Retry-After`, say). */
+  get headers(): Record<string, string> | undefined {
+    return undefined;
+  }
+
   /** Details a caller can act on, sent as the failed envelope's `data`. */
   get data(): object | undefined {
     return undefined;

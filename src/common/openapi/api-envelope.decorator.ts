@@ -77,3 +77,12 @@ export function ApiRateLimited() {
     content: { 'text/plain': { schema: { type: 'string', example: 'Too many requests: retry after 42 seconds' } } },
   });
 }
+
+/** The 429 of an event stream past its caps (`STREAMS_PER_FLOW`, `STREAMS_PER_APP`, `STREAMS_PER_CLIENT_IP`). */
+export function ApiTooManyStreams(owners: string) {
+  return ApiFailure(
+    429,
+    `Too many event streams open on ${owners} (\`STREAMS_PER_*\`), before the stream starts; see \`Retry-After\``,
+    'Too many event streams are open for this flow; close one or retry later',
+  );
+}

@@ -14,6 +14,11 @@ import type { HolderFlowView, InboxEntry } from './holder-flow-view';
 export interface FlowKindPlugin<K extends FlowKind = FlowKind> {
   /** The flow as observers see it: ping, cancel, SSE, polling and the event bus. */
   present(flow: Flow): Promise<ObservedViews[K]>;
+  /**
+   * The view without personal data (NINs masked, no emails or IP addresses), for an observer who gave the API key alone;
+   * the flow's fields when absent.
+   */
+  withoutPersonalData?(view: ObservedViews[K]): ObservedViews[K];
   /** Whose devices hear of a change to the flow; the NIN the flow is addressed to when absent. */
   holderNins?(view: ObservedViews[K]): string[];
 

@@ -1,0 +1,17 @@
+import { DomainError } from './domain-error';
+
+/** Streams are held open for as long as the client likes, so each costs memory until it goes: past a cap, 429. */
+export class TooManyStreamsError extends DomainError {
+  readonly status = 429;
+
+  constructor(
+    scope: string,
+    private readonly retryAfterSeconds: number,
+  ) {
+    super(`Too many event streams are open for this ${scope}; close one or retry later`);
+  }
+
+  override get headers(): Record<string, string> {
+    return { 'retry-after': String(this.retryAfterSeconds) };
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { rateLimitSubject } from '../client-ip/client-ip';
+import { TooManyStreamsError } from '../errors/too-many-streams.error';
+
+/** What a stream is counted against: the flow (or review document) it follows, the app, and the client. */
+export interface StreamOwners {
+  flow?: string;
+  app?: string;
+  clientIp: string;
+}
+
+/** Streams end as their flows do, within minutes for most; a client told to wait tries again after this. */
+const RETRY_AFTER_SECONDS = 30;
+
+const SCOPE_NAMES: Record<keyof StreamOwners, string> = { flow: 'flow', app: 'app', clientIp: 'client IP' };
+
+/**
+ * Caps the server-sent event streams open at once on this instance, per flow, per app and per client IP (IPv6 by
+ * network, as the rate limit counts): a stream holds memory for as long as its client keeps it, so without a cap a
+ * single client with a key, or anyone with a review link, could hold thousands.
+ */
+@Injectable()
+export class StreamQuota {
+  private readonly open = new Map<string, number>();
+  private readonly limits: Record<keyof StreamOwners, number>;
+
+  constructor(private readonly config: AppConfig) {
+    this.limits = {
+      flow: config.STREAMS_PER_FLOW,
+      app: config.STREAMS_PER_APP,
+      clientIp: config.STREAMS_PER_CLIENT_IP,
+    };
+  }
+
+  /** Counts one stream for each owner, or refuses it, counting nothing, when any owner is at its cap. */
+  acquire(owners: StreamOwners): () => void {
+    const counted: Array<[string, keyof StreamOwners]> = [];
+    for (const scope of Object.keys(SCOPE_NAMES) as Array<keyof StreamOwners>) {
+      const owner = owners[scope];
+      if (owner === undefined) continue;
+      const id = scope === 'clientIp' ? rateLimitSubject(owner, this.config.RATE_LIMIT_IPV6_PREFIX) : owner;
+      counted.push([`${scope}:${id}`, scope]);
+    }
+    const full = counted.find(([key, scope]) => (this.open.get(key) ?? 0) >= this.limits[scope]);
+    if (full) throw new TooManyStreamsError(SCOPE_NAMES[full[1]], RETRY_AFTER_SECONDS);
+    for (const [key] of counted) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const [key] of counted) {
+        const left = (this.open.get(key) ?? 1) - 1;
+        if (left > 0) this.open.set(key, left);
+        else this.open.delete(key);
+      }
+    };
+  }
+}
