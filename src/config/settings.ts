@@ -58,6 +58,20 @@ export const SETTINGS = {
     shape: 'a redis:// or rediss:// URL',
     secret: true,
   }),
+  FILE_SWEEP_SECONDS: integer({
+    group: 'Storage',
+    description: 'How often each instance removes stored files that no document references, in seconds.',
+    min: 1,
+    max: 86400,
+    default: 600,
+  }),
+  ORPHAN_FILE_GRACE_SECONDS: integer({
+    group: 'Storage',
+    description:
+      'How old an unreferenced stored file must be before the sweep removes it, in seconds: longer than any create takes.',
+    min: 1,
+    default: 3600,
+  }),
 
   BASE_URL: httpUrl({
     group: 'Public addresses',

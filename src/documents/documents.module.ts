@@ -17,6 +17,7 @@ import { DocumentWebhooks } from './document.webhooks';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 import { FILE_STORAGE } from './file-storage';
+import { OrphanFileSweeper } from './orphan-file.sweeper';
 import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
 import { LocalFileStorage } from './local-file-storage';
@@ -46,6 +47,7 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentFlowKind,
     DocumentStampingService,
     DocumentWebhooks,
+    OrphanFileSweeper,
   ],
   exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],
 })

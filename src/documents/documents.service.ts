@@ -77,54 +77,67 @@ export class DocumentsService {
     const now = Date.now();
     // Signing pushes to every signee's devices at once; on the hosted page each signee asks for their own push.
     const firstStatus = request.delivery === 'signing' ? 'notified' : 'pending';
-    const { flow } = await this.flows.create({
-      kind: 'document',
-      id: newId.document(),
-      startMode: 'different-device',
-      action: 'sign',
-      principal,
-      payload: request.file.title,
-      requestedClaims: [],
-      webhook: { url: request.webhook.host, reference: request.webhook.reference },
-      ip: client.ip,
-      userAgent: client.userAgent,
-      ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
-      alongside: async (manager, created) => {
-        await manager.insert(FlowDocument, {
-          flowId: created.id,
-          delivery: request.delivery,
-          fileSource: request.file.url,
-          fileName: request.file.title,
-          fileKey: stored.key,
-          fileSha256: stored.sha256,
-          fileSize: stored.size,
-          pageCount: fetched.pageCount,
-          stampedKey: null,
-          stampedSha256: null,
-        });
-        await manager.insert(
-          DocumentSignee,
-          signees.map((signee, position) => ({
+    const { flow } = await this.createWithStoredFile(stored.key, () =>
+      this.flows.create({
+        kind: 'document',
+        id: newId.document(),
+        startMode: 'different-device',
+        action: 'sign',
+        principal,
+        payload: request.file.title,
+        requestedClaims: [],
+        webhook: { url: request.webhook.host, reference: request.webhook.reference },
+        ip: client.ip,
+        userAgent: client.userAgent,
+        ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
+        alongside: async (manager, created) => {
+          await manager.insert(FlowDocument, {
             flowId: created.id,
-            position,
-            nin: signee.nin,
-            name: signee.name,
-            type: signee.type,
-            email: signee.email,
-            representing: signee.representing,
-            title: signee.title ?? null,
-            status: firstStatus,
-            updatedAt: now,
-            signedAt: null,
-            ip: null,
-            deviceId: null,
-            identification: null,
-            signature: null,
-          })),
-        );
-      },
-    });
+            delivery: request.delivery,
+            fileSource: request.file.url,
+            fileName: request.file.title,
+            fileKey: stored.key,
+            fileSha256: stored.sha256,
+            fileSize: stored.size,
+            pageCount: fetched.pageCount,
+            stampedKey: null,
+            stampedSha256: null,
+          });
+          await manager.insert(
+            DocumentSignee,
+            signees.map((signee, position) => ({
+              flowId: created.id,
+              position,
+              nin: signee.nin,
+              name: signee.name,
+              type: signee.type,
+              email: signee.email,
+              representing: signee.representing,
+              title: signee.title ?? null,
+              status: firstStatus,
+              updatedAt: now,
+              signedAt: null,
+              ip: null,
+              deviceId: null,
+              identification: null,
+              signature: null,
+            })),
+          );
+        },
+      }),
+    );
     return this.presenter.load(flow);
+  }
+
+  /** Runs the create; when it fails, the file stored for it goes at once rather than waiting for the sweep. */
+  private async createWithStoredFile<T>(key: string, create: () => Promise<T>): Promise<T> {
+    try {
+      return await create();
+    } catch (error) {
+      // One that cannot be removed now is left to the sweep.
+      await this.storage.remove(key).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** A document flow of this app; any other flow is reported exactly like an unknown one. */

@@ -14,6 +14,15 @@ export interface FileStorage {
   /** Throws `StoredFileNotFoundError` when nothing is stored under the key. */
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
+  /** Removes a stored file; removing one that is not there is no error. */
+  remove(key: string): Promise<void>;
+  /**
+   * The files stored before `before` (epoch ms): their keys, and the names of writes that never finished (a process
+   * killed mid-write leaves those), so a sweep can remove what no document references.
+   */
+  storedBefore(before: number): Promise<{ keys: string[]; unfinished: string[] }>;
+  /** Removes what a write that never finished left behind (a name `storedBefore` listed as unfinished). */
+  removeUnfinished(name: string): Promise<void>;
   /** The path under `CDN_URL` where a stamped file is served, for example `/files/<key>.pdf`. */
   publicPath(key: string): string;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
@@ -7,6 +7,9 @@ import { InvalidFileKeyError } from './errors/invalid-file-key.error';
 import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 const KEY_LENGTH = 40;
+/** Writes go to a file of this prefix beside the target, then are renamed into place. */
+const UNFINISHED_PREFIX = '.tmp-';
+const UNFINISHED_PATTERN = /^\.tmp-[0-9A-Za-z]{16}$/;
 
 /** Files on the local disk under one directory (`DATA_DIR/files` in the app). */
 export class LocalFileStorage implements FileStorage {
@@ -24,7 +27,7 @@ export class LocalFileStorage implements FileStorage {
     const key = `${randomBase62(KEY_LENGTH)}.pdf`;
     const target = this.pathOf(key);
     // Written beside the target and renamed into place, so a reader never sees a half-written file.
-    const temp = join(this.baseDir, `.tmp-${randomBase62(16)}`);
+    const temp = join(this.baseDir, `${UNFINISHED_PREFIX}${randomBase62(16)}`);
     await mkdir(this.baseDir, { recursive: true });
     try {
       await writeFile(temp, bytes, { flag: 'wx' });
@@ -56,6 +59,37 @@ export class LocalFileStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async storedBefore(before: number): Promise<{ keys: string[]; unfinished: string[] }> {
+    let names: string[];
+    try {
+      names = await readdir(this.baseDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { keys: [], unfinished: [] };
+      throw error;
+    }
+    const keys: string[] = [];
+    const unfinished: string[] = [];
+    for (const name of names) {
+      const list = FILE_KEY_PATTERN.test(name) ? keys : UNFINISHED_PATTERN.test(name) ? unfinished : null;
+      if (!list) continue;
+      const modified = await stat(join(this.baseDir, name)).then(
+        (stats) => stats.mtimeMs,
+        () => Infinity,
+      );
+      if (modified < before) list.push(name);
+    }
+    return { keys, unfinished };
+  }
+
+  async removeUnfinished(name: string): Promise<void> {
+    if (!UNFINISHED_PATTERN.test(name)) throw new InvalidFileKeyError(name);
+    await rm(join(this.baseDir, name), { force: true });
   }
 
   publicPath(key: string): string {

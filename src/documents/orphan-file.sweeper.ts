@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { FlowDocument } from './flow-document.entity';
+
+/** Keys asked about in one query: well under every database's limit on bound parameters. */
+const BATCH = 500;
+
+/**
+ * Removes stored files that no document references, once they are older than ORPHAN_FILE_GRACE_SECONDS: a create
+ * stores its PDF before its transaction commits, a stamp inside one, and a process killed (or a transaction rolled
+ * back) in between leaves the file behind. The grace keeps the sweep away from creates still under way. Every instance
+ * sweeps its own store; removing a file twice is no error.
+ */
+@Injectable()
+export class OrphanFileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OrphanFileSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweepOnce(), this.config.FILE_SWEEP_SECONDS * 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; a pass still running is not doubled. */
+  async sweepOnce(): Promise<void> {
+    if (this.running) return;
+    this.running = this.sweep()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'File sweep failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    await this.running;
+  }
+
+  private async sweep(): Promise<void> {
+    const before = Date.now() - this.config.ORPHAN_FILE_GRACE_SECONDS * 1000;
+    const { keys, unfinished } = await this.storage.storedBefore(before);
+    let removed = 0;
+    for (let start = 0; start < keys.length; start += BATCH) {
+      const batch = keys.slice(start, start + BATCH);
+      const referenced = await this.referencedAmong(batch);
+      for (const key of batch.filter((candidate) => !referenced.has(candidate))) {
+        await this.storage.remove(key);
+        removed++;
+      }
+    }
+    for (const name of unfinished) await this.storage.removeUnfinished(name);
+    if (removed + unfinished.length > 0) {
+      this.logger.log({ removed, unfinished: unfinished.length }, 'Removed stored files no document references');
+    }
+  }
+
+  private async referencedAmong(keys: string[]): Promise<Set<string>> {
+    const rows = await this.documents.find({
+      select: { fileKey: true, stampedKey: true },
+      where: [{ fileKey: In(keys) }, { stampedKey: In(keys) }],
+    });
+    return new Set(rows.flatMap((row) => [row.fileKey, row.stampedKey].filter((key): key is string => key !== null)));
+  }
+}
