@@ -6,6 +6,7 @@ const LAYERS = [
   ['config'],
   ['redis'],
   ['common'],
+  ['key-encryption'],
   ['tenants', 'service-key'],
   ['persons', 'signatures', 'auth'],
   ['devices'],

@@ -163,6 +163,7 @@ function scaledOutEnvironment(): Record<string, string> {
   return {
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY ?? Buffer.alloc(32, 1).toString('base64'),
   };
 }
 

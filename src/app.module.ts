@@ -15,6 +15,7 @@ import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
@@ -41,6 +42,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule,
         DatabaseModule,
+        KeyEncryptionModule,
         RedisModule,
         ThrottlingModule,
         AuthModule,

@@ -321,7 +321,9 @@ describe('admin API', () => {
 
       const app = await t.app.get(TenantsService).findApp(result.appId);
       expect([...app.scopes].sort()).toEqual([...SCOPES].sort());
-      expect(app.webhookSecret).toBe(result.webhookSecret);
+      // Stored sealed: the database alone does not give the webhook secret away.
+      expect(app.webhookSecret).not.toContain(result.webhookSecret);
+      expect(t.app.get(TenantsService).webhookSecretOf(app)).toBe(result.webhookSecret);
       expect(createPublicKey(createPrivateKey(result.privateKey)).export({ type: 'spki', format: 'pem' })).toBe(
         app.publicKeyPem,
       );

@@ -98,11 +98,11 @@ export function appView(app: ConsumerApp): AppView {
   };
 }
 
-export function createdAppView({ app, appSecret, privateKeyPem }: CreatedApp): CreatedAppView {
+export function createdAppView({ app, appSecret, webhookSecret, privateKeyPem }: CreatedApp): CreatedAppView {
   return {
     ...appView(app),
     appSecret,
-    webhookSecret: app.webhookSecret,
+    webhookSecret,
     ...(privateKeyPem ? { privateKey: privateKeyPem } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { Reflector } from '@nestjs/core';
 import { fakePrincipal, fakeRequest, httpContext } from '../../test/support/http-execution-context';
 import { sha256Hex } from '../common/crypto/digest';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
+import { SealedColumns } from '../key-encryption/sealed-columns';
 import { TenantsService } from '../tenants/tenants.service';
 import { AppSecretGuard } from './app-secret.guard';
 import type { AuthOptions } from './auth-options';
@@ -10,8 +11,15 @@ import { Auth } from '../access/auth.decorator';
 const SECRET = 'snb_0123456789abcdefghijABCDEFGHIJ0123456789';
 
 describe('AppSecretGuard', () => {
-  // The real comparison: the repositories and the key-holder cache are absent, and appSecretMatches uses neither.
-  const tenants = new TenantsService(undefined as never, undefined as never, undefined as never, undefined as never);
+  // The real comparison: the repositories, the key-holder cache and the sealer are absent; appSecretMatches uses none.
+  const tenants = new TenantsService(
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    new SealedColumns(),
+  );
   const guard = new AppSecretGuard(new Reflector(), tenants);
   const principal = fakePrincipal({ secretDigest: sha256Hex(SECRET) });
 

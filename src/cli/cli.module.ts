@@ -4,9 +4,11 @@ import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { KeyEncryptionModule } from '../key-encryption/key-encryption.module';
 import { PersonsModule } from '../persons/persons.module';
 import { RedisModule } from '../redis/redis.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
 
@@ -19,9 +21,12 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        KeyEncryptionModule,
         // With Redis, a key the CLI revokes stops working on every running instance at once.
         RedisModule,
         TenantsModule,
+        // Registers the service key's sealed column, so keys:rotate reseals it with the others.
+        ServiceKeyModule,
         PersonsModule,
         DevicesModule,
         SandboxModule,

@@ -8,6 +8,8 @@ import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
+import { keysRewrapCommand } from './commands/keys-rewrap.command';
+import { keysRotateCommand } from './commands/keys-rotate.command';
 import { personCreateCommand } from './commands/person-create.command';
 import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
 import { reportFailure } from './run-command';
@@ -27,6 +29,8 @@ const program = new Command('idflow')
   .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(sandboxBootstrapCommand())
   .addCommand(billingCreditCommand())
-  .addCommand(billingUsageCommand());
+  .addCommand(billingUsageCommand())
+  .addCommand(keysRotateCommand())
+  .addCommand(keysRewrapCommand());
 
 program.parseAsync().catch(reportFailure);

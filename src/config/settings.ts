@@ -58,6 +58,13 @@ export const SETTINGS = {
     shape: 'a redis:// or rediss:// URL',
     secret: true,
   }),
+  KEY_ENCRYPTION_KEY: text({
+    group: 'Storage',
+    description:
+      'Key that seals secrets kept in the database (32 bytes, base64); older keys after it, comma-separated, still ' +
+      'open what they sealed. Required with DATABASE_URL; unset, a key file beside the database is made once.',
+    secret: true,
+  }),
   FILE_SWEEP_SECONDS: integer({
     group: 'Storage',
     description: 'How often each instance removes stored files that no document references, in seconds.',

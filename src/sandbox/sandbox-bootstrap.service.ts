@@ -44,7 +44,7 @@ export class SandboxBootstrapService {
     // The virtual devices are the test persons' digital IDs: different-device flows can be addressed to them at once.
     for (const nin of TEST_PERSONS_WITH_DIGITAL_ID) await this.devices.virtualDeviceOf(nin);
     const consumer = await this.tenants.createConsumer('Sandbox consumer');
-    const { app, appSecret, privateKeyPem } = await this.tenants.createApp({
+    const { app, appSecret, webhookSecret, privateKeyPem } = await this.tenants.createApp({
       consumerId: consumer.id,
       name: 'Sandbox app',
       environment: 'sandbox',
@@ -58,7 +58,7 @@ export class SandboxBootstrapService {
       appSecret,
       // Always present: no public key was passed, so createApp generated the pair.
       privateKey: privateKeyPem as string,
-      webhookSecret: app.webhookSecret,
+      webhookSecret,
       testPersons: TEST_PERSONS.filter((person) => TEST_PERSONS_WITH_DIGITAL_ID.includes(person.nin)).map(
         ({ nin, name }) => ({ nin, name }),
       ),

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompactSign, JWK, KeyLike, importJWK } from 'jose';
 import { DEVICE_SIGNATURE_TYPE, DeviceSignaturePayload, type SigningChallenge } from '../signatures/signing-challenge';
 import type { Device } from '../devices/device.entity';
+import { DevicesService } from '../devices/devices.service';
 
 /**
  * Signs a signing or document flow's challenge as a test person's virtual device would on a phone: with the device's own key, in
@@ -9,9 +10,12 @@ import type { Device } from '../devices/device.entity';
  */
 @Injectable()
 export class VirtualDeviceSigner {
+  constructor(private readonly devices: DevicesService) {}
+
   async sign(device: Device, challenge: SigningChallenge): Promise<string> {
-    if (!device.virtualPrivateJwk) throw new Error(`${device.id} is not a virtual device`);
-    const key = (await importJWK(JSON.parse(device.virtualPrivateJwk) as JWK, device.alg)) as KeyLike;
+    const privateJwk = this.devices.virtualPrivateJwkOf(device);
+    if (!privateJwk) throw new Error(`${device.id} is not a virtual device`);
+    const key = (await importJWK(JSON.parse(privateJwk) as JWK, device.alg)) as KeyLike;
     const payload: DeviceSignaturePayload = {
       flow: challenge.flow,
       payload_sha256: challenge.payloadSha256,

@@ -35,8 +35,8 @@ export class ConsumerApp {
   @Column({ type: 'text', name: 'public_key_pem' })
   publicKeyPem: string;
 
-  /** Standard Webhooks signing secret; kept in full because the service signs with it. */
-  @Column({ type: 'varchar', length: 80, name: 'webhook_secret' })
+  /** Standard Webhooks signing secret, sealed (key-encryption): the service signs with it, so it cannot be a digest. */
+  @Column({ type: 'text', name: 'webhook_secret' })
   webhookSecret: string;
 
   @Column({ ...epochMsColumn, name: 'created_at' })

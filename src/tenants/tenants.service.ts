@@ -12,6 +12,11 @@ import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
 import { DEFAULT_SCOPES, Scope } from './scopes';
+import { SealedColumns, sealingContext } from '../key-encryption/sealed-columns';
+import { SecretSealer } from '../key-encryption/secret-sealer';
+
+const WEBHOOK_SECRET_COLUMN = 'webhook_secret';
+const webhookSecretContext = (appId: string) => sealingContext('apps', WEBHOOK_SECRET_COLUMN, appId);
 
 export interface NewApp {
   consumerId: string;
@@ -26,6 +31,7 @@ export interface NewApp {
 export interface CreatedApp {
   app: ConsumerApp;
   appSecret: string;
+  webhookSecret: string;
   privateKeyPem?: string;
 }
 
@@ -41,7 +47,17 @@ export class TenantsService {
     @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly holders: KeyHolderCache,
-  ) {}
+    private readonly sealer: SecretSealer,
+    sealedColumns: SealedColumns,
+  ) {
+    sealedColumns.register({
+      entity: ConsumerApp,
+      table: 'apps',
+      column: WEBHOOK_SECRET_COLUMN,
+      idProperty: 'id',
+      valueProperty: 'webhookSecret',
+    });
+  }
 
   async createConsumer(name: string): Promise<Consumer> {
     return this.consumers.save(this.consumers.create({ id: newId.consumer(), name, createdAt: Date.now() }));
@@ -57,22 +73,29 @@ export class TenantsService {
     await this.findConsumer(input.consumerId);
     const generated = input.publicKeyPem ? undefined : await generateRsaKeyPair();
     const appSecret = newId.appSecret();
+    const webhookSecret = newId.webhookSecret();
+    const id = newId.app();
     const now = Date.now();
     const app = await this.apps.save(
       this.apps.create({
-        id: newId.app(),
+        id,
         consumerId: input.consumerId,
         name: input.name,
         environment: input.environment,
         scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
         secretDigest: sha256Hex(appSecret),
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
-        webhookSecret: newId.webhookSecret(),
+        webhookSecret: this.sealer.seal(webhookSecret, webhookSecretContext(id)),
         createdAt: now,
         secretRotatedAt: now,
       }),
     );
-    return { app, appSecret, privateKeyPem: generated?.privateKeyPem };
+    return { app, appSecret, webhookSecret, privateKeyPem: generated?.privateKeyPem };
+  }
+
+  /** The app's `whsec_` secret, which signs its webhooks; kept sealed in the database. */
+  webhookSecretOf(app: ConsumerApp): string {
+    return this.sealer.open(app.webhookSecret, webhookSecretContext(app.id));
   }
 
   async findApp(appId: string): Promise<ConsumerApp> {

@@ -139,7 +139,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          ...signWebhook(app.webhookSecret, delivery.id, new Date(), delivery.payload),
+          ...signWebhook(this.tenants.webhookSecretOf(app), delivery.id, new Date(), delivery.payload),
         },
         body: delivery.payload,
         timeoutMs: WEBHOOK_TIMEOUT_MS,

@@ -23,6 +23,7 @@ export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 
     DATABASE_PATH: config.DATABASE_PATH,
     ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
     ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
+    ...(config.KEY_ENCRYPTION_KEY ? { KEY_ENCRYPTION_KEY: config.KEY_ENCRYPTION_KEY } : {}),
   };
   const [command, commandArgs] =
     via === 'npm'

@@ -31,7 +31,7 @@ export async function createTenant(
     apiKeyId: key.record.id,
     appSecret: created.appSecret,
     privateKeyPem: created.privateKeyPem as string,
-    webhookSecret: created.app.webhookSecret,
+    webhookSecret: created.webhookSecret,
     environment,
   };
 }

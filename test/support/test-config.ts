@@ -8,6 +8,9 @@ import { loadConfig } from '../../src/config/load-config';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/** The key-encryption key of every PostgreSQL test app: instances sharing a schema must seal alike. */
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Per-suite PostgreSQL schemas are named `t_<epoch ms>_<random>`, so stale ones can be told from running ones. */
 export const TEST_SCHEMA_PREFIX = 't_';
 
@@ -27,6 +30,7 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     ...overrides,
   };
   if (env.DATABASE_URL && !overrides.DATABASE_SCHEMA) env.DATABASE_SCHEMA = await createSchema(env.DATABASE_URL);
+  if (env.DATABASE_URL) env.KEY_ENCRYPTION_KEY ??= TEST_KEY_ENCRYPTION_KEY;
   return loadConfig(env);
 }
 

@@ -5,6 +5,7 @@ import { Webhooks1763900000000 } from './1763900000000-Webhooks';
 import { Signing1763900000001 } from './1763900000001-Signing';
 import { Billing1764000000000 } from './1764000000000-Billing';
 import { Documents1764100000000 } from './1764100000000-Documents';
+import { SealedSecrets1764200000000 } from './1764200000000-SealedSecrets';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const SQLITE_MIGRATIONS = [
   Signing1763900000001,
   Billing1764000000000,
   Documents1764100000000,
+  SealedSecrets1764200000000,
 ];
