@@ -203,6 +203,13 @@ export const SETTINGS = {
     description: 'Let webhooks and document downloads use plain `http:` (development and tests only).',
     default: false,
   }),
+  WEBHOOK_HOST_CHECK: oneOf(['resolve', 'syntax'], {
+    group: 'Outbound calls',
+    description:
+      'How a webhook host is checked when a flow is created: `resolve` also looks its name up and refuses a name that ' +
+      'does not resolve or resolves to a refused address; `syntax` checks the URL alone (for offline test setups).',
+    default: 'resolve',
+  }),
   WEBHOOK_RETRY_SCHEDULE: secondsList({
     group: 'Outbound calls',
     description:

@@ -62,7 +62,7 @@ export class DocumentsService {
 
   async create(principal: Principal, request: DocumentRequest, client: ClientContext): Promise<LoadedDocument> {
     const environment = principal.app.environment;
-    this.webhooks.checkUrl(request.webhook.host);
+    await this.webhooks.checkUrl(request.webhook.host);
     this.fetcher.checkUrl(request.file.url);
     const signees =
       request.delivery === 'review'

@@ -49,7 +49,7 @@ export class SigningService {
     request: SigningRequest,
     client: ClientContext,
   ): Promise<SigningCreated> {
-    this.checkWebhook(request);
+    await this.checkWebhook(request);
     if (request.nin && !(await this.devices.hasDigitalId(request.nin, principal.app.environment))) {
       throw new NoDigitalIdError();
     }
@@ -70,12 +70,12 @@ export class SigningService {
   }
 
   /** Spec 4.3: `sign` needs a webhook, `confirm` has none; the host must be a URL the outbound guard would call. */
-  private checkWebhook(request: SigningRequest): void {
+  private async checkWebhook(request: SigningRequest): Promise<void> {
     if (request.action === 'sign' && !request.webhook)
       throw invalid(['webhook'], 'webhook is required when action is sign');
     if (request.action === 'confirm' && request.webhook) {
       throw invalid(['webhook'], 'webhook is not accepted when action is confirm');
     }
-    if (request.webhook) this.webhooks.checkUrl(request.webhook.host);
+    if (request.webhook) await this.webhooks.checkUrl(request.webhook.host);
   }
 }

@@ -104,12 +104,13 @@ export class WebhooksService {
 
   /**
    * Refuses, as a 400 issue on `webhook.host`, a webhook URL that could never be sent: not https (unless
-   * `ALLOW_INSECURE_URLS`), a literal private or metadata address, or malformed. A name that resolves to a private
-   * address is only found out when sending, and recorded as that attempt's error.
+   * `ALLOW_INSECURE_URLS`), malformed, a private or metadata address, or (with `WEBHOOK_HOST_CHECK=resolve`, the
+   * default) a name that does not resolve or resolves to an address idflow does not call. Sending checks again.
    */
-  checkUrl(url: string): void {
+  async checkUrl(url: string): Promise<void> {
     try {
-      this.outbound.checkUrl(url);
+      if (this.config.WEBHOOK_HOST_CHECK === 'resolve') await this.outbound.checkReachable(url);
+      else this.outbound.checkUrl(url);
     } catch (error) {
       if (error instanceof OutboundRefusedError) {
         throw new RequestValidationError([

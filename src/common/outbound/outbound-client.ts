@@ -123,6 +123,30 @@ export class OutboundClient {
     return url;
   }
 
+  /**
+   * `checkUrl`, then the host name's addresses: a name that does not resolve, or resolves to an address idflow does not
+   * call, is refused now, when the URL is given, rather than at every later request. The name is resolved again at
+   * each request, so a name that changes its addresses later is still caught then.
+   */
+  async checkReachable(raw: string): Promise<URL> {
+    const url = this.checkUrl(raw);
+    const host = hostOf(url);
+    if (isIP(host)) return url;
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await this.resolve(host);
+    } catch {
+      addresses = [];
+    }
+    if (addresses.length === 0)
+      throw new OutboundRefusedError('unresolvable', `${host} does not resolve to any address`);
+    for (const { address } of addresses) {
+      const refusal = this.refusalFor(address, host);
+      if (refusal) throw refusal;
+    }
+    return url;
+  }
+
   async request(request: OutboundRequest): Promise<OutboundResponse> {
     const timeoutMs = request.timeoutMs ?? DEFAULT_OUTBOUND_TIMEOUT_MS;
     let url = this.checkUrl(request.url);

@@ -2,7 +2,7 @@ import { DomainError } from '../../errors/domain-error';
 
 /** Why the outbound guard would not make, or finish, a request. */
 export type OutboundRefusal =
-  'invalid-url' | 'insecure-url' | 'private-address' | 'too-large' | 'timeout' | 'too-many-redirects';
+  'invalid-url' | 'insecure-url' | 'private-address' | 'unresolvable' | 'too-large' | 'timeout' | 'too-many-redirects';
 
 /**
  * A request the outbound guard refused or cut short. It is the caller's URL that is at fault (a private address, plain
