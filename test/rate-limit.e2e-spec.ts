@@ -144,7 +144,7 @@ describe('rate limit: which requests count together', () => {
     );
   });
 
-  describe('client IP: cf-connecting-ip, else x-real-ip, else the first x-forwarded-for entry', () => {
+  describe('client IP behind a trusted proxy: cf-connecting-ip, else x-real-ip, else x-forwarded-for', () => {
     it('keys on cf-connecting-ip whatever x-real-ip and x-forwarded-for say', async () => {
       const cf = randomClientIp();
       const codes = await statuses(LIMIT, () =>
@@ -176,35 +176,37 @@ describe('rate limit: which requests count together', () => {
       expect(codes).toEqual(times(LIMIT + 1, 200));
     });
 
-    it('keys on the first x-forwarded-for entry without the other two', async () => {
-      const first = randomClientIp();
-      const sameFirst = await statuses(LIMIT, () => health({ 'x-forwarded-for': `${first}, ${randomClientIp()}` }));
-      expect(sameFirst).toEqual(times(LIMIT, 200));
-      expectRateLimited(await health({ 'x-forwarded-for': `${first}, ${randomClientIp()}` }));
+    it('walks x-forwarded-for from the right past trusted proxies: the entries a client wrote itself do not count', async () => {
+      const client = randomClientIp();
+      const spoofedFirst = () => health({ 'x-forwarded-for': `${randomClientIp()}, ${client}, 10.0.0.7` });
+      expect(await statuses(LIMIT, spoofedFirst)).toEqual(times(LIMIT, 200));
+      expectRateLimited(await spoofedFirst());
 
-      const proxy = randomClientIp();
-      const sameProxy = await statuses(LIMIT + 1, () => health({ 'x-forwarded-for': `${randomClientIp()}, ${proxy}` }));
-      expect(sameProxy).toEqual(times(LIMIT + 1, 200));
+      const first = randomClientIp();
+      const sameFirst = await statuses(LIMIT + 1, () =>
+        health({ 'x-forwarded-for': `${first}, ${randomClientIp()}, 192.168.0.9` }),
+      );
+      expect(sameFirst).toEqual(times(LIMIT + 1, 200));
     });
   });
 });
 
-describe('rate limit with TRUST_PROXY_HEADERS=false', () => {
+describe('rate limit for a peer that is not a trusted proxy', () => {
   const LIMIT = 5;
   let t: TestApp;
   let tenant: TestTenant;
 
-  // In-process counters even when the suite runs against Redis: every test connects from 127.0.0.1, and a shared
-  // counter for that address would carry over between runs and suites.
+  // The tests connect from 127.0.0.1, which this app does not trust. In-process counters even when the suite runs
+  // against Redis: a shared counter for that address would carry over between runs and suites.
   beforeAll(async () => {
     t = await createTestApp({
-      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY_HEADERS: 'false', REDIS_URL: '' },
+      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXIES: '192.0.2.1', REDIS_URL: '' },
     });
     tenant = await createTenant(t.app);
   });
   afterAll(() => t.close());
 
-  it('ignores the proxy headers: every request from the socket shares one count', async () => {
+  it('ignores the proxy headers it sends: spoofed addresses do not move it to a fresh count', async () => {
     const spoofed = () =>
       request(t.app.getHttpServer()).get('/api/health/check').set('x-api-key', tenant.apiKey).set({
         'cf-connecting-ip': randomClientIp(),

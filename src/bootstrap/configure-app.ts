@@ -44,7 +44,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
-  app.use(resolveClientIps(app.get(AppConfig).TRUST_PROXY_HEADERS));
+  app.use(resolveClientIps(app.get(AppConfig).TRUSTED_PROXIES));
   // The integrator API and the public keys only (before the rate limit and the body parser, so
   // that a browser can read their refusals too): admin, Wallet API and hosted pages are never called across origins.
   app.use(CORS_PATHS, cors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));

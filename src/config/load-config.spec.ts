@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       OPEN_URL: 'http://localhost:3000',
       SIGN_URL: 'http://localhost:3000',
       CDN_URL: 'http://localhost:3000',
-      TRUST_PROXY_HEADERS: true,
+      TRUSTED_PROXIES: ['loopback', 'linklocal', 'uniquelocal'],
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 100,
       ACCESS_TOKEN_TTL_SECONDS: 3600,
@@ -39,10 +39,20 @@ describe('loadConfig', () => {
   });
 
   it('parses booleans and integers', () => {
-    const config = loadConfig({ TRUST_PROXY_HEADERS: 'false', MIGRATIONS_RUN: '0', PORT: '4000' });
-    expect(config.TRUST_PROXY_HEADERS).toBe(false);
+    const config = loadConfig({ ALLOW_PRIVATE_URLS: 'true', MIGRATIONS_RUN: '0', PORT: '4000' });
+    expect(config.ALLOW_PRIVATE_URLS).toBe(true);
     expect(config.MIGRATIONS_RUN).toBe(false);
     expect(config.PORT).toBe(4000);
+  });
+
+  it('reads trusted proxies as *, none, or addresses, ranges and names', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '*' }).TRUSTED_PROXIES).toEqual(['*']);
+    expect(loadConfig({ TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual(['none']);
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.1.0.0/16, 203.0.113.7 ,loopback' }).TRUSTED_PROXIES).toEqual([
+      '10.1.0.0/16',
+      '203.0.113.7',
+      'loopback',
+    ]);
   });
 
   it('reads the webhook retry schedule as seconds, fractions allowed', () => {
@@ -62,7 +72,8 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://localhost'],
     ['BASE_URL', 'localhost:3000'],
     ['CDN_URL', 'https://cdn.example/'],
-    ['TRUST_PROXY_HEADERS', 'maybe'],
+    ['TRUSTED_PROXIES', 'my-proxy'],
+    ['TRUSTED_PROXIES', '*, 10.0.0.1'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_TOKEN', 'short'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
@@ -91,7 +102,7 @@ describe('loadConfig', () => {
     ['DOCUMENT_TTL_SECONDS', '59', 'DOCUMENT_TTL_SECONDS must be an integer between 60 and 7776000 (90 days)'],
     ['RATE_LIMIT_PER_MINUTE', '0', 'RATE_LIMIT_PER_MINUTE must be a positive integer'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
-    ['TRUST_PROXY_HEADERS', 'maybe', 'TRUST_PROXY_HEADERS must be true or false'],
+    ['TRUSTED_PROXIES', '10.0.0.0/99', 'TRUSTED_PROXIES must be *, none, or a comma-separated list of IP addresses'],
   ])('says the bounds of %s=%s in its message', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });

@@ -1,3 +1,4 @@
+import { compile as compileProxyTrust } from 'proxy-addr';
 import type { Environment, Parsed, Setting } from './setting';
 
 type Described = Pick<Setting<unknown>, 'group' | 'description' | 'secret'>;
@@ -123,6 +124,33 @@ export function secondsList(
       const delays = parts.map(Number);
       if (delays.length > maxItems || delays.some((delay) => delay > max)) return problem(must);
       return ok(delays);
+    },
+  };
+}
+
+/**
+ * Trusted proxies: `*` (every peer), `none`, or a comma-separated list of addresses, CIDR ranges and proxy-addr's
+ * names (`loopback`, `linklocal`, `uniquelocal`).
+ */
+export function proxyList(options: Described & { default: readonly string[] }): Defaulted<string[]> {
+  const must =
+    'must be *, none, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal and uniquelocal';
+  return {
+    ...describe(options),
+    allowed: '* | none | addresses, CIDRs, names',
+    default: options.default.join(','),
+    parse(value) {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length === 1 && (entries[0] === '*' || entries[0] === 'none')) return ok(entries);
+      try {
+        compileProxyTrust(entries);
+      } catch {
+        return problem(must);
+      }
+      return entries.length > 0 ? ok(entries) : problem(must);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Environment } from './setting';
-import { boolean, httpUrl, integer, oneOf, secondsList, text } from './setting-kinds';
+import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, text } from './setting-kinds';
 
 const port = (env: Environment) => env.PORT || '3000';
 const dataDir = (env: Environment) => env.DATA_DIR || './data';
@@ -107,11 +107,12 @@ export const SETTINGS = {
     minLength: 16,
     secret: true,
   }),
-  TRUST_PROXY_HEADERS: boolean({
+  TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Believe `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` for the client IP; off when no proxy sets them.',
-    default: true,
+      'Peers whose `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` are believed for the client IP (`x-forwarded-for` ' +
+      'walked from the right past them); any other peer is the client. `*` behind a proxy that always overwrites them.',
+    default: ['loopback', 'linklocal', 'uniquelocal'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
     group: 'Access',

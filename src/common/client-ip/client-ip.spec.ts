@@ -1,46 +1,58 @@
 import type { Request } from 'express';
-import { canonicalIp, rateLimitSubject, resolveClientIp } from './client-ip';
+import { canonicalIp, proxyTrust, rateLimitSubject, resolveClientIp } from './client-ip';
 
 const request = (headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1') =>
-  ({ headers, socket: { remoteAddress } }) as unknown as Pick<Request, 'headers' | 'socket'>;
+  ({ headers, socket: { remoteAddress }, connection: { remoteAddress } }) as unknown as Pick<
+    Request,
+    'headers' | 'socket'
+  >;
 
 describe('resolveClientIp', () => {
+  const defaults = proxyTrust(['loopback', 'linklocal', 'uniquelocal']);
   const all = {
     'cf-connecting-ip': '203.0.113.1',
     'x-real-ip': '203.0.113.2',
     'x-forwarded-for': '203.0.113.3, 10.0.0.1',
   };
 
-  it('prefers cf-connecting-ip, then x-real-ip, then the first x-forwarded-for entry', () => {
-    expect(resolveClientIp(request(all), true)).toBe('203.0.113.1');
-    expect(resolveClientIp(request({ ...all, 'cf-connecting-ip': '' }), true)).toBe('203.0.113.2');
-    expect(resolveClientIp(request({ 'x-forwarded-for': '203.0.113.3, 10.0.0.1' }), true)).toBe('203.0.113.3');
+  it('behind a trusted proxy, prefers cf-connecting-ip, then x-real-ip, then x-forwarded-for', () => {
+    expect(resolveClientIp(request(all), defaults)).toBe('203.0.113.1');
+    expect(resolveClientIp(request({ ...all, 'cf-connecting-ip': '' }), defaults)).toBe('203.0.113.2');
+    expect(resolveClientIp(request({ 'x-forwarded-for': '203.0.113.3, 10.0.0.1' }), defaults)).toBe('203.0.113.3');
+  });
+
+  it('walks x-forwarded-for from the right past trusted hops: entries a client wrote itself are not believed', () => {
+    const chain = { 'x-forwarded-for': '198.51.100.66, 203.0.113.3, 10.0.0.1, 192.168.1.1' };
+    expect(resolveClientIp(request(chain), defaults)).toBe('203.0.113.3');
+    expect(resolveClientIp(request(chain), proxyTrust(['*']))).toBe('198.51.100.66');
+  });
+
+  it('believes no header from a peer that is not a trusted proxy', () => {
+    expect(resolveClientIp(request(all, '198.51.100.9'), defaults)).toBe('198.51.100.9');
+    expect(resolveClientIp(request(all), proxyTrust(['none']))).toBe('127.0.0.1');
+    expect(resolveClientIp(request(all, '198.51.100.9'), proxyTrust(['198.51.100.0/24']))).toBe('203.0.113.1');
   });
 
   it('falls back to the socket address without the IPv4-mapped prefix', () => {
-    expect(resolveClientIp(request({}), true)).toBe('127.0.0.1');
-    expect(resolveClientIp(request({}, '::1'), true)).toBe('::1');
-  });
-
-  it('ignores proxy headers when they are not trusted', () => {
-    expect(resolveClientIp(request(all), false)).toBe('127.0.0.1');
+    expect(resolveClientIp(request({}), defaults)).toBe('127.0.0.1');
+    expect(resolveClientIp(request({}, '::1'), defaults)).toBe('::1');
   });
 
   it('skips header values that are not IP addresses', () => {
     const long = 'x'.repeat(100);
-    expect(resolveClientIp(request({ 'cf-connecting-ip': long, 'x-real-ip': '203.0.113.2' }), true)).toBe(
+    expect(resolveClientIp(request({ 'cf-connecting-ip': long, 'x-real-ip': '203.0.113.2' }), defaults)).toBe(
       '203.0.113.2',
     );
-    expect(resolveClientIp(request({ 'x-forwarded-for': `${long}, 203.0.113.9` }), true)).toBe('127.0.0.1');
-    expect(resolveClientIp(request({ 'x-real-ip': '2001:db8::1' }), true)).toBe('2001:db8::1');
+    expect(resolveClientIp(request({ 'x-forwarded-for': `203.0.113.9, ${long}` }), defaults)).toBe('127.0.0.1');
+    expect(resolveClientIp(request({ 'x-real-ip': '2001:db8::1' }), defaults)).toBe('2001:db8::1');
   });
 
   it('spells every address one way, from headers and the socket alike', () => {
     for (const spelling of ['2001:DB8::1', '2001:0db8:0000::0001', '2001:db8:0:0:0:0:0:1']) {
-      expect(resolveClientIp(request({ 'x-real-ip': spelling }), true)).toBe('2001:db8::1');
-      expect(resolveClientIp(request({}, spelling), false)).toBe('2001:db8::1');
+      expect(resolveClientIp(request({ 'x-real-ip': spelling }), defaults)).toBe('2001:db8::1');
+      expect(resolveClientIp(request({}, spelling), defaults)).toBe('2001:db8::1');
     }
-    expect(resolveClientIp(request({ 'x-real-ip': '::ffff:203.0.113.2' }), true)).toBe('203.0.113.2');
+    expect(resolveClientIp(request({ 'x-real-ip': '::ffff:203.0.113.2' }), defaults)).toBe('203.0.113.2');
   });
 });
 

@@ -1,5 +1,16 @@
 import ipaddr from 'ipaddr.js';
+import proxyaddr, { compile } from 'proxy-addr';
 import type { Request } from 'express';
+
+/** Whether a peer (the socket, or a hop of `x-forwarded-for`) is a proxy whose headers are believed. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/** `TRUSTED_PROXIES` as a trust function: `*` every peer, `none` no peer, otherwise proxy-addr's own matching. */
+export function proxyTrust(trusted: readonly string[]): ProxyTrust {
+  if (trusted.includes('*')) return () => true;
+  if (trusted.includes('none')) return () => false;
+  return compile([...trusted]);
+}
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -18,21 +29,21 @@ export function canonicalIp(value: string | undefined): string | undefined {
 }
 
 /**
- * The client IP of spec section 4: `cf-connecting-ip`, else `x-real-ip`, else the first `x-forwarded-for` entry, else
- * the socket. Proxy headers are only believed when the deployment says a proxy sets them (`TRUST_PROXY_HEADERS`); a
- * header value that is not an IP address falls through to the next source.
+ * The client IP of spec section 4: `cf-connecting-ip`, else `x-real-ip`, else `x-forwarded-for`, else the socket. The
+ * headers are believed only when the connection comes from a trusted proxy (`TRUSTED_PROXIES`), and `x-forwarded-for`
+ * is walked from the right past trusted hops (proxy-addr, as Express's `trust proxy` does), so that a client cannot
+ * choose its own address by sending the headers itself. A header value that is not an IP address falls through.
  */
-export function resolveClientIp(request: Pick<Request, 'headers' | 'socket'>, trustProxyHeaders: boolean): string {
-  if (trustProxyHeaders) {
-    const forwardedFor = firstHeader(request.headers['x-forwarded-for'])?.split(',')[0];
-    const fromHeaders =
-      canonicalIp(firstHeader(request.headers['cf-connecting-ip'])) ??
-      canonicalIp(firstHeader(request.headers['x-real-ip'])) ??
-      canonicalIp(firstHeader(forwardedFor));
-    if (fromHeaders) return fromHeaders;
-  }
+export function resolveClientIp(request: Pick<Request, 'headers' | 'socket'>, trust: ProxyTrust): string {
   const socketAddress = request.socket?.remoteAddress;
-  return canonicalIp(socketAddress) ?? socketAddress ?? 'unknown';
+  const socketIp = canonicalIp(socketAddress) ?? socketAddress ?? 'unknown';
+  if (socketAddress === undefined || !trust(socketAddress, 0)) return socketIp;
+  return (
+    canonicalIp(firstHeader(request.headers['cf-connecting-ip'])) ??
+    canonicalIp(firstHeader(request.headers['x-real-ip'])) ??
+    canonicalIp(proxyaddr(request as Request, trust)) ??
+    socketIp
+  );
 }
 
 /**
