@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { NEST_APP_OPTIONS, configureApp } from './bootstrap/configure-app';
@@ -11,6 +12,10 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
   configureApp(app);
   await app.listen(config.PORT);
+  const database = config.DATABASE_URL ? 'PostgreSQL' : `SQLite at ${config.DATABASE_PATH}`;
+  const bus = config.REDIS_URL ? 'Redis' : 'in-process';
+  const where = `${await app.getUrl()}, public address ${config.BASE_URL}`;
+  app.get(Logger).log(`idflow listening on ${where} (database: ${database}, bus: ${bus})`, 'Main');
 }
 
 main().catch((error: unknown) => {

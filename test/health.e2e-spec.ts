@@ -30,6 +30,11 @@ describe('system routes', () => {
     expect(wrong.body.reason).toBe('The x-api-key is not valid');
   });
 
+  it('reports liveness without credentials', async () => {
+    const response = await t.http().get('/api/health/live').expect(200);
+    expect(response.body).toEqual({ status: 'successful', reason: 'Alive', version: 'v2', data: { alive: true } });
+  });
+
   it('reports readiness without credentials', async () => {
     const response = await t.http().get('/api/health/ready').expect(200);
     expect(response.body).toEqual({

@@ -137,11 +137,9 @@ describe('rate limit: which requests count together', () => {
     });
   });
 
-  it('exempts the readiness probe', async () => {
+  it.each(['/api/health/ready', '/api/health/live'])('exempts the probe %s', async (path) => {
     const ip = { 'x-real-ip': randomClientIp() };
-    expect(await statuses(LIMIT + 3, () => request(server).get('/api/health/ready').set(ip))).toEqual(
-      times(LIMIT + 3, 200),
-    );
+    expect(await statuses(LIMIT + 3, () => request(server).get(path).set(ip))).toEqual(times(LIMIT + 3, 200));
   });
 
   describe('client IP behind a trusted proxy: cf-connecting-ip, else x-real-ip, else x-forwarded-for', () => {

@@ -33,6 +33,11 @@ describe('the service as a process', () => {
 
       const lines = service.output().trim().split('\n');
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          msg: expect.stringMatching(/^idflow listening on http:\/\/.+ \(database: SQLite at .+, bus: in-process\)$/),
+        }),
+      );
       const requestLine = entries.find((entry) => entry.reqId === 'logging-test-1');
       expect(requestLine).toMatchObject({
         req: { method: 'GET', path: '/api/health/check' },

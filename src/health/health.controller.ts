@@ -41,6 +41,19 @@ export class HealthController {
     return 'idflow is running and may receive requests';
   }
 
+  /**
+   * Liveness for orchestrators: the process answers HTTP. It checks no dependency, so a database outage takes the
+   * instance out of rotation (readiness) without restarting it. Exempt from the rate limit, as readiness is.
+   */
+  @Get('api/health/live')
+  @Public()
+  @Reason('Alive')
+  @ApiOperation({ summary: 'Liveness for orchestrators: the process answers; no dependency is checked' })
+  @ApiEnvelope({ description: 'Alive', reason: 'Alive', data: { alive: true } })
+  live(): { alive: true } {
+    return { alive: true };
+  }
+
   /** Probed by orchestrators many times a minute from one address, so RateLimiter exempts it. */
   @Get('api/health/ready')
   @Public()

@@ -7,7 +7,7 @@ import { ServiceUnavailableError } from '../errors/service-unavailable.error';
 import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey } from './rate-limit-key';
 
 /** Probed by orchestrators many times a minute from one address. */
-const UNLIMITED_PATHS = new Set(['/api/health/ready']);
+const UNLIMITED_PATHS = new Set(['/api/health/ready', '/api/health/live']);
 
 /**
  * The limit a minute per client (spec section 8), counted for every request before anything else reads it: unknown
