@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { DataSource } from 'typeorm';
+import { buildOpenApiDocument } from '../../src/bootstrap/configure-app';
+import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
+import { startDocument, storedFiles } from '../support/document-flows';
+import { IntegratorClient, SAME_DEVICE_LOGIN } from '../support/integrator-client';
+import { FileHost, makePdf } from '../support/pdf-fixtures';
+import { bootstrapSandbox, enrolledDevice } from '../support/sandbox-tenant';
+import { closedPort } from '../support/service-process';
+import { TestApp, createTestApp } from '../support/test-app';
+import { ADMIN_TOKEN } from '../support/test-config';
+import type { TestDevice } from '../support/test-device';
+import { type Components, type Schema, hostileBody, validValue } from './schema-arbitraries';
+
+/** 2,000 cases in `npm test`; `npm run fuzz` runs 100,000. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+/** Tables a refused request must leave as they were (usage records are meant to count refusals, so they are not here). */
+const STORED_TABLES = [
+  'flows',
+  'flow_codes',
+  'documents',
+  'document_signees',
+  'consumers',
+  'apps',
+  'api_keys',
+  'persons',
+  'devices',
+  'enrollment_codes',
+];
+
+interface PostRoute {
+  /** OpenAPI form: `/api/v2/sandbox/flows/{flowId}/approve`. */
+  path: string;
+  body: fc.Arbitrary<unknown>;
+}
+
+describe(`every POST route, ${RUNS} generated and mutated bodies: no 5xx, no crash, nothing stored when refused`, () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let files: FileHost;
+  let device: TestDevice;
+  let routes: PostRoute[];
+  let knownIds: string[];
+  let token: string;
+
+  beforeAll(async () => {
+    files = await FileHost.start();
+    t = await createTestApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', RATE_LIMIT_PER_MINUTE: '100000000' },
+    });
+    sandbox = await bootstrapSandbox(t.app);
+    device = await enrolledDevice(t.app, t.http, sandbox.testPersons[0].nin);
+    const pdfUrl = files.put('/fuzz.pdf', await makePdf(1));
+    // Webhooks of the flows the fuzzer completes go to a port on this machine that refuses them at once.
+    const targets = { urls: [pdfUrl, `http://127.0.0.1:${await closedPort()}/hook`] };
+
+    const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    token = await integrator.authorize();
+    const flows = await Promise.all([
+      integrator.start('same-device', SAME_DEVICE_LOGIN),
+      integrator.start('wildcard', { ...SAME_DEVICE_LOGIN, seeds: 2 }),
+      integrator.start('different-device', { ...SAME_DEVICE_LOGIN, user: sandbox.testPersons[0].nin }),
+    ]);
+    const review = await startDocument(integrator, 'review', {
+      signee: [
+        { name: 'Ada', type: 'person', email: 'ada@example.com', nin: sandbox.testPersons[0].nin, representing: '' },
+      ],
+      file: { url: pdfUrl, title: 'Fuzz' },
+      webhook: { host: targets.urls[1], reference: 'fuzz' },
+    });
+    knownIds = [...flows.map((flow) => flow.id), review.request.id as string, sandbox.appId, sandbox.consumerId, '0'];
+
+    const document = buildOpenApiDocument(t.app) as unknown as {
+      paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: Schema }> } } }>;
+      components: { schemas: Components };
+    };
+    routes = Object.entries(document.paths)
+      .filter(([, operations]) => operations.post)
+      .map(([path, operations]) => {
+        const schema = operations.post?.requestBody?.content?.['application/json']?.schema ?? { type: 'object' };
+        return { path, body: hostileBody(validValue(schema, document.components.schemas, targets)) };
+      });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await files?.close();
+  });
+
+  async function storedState(): Promise<Record<string, number>> {
+    const db = t.app.get(DataSource);
+    const counts = await Promise.all(
+      STORED_TABLES.map(async (table) => [table, Number((await db.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n)]),
+    );
+    return { ...Object.fromEntries(counts), files: (await storedFiles(t.config.DATA_DIR)).length };
+  }
+
+  async function headersFor(path: string): Promise<Record<string, string>> {
+    if (path.startsWith('/admin')) return { authorization: `Bearer ${ADMIN_TOKEN}` };
+    if (path.startsWith('/wallet')) return { authorization: await device.proof('POST', path) };
+    const keySecret = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
+    return path.startsWith('/api/v1') ? { ...keySecret, 'x-access-token': token } : keySecret;
+  }
+
+  it('holds for every case', async () => {
+    const request = fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        params: fc.array(fc.oneof(fc.constantFrom(...knownIds), fc.string({ maxLength: 30 })), {
+          minLength: 4,
+          maxLength: 4,
+        }),
+        body: route.body,
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, params, body }) => {
+        let index = 0;
+        const path = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[index++]));
+        const before = await storedState();
+        const response = await t
+          .http()
+          .post(path)
+          .set(await headersFor(path))
+          .set('content-type', 'application/json')
+          .send(JSON.stringify(body) ?? 'null');
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400) expect(await storedState()).toEqual(before);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    await t.http().get('/api/health/ready').expect(200);
+  }, 600_000_000);
+
+  it('covers the POST routes of every part of the service', () => {
+    const paths = routes.map((route) => route.path);
+    for (const expected of [
+      '/api/v2/identification/same-device',
+      '/api/v2/signing/different-device',
+      '/api/v2/document/review',
+      '/api/v2/flow/ping',
+      '/api/v2/sandbox/flows/{flowId}/approve',
+      '/wallet/v1/flows/pick-up',
+      '/review/{docId}/signees/{position}/push',
+      '/admin/apps',
+      '/verify',
+    ]) {
+      expect(paths).toContain(expected);
+    }
+  });
+});
