@@ -9,7 +9,7 @@ import { UsageMeter } from '../billing/usage.meter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { requestLogging } from '../common/logging/request-logging';
-import { ROOT_LOGGER } from '../common/logging/root-logger.module';
+import { ROOT_LOGGER } from '../common/logging/root-logger.token';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
 

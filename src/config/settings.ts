@@ -17,6 +17,15 @@ export const SETTINGS = {
     default: 'development',
   }),
   PORT: integer({ group: 'Process', description: 'HTTP port.', min: 0, max: 65535, default: 3000 }),
+  SHUTDOWN_GRACE_SECONDS: integer({
+    group: 'Process',
+    description:
+      'On SIGTERM or SIGINT: streams end, held polls are answered and pending work is written; past this many ' +
+      'seconds the process exits whatever is still open.',
+    min: 1,
+    max: 600,
+    default: 10,
+  }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     group: 'Process',
     description: 'Least severe level written to the JSON log.',

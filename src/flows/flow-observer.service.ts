@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { successEnvelope } from '../common/envelope/envelope';
-import { EventStream } from '../common/http/event-stream';
-import { StreamQuota } from '../common/http/stream-quota';
+import type { EventStream } from '../common/http/event-stream';
+import { OpenStreams } from '../common/http/open-streams';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowPresenter } from './flow.presenter';
@@ -27,13 +27,17 @@ export interface StreamObserver {
  * made on any instance reaches them at once; the timers are only a safety net.
  */
 @Injectable()
-export class FlowObserverService {
+export class FlowObserverService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(FlowObserverService.name);
+  /** How to answer each poll held right now, at once. */
+  private readonly held = new Set<() => void>();
+
   constructor(
     private readonly flows: FlowsService,
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly config: AppConfig,
-    private readonly quota: StreamQuota,
+    private readonly streams: OpenStreams,
   ) {}
 
   /**
@@ -53,16 +57,14 @@ export class FlowObserverService {
       unsubscribe();
       throw error;
     }
-    let release: () => void;
+    let events: EventStream;
     try {
-      release = this.quota.acquire({ flow: flowId, app: appId, clientIp: observer.clientIp });
+      events = this.streams.open(response, { flow: flowId, app: appId, clientIp: observer.clientIp });
     } catch (error) {
       unsubscribe();
       throw error;
     }
-    const events = new EventStream(response);
     events.onClose(unsubscribe);
-    events.onClose(release);
     const shown = (view: ObservedView) =>
       observer.personalData ? view : this.presenter.withoutPersonalData(flow, view);
     let current: ObservedView | undefined;
@@ -107,12 +109,22 @@ export class FlowObserverService {
       );
       const onClose = () => finish(null);
       response.on('close', onClose);
+      const answerNow = () => void this.latest(flow.id).then(finish, () => finish(null));
+      this.held.add(answerNow);
       cleanups.push(
         () => clearInterval(recheckTimer),
         () => clearTimeout(holdTimer),
         () => response.off('close', onClose),
+        () => this.held.delete(answerNow),
       );
     });
+  }
+
+  /** The instance stops: every held poll is answered with its flow as it stands, as when its time is up. */
+  beforeApplicationShutdown(signal?: string): void {
+    if (this.held.size === 0) return;
+    this.logger.log({ polls: this.held.size, signal }, 'Answering held polls with the current state');
+    for (const answerNow of [...this.held]) answerNow();
   }
 
   private async latest(flowId: string): Promise<ObservedView> {

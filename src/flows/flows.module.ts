@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StreamQuotaModule } from '../common/http/stream-quota.module';
+import { OpenStreamsModule } from '../common/http/open-streams.module';
 import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
@@ -20,7 +20,7 @@ import { FlowsService } from './flows.service';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, StreamQuotaModule],
+  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, OpenStreamsModule],
   controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,

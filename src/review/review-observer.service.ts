@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { successEnvelope } from '../common/envelope/envelope';
-import { EventStream } from '../common/http/event-stream';
-import { StreamQuota } from '../common/http/stream-quota';
+import { OpenStreams } from '../common/http/open-streams';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import { SSE_INTERVAL_MS } from '../flows/flow-observer.service';
 import type { ReviewState } from './review-state';
@@ -19,15 +18,13 @@ export class ReviewObserverService {
   constructor(
     private readonly review: ReviewService,
     private readonly bus: FlowEventBus,
-    private readonly quota: StreamQuota,
+    private readonly streams: OpenStreams,
   ) {}
 
   async stream(docId: string, response: Response, clientIp: string): Promise<void> {
     let current = await this.review.state(docId);
     // Anyone with the link may follow it: capped per document and per client like every stream.
-    const release = this.quota.acquire({ flow: current.id, clientIp });
-    const events = new EventStream(response);
-    events.onClose(release);
+    const events = this.streams.open(response, { flow: current.id, clientIp });
     const show = (state: ReviewState) => {
       current = state;
       events.send(successEnvelope('Review state', 'v2', { review: state }));

@@ -1,4 +1,4 @@
-import { StreamQuotaModule } from '../common/http/stream-quota.module';
+import { OpenStreamsModule } from '../common/http/open-streams.module';
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
 import { FlowsModule } from '../flows/flows.module';
@@ -10,7 +10,7 @@ import { ReviewService } from './review.service';
 
 /** The hosted review page of review documents (DESIGN section 8), and the routes it reads and acts through. */
 @Module({
-  imports: [DocumentsModule, FlowsModule, SandboxSimulatorModule, StreamQuotaModule],
+  imports: [DocumentsModule, FlowsModule, SandboxSimulatorModule, OpenStreamsModule],
   controllers: [ReviewPageController, ReviewController],
   providers: [ReviewService, ReviewObserverService],
 })

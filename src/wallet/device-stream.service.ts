@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { EventStream } from '../common/http/event-stream';
-import { StreamQuota } from '../common/http/stream-quota';
+import { OpenStreams } from '../common/http/open-streams';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import type { Device } from '../devices/device.entity';
 import { HolderService } from './holder.service';
@@ -17,13 +16,11 @@ export class DeviceStreamService {
   constructor(
     private readonly bus: FlowEventBus,
     private readonly holder: HolderService,
-    private readonly quota: StreamQuota,
+    private readonly streams: OpenStreams,
   ) {}
 
   async open(device: Device, response: Response, clientIp: string): Promise<void> {
-    const release = this.quota.acquire({ clientIp });
-    const events = new EventStream(response);
-    events.onClose(release);
+    const events = this.streams.open(response, { clientIp });
     events.onClose(
       this.bus.onHolder(device.environment, device.nin, (event) => {
         void this.holder.viewOfChange(event, device).then(

@@ -1,4 +1,4 @@
-import { StreamQuotaModule } from '../common/http/stream-quota.module';
+import { OpenStreamsModule } from '../common/http/open-streams.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FlowsModule } from '../flows/flows.module';
@@ -14,7 +14,7 @@ import { WalletController } from './wallet.controller';
 
 /** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
 @Module({
-  imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, StreamQuotaModule],
+  imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, OpenStreamsModule],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
   exports: [HolderService],

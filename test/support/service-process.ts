@@ -9,7 +9,11 @@ const ROOT = join(__dirname, '..', '..');
 export interface ServiceProcess {
   baseUrl: string;
   output: () => string;
+  /** Sends SIGTERM and resolves once the process has exited. */
   stop: () => Promise<void>;
+  pid: number;
+  /** Resolves with the exit code (null when a signal ended it) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export async function freePort(): Promise<number> {
@@ -53,6 +57,7 @@ export function runService(env: Record<string, string>): {
   stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
   const child = spawn(process.execPath, nodeArgs(), {
     cwd: ROOT,
@@ -63,8 +68,10 @@ export function runService(env: Record<string, string>): {
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
   child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited: ended.then(({ code }) => code), ended };
 }
 
 /** Starts the service and waits until it answers. */
@@ -91,5 +98,7 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
       run.child.kill('SIGTERM');
       await run.exited;
     },
+    exited: run.ended,
+    pid: run.child.pid as number,
   };
 }

@@ -1,5 +1,10 @@
 import type { Response } from 'express';
 
+/** The event that ends every open stream when an instance stops; clients reconnect (to another instance). */
+export const SHUTDOWN_EVENT = 'shutdown';
+/** The `retry:` hint sent with it, in milliseconds: EventSource waits this long before reconnecting. */
+export const RECONNECT_AFTER_MS = 1000;
+
 /**
  * A server-sent event stream on an Express response. `closed` fires once, whether the client went away or the server
  * ended the stream, so whoever opened it can release what it holds.
@@ -48,6 +53,13 @@ export class EventStream {
   }
 
   end(): void {
+    this.finish();
+  }
+
+  /** Ends the stream because this instance stops: a final `shutdown` event tells the client to reconnect. */
+  endForShutdown(): void {
+    if (this.ended) return;
+    this.response.write(`retry: ${RECONNECT_AFTER_MS}\nevent: ${SHUTDOWN_EVENT}\ndata: {"reconnect":true}\n\n`);
     this.finish();
   }
 

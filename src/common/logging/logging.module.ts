@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
-import { ROOT_LOGGER, RootLoggerModule } from './root-logger.module';
+import { RootLoggerModule } from './root-logger.module';
+import { ROOT_LOGGER } from './root-logger.token';
 
 /**
  * JSON lines through pino, for Nest's own logger and every service's. Each line logged while serving a request carries

@@ -3,8 +3,8 @@ import { destination, pino } from 'pino';
 import { AppConfig } from '../../config/app-config';
 import { requestLogFields } from './request-context';
 
-/** Injection token of the one pino logger every line goes through. */
-export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+import { RootLoggerFlusher } from './root-logger.flusher';
+import { ROOT_LOGGER } from './root-logger.token';
 
 @Module({
   providers: [
@@ -23,6 +23,7 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
           destination({ dest: 1, sync: false }),
         ),
     },
+    RootLoggerFlusher,
   ],
   exports: [ROOT_LOGGER],
 })
