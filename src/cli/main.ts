@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';

@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# Build stage: dev dependencies, the native build of better-sqlite3, the TypeScript build; then only production
+# dependencies are kept for the runtime stage.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY src src
+COPY libs libs
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage: no compiler, no dev dependencies, a non-root user, data under /var/lib/idflow.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/var/lib/idflow
+WORKDIR /app
+RUN useradd --system --uid 10001 --home-dir /app idflow \
+  && mkdir -p /var/lib/idflow \
+  && chown idflow /var/lib/idflow
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+USER idflow
+VOLUME /var/lib/idflow
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+# The operator CLI in the image: docker run --rm idflow node dist/src/cli/main.js <command>
+CMD ["node", "dist/src/main.js"]
