@@ -1,4 +1,5 @@
-import { ServiceProcess, runService, startService } from './support/service-process';
+import type { JsonBody } from './support/json-body';
+import { ServiceProcess, closedPort, runService, startService } from './support/service-process';
 
 describe('the service as a process', () => {
   it('refuses to start on a bad setting, naming the variable and printing no stack', async () => {
@@ -72,4 +73,57 @@ describe('the service as a process', () => {
       }
     });
   });
+
+  it('logs a warning naming the delivery when a webhook attempt fails, never the URL', async () => {
+    const adminToken = 'process-test-admin-token-0123456789';
+    const service = await startService({
+      LOG_LEVEL: 'info',
+      ADMIN_TOKEN: adminToken,
+      ALLOW_PRIVATE_URLS: 'true',
+      ALLOW_INSECURE_URLS: 'true',
+    });
+    try {
+      const post = async (path: string, headers: Record<string, string>, body: object): Promise<JsonBody> => {
+        const response = await fetch(`${service.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+        return (await response.json()) as JsonBody;
+      };
+      const sandbox = (await post('/admin/sandbox/bootstrap', { authorization: `Bearer ${adminToken}` }, {})).data;
+      const keySecret = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
+      const nin = sandbox.testPersons[0].nin;
+      const hook = `http://127.0.0.1:${await closedPort()}/hooks?token=webhook-url-token-not-logged`;
+      const created = await post('/api/v2/signing/different-device', keySecret, {
+        action: 'sign',
+        nin,
+        payload: 'Contract 12',
+        webhook: { host: hook, reference: 'walkthrough' },
+      });
+      await post(`/api/v2/sandbox/flows/${created.data.request.id}/approve`, keySecret, { nin });
+
+      const deadline = Date.now() + 10_000;
+      let warning: Record<string, unknown> | undefined;
+      while (!warning && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        warning = service
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((entry) => entry.msg === 'Webhook attempt failed');
+      }
+      expect(warning).toMatchObject({
+        level: 40,
+        deliveryId: expect.stringMatching(/^msg_/),
+        attempt: 1,
+        status: 'pending',
+        error: expect.any(String),
+      });
+      expect(service.output()).not.toContain('webhook-url-token-not-logged');
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });

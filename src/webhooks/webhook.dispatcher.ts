@@ -122,9 +122,23 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       const recorded = await this.queue.record(delivery, record, now);
       if (!recorded) {
         this.logger.warn({ deliveryId: delivery.id }, 'Lost the lease of a webhook delivery before recording it');
-      } else if (record.nextAttemptAt !== null) {
-        this.wakeAt(record.nextAttemptAt);
+        return;
       }
+      // The integrator's endpoint is failing: say so where an operator looks (never the URL, which may hold a token).
+      if (!result.succeeded) {
+        this.logger.warn(
+          {
+            deliveryId: delivery.id,
+            attempt: delivery.attempts + 1,
+            statusCode: result.statusCode,
+            error: result.error,
+            status: record.status,
+            nextAttemptAt: record.nextAttemptAt === null ? null : new Date(record.nextAttemptAt).toISOString(),
+          },
+          'Webhook attempt failed',
+        );
+      }
+      if (record.nextAttemptAt !== null) this.wakeAt(record.nextAttemptAt);
     } catch (error) {
       // The lease runs out and the delivery is tried again: at least once, never lost.
       this.logger.error({ err: error, deliveryId: delivery.id }, 'Could not record a webhook attempt');
