@@ -17,8 +17,7 @@ describe('AppSecretGuard', () => {
     undefined as never,
     undefined as never,
     undefined as never,
-    undefined as never,
-    new SealedColumns(),
+    new SealedColumns(undefined as never, undefined as never),
   );
   const guard = new AppSecretGuard(new Reflector(), tenants);
   const principal = fakePrincipal({ secretDigest: sha256Hex(SECRET) });

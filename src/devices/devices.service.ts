@@ -5,8 +5,8 @@ import { IsNull, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
-import { SealedColumns, sealingContext } from '../key-encryption/sealed-columns';
-import { SecretSealer } from '../key-encryption/secret-sealer';
+import type { SealedColumn } from '../key-encryption/sealed-column';
+import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
@@ -15,8 +15,6 @@ import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.err
 import { KeyAlreadyEnrolledError } from './errors/key-already-enrolled.error';
 
 const ENROLLMENT_CODE_TTL_MS = 24 * 60 * 60 * 1000;
-const VIRTUAL_KEY_COLUMN = 'virtual_private_jwk';
-const virtualKeyContext = (deviceId: string) => sealingContext('devices', VIRTUAL_KEY_COLUMN, deviceId);
 
 export interface IssuedEnrollmentCode {
   code: string;
@@ -29,25 +27,20 @@ export interface IssuedEnrollmentCode {
 /** Devices of holders: enrollment with one-time codes, lookup by NIN, and the sandbox's virtual devices. */
 @Injectable()
 export class DevicesService {
+  private readonly virtualKeys: SealedColumn<Device>;
+
   constructor(
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
-    private readonly sealer: SecretSealer,
     sealedColumns: SealedColumns,
   ) {
-    sealedColumns.register({
-      entity: Device,
-      table: 'devices',
-      column: VIRTUAL_KEY_COLUMN,
-      idProperty: 'id',
-      valueProperty: 'virtualPrivateJwk',
-    });
+    this.virtualKeys = sealedColumns.register({ entity: Device, idProperty: 'id', valueProperty: 'virtualPrivateJwk' });
   }
 
   /** The private JWK of a sandbox person's virtual device, kept sealed; undefined for a real device. */
   virtualPrivateJwkOf(device: Device): string | undefined {
     if (device.virtualPrivateJwk === null) return undefined;
-    return this.sealer.open(device.virtualPrivateJwk, virtualKeyContext(device.id));
+    return this.virtualKeys.open(device.id, device.virtualPrivateJwk);
   }
 
   /** A one-time code, valid a day, that enrolls one device for this NIN. */
@@ -103,7 +96,7 @@ export class DevicesService {
         publicJwk,
         thumbprint: await calculateJwkThumbprint(publicJwk),
         label: 'Sandbox virtual device',
-        virtualPrivateJwk: this.sealer.seal(JSON.stringify(await exportJWK(privateKey)), virtualKeyContext(id)),
+        virtualPrivateJwk: this.virtualKeys.seal(id, JSON.stringify(await exportJWK(privateKey))),
       });
     } catch (error) {
       if (error instanceof KeyAlreadyEnrolledError) return this.devices.findOneByOrFail({ id });

@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
-import { SealedColumns, type SealedColumn, sealingContext } from './sealed-columns';
+import { DataSource, type FindOperator, IsNull, Like, Not } from 'typeorm';
+import type { SealedColumn } from './sealed-column';
+import { SealedColumns } from './sealed-columns';
 import { SecretUnreadableError } from './errors/secret-unreadable.error';
-import { SecretSealer, isSealed } from './secret-sealer';
+import { SEALED_PREFIX, SecretSealer } from './secret-sealer';
 
 export interface ResealOutcome {
   resealed: number;
@@ -26,7 +27,8 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const { resealed } = await this.reseal((stored) => !isSealed(stored));
+    // Only the rows still in clear are read: start-up does not scan every sealed secret.
+    const { resealed } = await this.reseal(Not(Like(`${SEALED_PREFIX}%`)), () => true);
     if (resealed > 0) this.logger.log({ sealed: resealed }, 'Sealed secrets stored in clear by an earlier version');
   }
 
@@ -35,12 +37,13 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
    * altered) is left as it is and named in `unreadable`, so one bad row never stops the others.
    */
   rewrap(): Promise<ResealOutcome> {
-    return this.reseal((stored) => !this.sealer.isCurrent(stored));
+    return this.reseal(Not<string>(IsNull()), (stored) => !this.sealer.isCurrent(stored));
   }
 
-  private async reseal(needs: (stored: string) => boolean): Promise<ResealOutcome> {
+  /** Reseals the rows whose value `stored` selects and `needs` confirms. */
+  private async reseal(stored: FindOperator<string>, needs: (stored: string) => boolean): Promise<ResealOutcome> {
     const outcome: ResealOutcome = { resealed: 0, unreadable: [] };
-    for (const column of this.columns.all()) await this.resealColumn(column, needs, outcome);
+    for (const column of this.columns.all()) await this.resealColumn(column, stored, needs, outcome);
     if (outcome.unreadable.length > 0) {
       this.logger.error({ unreadable: outcome.unreadable }, 'Stored secrets that cannot be opened');
     }
@@ -49,30 +52,31 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
 
   private async resealColumn(
     column: SealedColumn,
+    selected: FindOperator<string>,
     needs: (stored: string) => boolean,
     outcome: ResealOutcome,
   ): Promise<void> {
-    const rows = this.dataSource.getRepository(column.entity);
+    const { entity, idProperty, valueProperty } = column.definition;
+    const rows = this.dataSource.getRepository(entity);
     const stored = await rows.find({
-      select: { [column.idProperty]: true, [column.valueProperty]: true },
-      where: { [column.valueProperty]: Not(IsNull()) },
+      select: { [idProperty]: true, [valueProperty]: true },
+      where: { [valueProperty]: selected },
     });
     for (const row of stored) {
-      const id = String(row[column.idProperty]);
-      const value = String(row[column.valueProperty]);
+      const id = String(row[idProperty]);
+      const value = String(row[valueProperty]);
       if (!needs(value)) continue;
-      const context = sealingContext(column.table, column.column, id);
       let plain: string;
       try {
-        plain = this.sealer.open(value, context);
+        plain = column.open(id, value);
       } catch (error) {
         if (!(error instanceof SecretUnreadableError)) throw error;
-        outcome.unreadable.push(context);
+        outcome.unreadable.push(column.context(id));
         continue;
       }
       const result = await rows.update(
-        { [column.idProperty]: id, [column.valueProperty]: value },
-        { [column.valueProperty]: this.sealer.seal(plain, context) },
+        { [idProperty]: id, [valueProperty]: value },
+        { [valueProperty]: column.seal(id, plain) },
       );
       outcome.resealed += result.affected ?? 0;
     }

@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { SecretUnreadableError } from './errors/secret-unreadable.error';
 import type { KeyEncryptionKey, Keyring } from './keyring';
 
-const PREFIX = 'kek1';
+/** What every sealed value starts with: the format's name and its separator. */
+export const SEALED_PREFIX = 'kek1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -33,7 +34,7 @@ export class SecretSealer {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(context, 'utf8'));
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return [PREFIX, id, iv.toString('base64url'), sealed.toString('base64url')].join('.');
+    return `${SEALED_PREFIX}${[id, iv.toString('base64url'), sealed.toString('base64url')].join('.')}`;
   }
 
   /** The plain secret; a value stored before secrets were sealed is returned as it is (startup seals those). */
@@ -66,4 +67,4 @@ export class SecretSealer {
   }
 }
 
-export const isSealed = (stored: string): boolean => stored.startsWith(`${PREFIX}.`) && stored.split('.').length === 4;
+export const isSealed = (stored: string): boolean => stored.startsWith(SEALED_PREFIX) && stored.split('.').length === 4;

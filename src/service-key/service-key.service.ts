@@ -13,14 +13,12 @@ import {
   jwtVerify,
 } from 'jose';
 import { Repository } from 'typeorm';
-import { SealedColumns, sealingContext } from '../key-encryption/sealed-columns';
-import { SecretSealer } from '../key-encryption/secret-sealer';
+import type { SealedColumn } from '../key-encryption/sealed-column';
+import { SealedColumns } from '../key-encryption/sealed-columns';
 import { ServiceKey } from './service-key.entity';
 
 const SLOT = 'service';
 const ALG = 'EdDSA';
-const PRIVATE_JWK_COLUMN = 'private_jwk';
-const PRIVATE_JWK_CONTEXT = sealingContext('service_keys', PRIVATE_JWK_COLUMN, SLOT);
 
 export interface PublicJwks {
   keys: JWK[];
@@ -36,25 +34,19 @@ export class ServiceKeyService implements OnModuleInit {
   private publicKey: KeyLike;
   private publicJwk: JWK;
   private pseudonymKey: Buffer;
+  private readonly privateJwks: SealedColumn<ServiceKey>;
 
   constructor(
     @InjectRepository(ServiceKey) private readonly keys: Repository<ServiceKey>,
-    private readonly sealer: SecretSealer,
     sealedColumns: SealedColumns,
   ) {
-    sealedColumns.register({
-      entity: ServiceKey,
-      table: 'service_keys',
-      column: PRIVATE_JWK_COLUMN,
-      idProperty: 'slot',
-      valueProperty: 'privateJwk',
-    });
+    this.privateJwks = sealedColumns.register({ entity: ServiceKey, idProperty: 'slot', valueProperty: 'privateJwk' });
   }
 
   async onModuleInit(): Promise<void> {
     const stored = (await this.keys.findOneBy({ slot: SLOT })) ?? (await this.createKey());
     this.publicJwk = JSON.parse(stored.publicJwk) as JWK;
-    const privateJwk = JSON.parse(this.sealer.open(stored.privateJwk, PRIVATE_JWK_CONTEXT)) as JWK;
+    const privateJwk = JSON.parse(this.privateJwks.open(SLOT, stored.privateJwk)) as JWK;
     this.privateKey = (await importJWK(privateJwk, ALG)) as KeyLike;
     this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
       .update(privateJwk.d as string)
@@ -71,7 +63,7 @@ export class ServiceKeyService implements OnModuleInit {
       slot: SLOT,
       kid,
       alg: ALG,
-      privateJwk: this.sealer.seal(JSON.stringify(await exportJWK(privateKey)), PRIVATE_JWK_CONTEXT),
+      privateJwk: this.privateJwks.seal(SLOT, JSON.stringify(await exportJWK(privateKey))),
       publicJwk: JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' }),
       createdAt: Date.now(),
     };

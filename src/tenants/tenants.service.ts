@@ -12,11 +12,8 @@ import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
 import { DEFAULT_SCOPES, Scope } from './scopes';
-import { SealedColumns, sealingContext } from '../key-encryption/sealed-columns';
-import { SecretSealer } from '../key-encryption/secret-sealer';
-
-const WEBHOOK_SECRET_COLUMN = 'webhook_secret';
-const webhookSecretContext = (appId: string) => sealingContext('apps', WEBHOOK_SECRET_COLUMN, appId);
+import type { SealedColumn } from '../key-encryption/sealed-column';
+import { SealedColumns } from '../key-encryption/sealed-columns';
 
 export interface NewApp {
   consumerId: string;
@@ -42,18 +39,17 @@ export interface CreatedApiKey {
 
 @Injectable()
 export class TenantsService {
+  private readonly webhookSecrets: SealedColumn<ConsumerApp>;
+
   constructor(
     @InjectRepository(Consumer) private readonly consumers: Repository<Consumer>,
     @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly holders: KeyHolderCache,
-    private readonly sealer: SecretSealer,
     sealedColumns: SealedColumns,
   ) {
-    sealedColumns.register({
+    this.webhookSecrets = sealedColumns.register({
       entity: ConsumerApp,
-      table: 'apps',
-      column: WEBHOOK_SECRET_COLUMN,
       idProperty: 'id',
       valueProperty: 'webhookSecret',
     });
@@ -85,7 +81,7 @@ export class TenantsService {
         scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
         secretDigest: sha256Hex(appSecret),
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
-        webhookSecret: this.sealer.seal(webhookSecret, webhookSecretContext(id)),
+        webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
         createdAt: now,
         secretRotatedAt: now,
       }),
@@ -95,7 +91,7 @@ export class TenantsService {
 
   /** The app's `whsec_` secret, which signs its webhooks; kept sealed in the database. */
   webhookSecretOf(app: ConsumerApp): string {
-    return this.sealer.open(app.webhookSecret, webhookSecretContext(app.id));
+    return this.webhookSecrets.open(app.id, app.webhookSecret);
   }
 
   async findApp(appId: string): Promise<ConsumerApp> {
