@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { PeriodicPass } from '../common/scheduling/periodic-pass';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
@@ -17,8 +18,7 @@ const BATCH = 500;
 @Injectable()
 export class OrphanFileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrphanFileSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly sweeps = new PeriodicPass(() => this.sweep(), this.logger, 'File sweep failed');
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
@@ -27,24 +27,11 @@ export class OrphanFileSweeper implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), this.config.FILE_SWEEP_SECONDS * 1000);
-    this.timer.unref();
+    this.sweeps.start(this.config.FILE_SWEEP_SECONDS * 1000);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One pass; a pass still running is not doubled. */
-  async sweepOnce(): Promise<void> {
-    if (this.running) return;
-    this.running = this.sweep()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'File sweep failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.sweeps.stop();
   }
 
   private async sweep(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicPass } from '../common/scheduling/periodic-pass';
 import { AppConfig } from '../config/app-config';
 import { FlowsService } from './flows.service';
 
@@ -8,39 +9,25 @@ import { FlowsService } from './flows.service';
  */
 @Injectable()
 export class FlowExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(FlowExpirySweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly sweeps: PeriodicPass<number>;
 
   constructor(
-    private readonly flows: FlowsService,
+    flows: FlowsService,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.sweeps = new PeriodicPass(() => flows.expireDue(), new Logger(FlowExpirySweeper.name), 'Expiry sweep failed');
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepOnce(), this.config.EXPIRY_SWEEP_SECONDS * 1000);
-    this.timer.unref();
+    this.sweeps.start(this.config.EXPIRY_SWEEP_SECONDS * 1000);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.sweeps.stop();
   }
 
-  /** One pass; a pass still running is not doubled. */
+  /** One pass: how many flows it expired (0 when it failed, or a pass was already under way). */
   async sweepOnce(): Promise<number> {
-    if (this.running) return 0;
-    let expired = 0;
-    this.running = this.flows
-      .expireDue()
-      .then((count) => {
-        expired = count;
-      })
-      .catch((error: unknown) => this.logger.error({ err: error }, 'Expiry sweep failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
-    await this.running;
-    return expired;
+    return (await this.sweeps.runOnce()) ?? 0;
   }
 }
