@@ -29,7 +29,7 @@ export class FlowPresenter {
   }
 
   /** The fields every flow shows, without the NIN (masked), the IP address and the user agent. */
-  flowFieldsWithoutPersonalData(view: FlowView): FlowView {
+  private flowFieldsWithoutPersonalData(view: FlowView): FlowView {
     return { ...view, user: view.user && maskNin(view.user), ip: '', useragent: '' };
   }
 

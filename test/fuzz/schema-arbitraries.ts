@@ -125,6 +125,11 @@ function replaced(value: unknown, path: Array<string | number>, replacement: unk
   return copy;
 }
 
+/** A copy with `key` as an own property, `__proto__` included (a spread or an assignment would set the prototype). */
+function withOwnKey(body: object, key: string, value: unknown): object {
+  return Object.defineProperty({ ...body }, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
  * A body built from the route's schema, then mutated as an attacker would: one field replaced by a hostile value, an
  * unknown (or prototype) key added, the whole body replaced or wrapped, a required field dropped, or left as it is.
@@ -139,14 +144,7 @@ export function hostileBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown>
     fc
       .tuple(valid, fc.constantFrom('extra', '__proto__', 'constructor', 'prototype'), hostileValue)
       .map(([body, key, value]) =>
-        body !== null && typeof body === 'object' && !Array.isArray(body)
-          ? JSON.parse(
-              JSON.stringify({ ...body, [key === '__proto__' ? 'PROTO_KEY' : key]: value }).replace(
-                '"PROTO_KEY"',
-                '"__proto__"',
-              ),
-            )
-          : body,
+        body !== null && typeof body === 'object' && !Array.isArray(body) ? withOwnKey(body, key, value) : body,
       ),
     fc.tuple(valid, fc.nat()).map(([body, pick]) => {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;

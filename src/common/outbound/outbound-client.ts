@@ -140,10 +140,7 @@ export class OutboundClient {
     }
     if (addresses.length === 0)
       throw new OutboundRefusedError('unresolvable', `${host} does not resolve to any address`);
-    for (const { address } of addresses) {
-      const refusal = this.refusalFor(address, host);
-      if (refusal) throw refusal;
-    }
+    this.refuseAnyRefused(addresses, host);
     return url;
   }
 
@@ -192,6 +189,14 @@ export class OutboundClient {
     return new OutboundRefusedError('private-address', `${subject}, which idflow does not call`);
   }
 
+  /** A name is refused whole when any of its addresses is: the resolver may answer with any of them next time. */
+  private refuseAnyRefused(addresses: ResolvedAddress[], hostname: string): void {
+    for (const { address } of addresses) {
+      const refusal = this.refusalFor(address, hostname);
+      if (refusal) throw refusal;
+    }
+  }
+
   /**
    * Used by the socket in place of `dns.lookup`: resolves, refuses the whole name when any of its addresses is refused,
    * and hands the socket only addresses that passed.
@@ -208,10 +213,7 @@ export class OutboundClient {
         if (addresses.length === 0) {
           throw new OutboundRequestError(`${hostname} has no address`, 'ENOTFOUND');
         }
-        for (const { address } of addresses) {
-          const refusal = this.refusalFor(address, hostname);
-          if (refusal) throw refusal;
-        }
+        this.refuseAnyRefused(addresses, hostname);
         return addresses;
       })
       .then(
