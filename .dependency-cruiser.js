@@ -12,7 +12,7 @@ const LAYERS = [
   ['devices'],
   ['claims', 'billing'],
   ['access'],
-  ['webhooks', 'flows', 'health'],
+  ['webhooks', 'flows', 'health', 'metrics'],
   ['documents'],
   ['verification', 'wallet'],
   ['identification', 'signing'],

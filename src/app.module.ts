@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './common/metrics/metrics.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -19,6 +20,7 @@ import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
+import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -41,6 +43,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule,
+        MetricsModule,
         DatabaseModule,
         KeyEncryptionModule,
         RedisModule,
@@ -49,6 +52,7 @@ export class AppModule {
         BillingModule,
         BillingReportModule,
         HealthModule,
+        MetricsEndpointModule,
         FlowsModule,
         WalletModule,
         IdentificationModule,

@@ -5,6 +5,7 @@ import { Auth, type RouteAccess } from '../access/auth.decorator';
 import type { Principal } from '../auth/principal';
 import type { BillingAccountsService } from './billing-accounts.service';
 import type { BillingCategory } from './billing-category';
+import { Metrics } from '../common/metrics/metrics';
 import { BillingGuard } from './billing.guard';
 import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 
@@ -17,7 +18,7 @@ describe('BillingGuard', () => {
       return { category, cost: 0 };
     },
   } as unknown as BillingAccountsService;
-  const guard = new BillingGuard(new Reflector(), accounts);
+  const guard = new BillingGuard(new Reflector(), accounts, new Metrics());
   const run = (options: RouteAccess, request: Request) =>
     guard.canActivate(httpContext(request, { handler: [Auth(options)] }));
 

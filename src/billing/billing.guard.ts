@@ -1,9 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import type { Counter } from 'prom-client';
+import { Metrics } from '../common/metrics/metrics';
 import { principalOf } from '../auth/auth-options.reader';
 import { BillingAccountsService } from './billing-accounts.service';
 import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
+import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 
 /**
  * The billing pre-check (spec section 5) of routes whose `@Auth` names a billing category; it runs after the credential
@@ -12,10 +15,19 @@ import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
  */
 @Injectable()
 export class BillingGuard implements CanActivate {
+  private readonly refusals: Counter<'category'>;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly accounts: BillingAccountsService,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.refusals = metrics.counter({
+      name: 'idflow_billing_refusals_total',
+      help: 'Live-key calls refused with 402 (allowance spent, balance too low), by billing category',
+      labelNames: ['category'],
+    });
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const billing = this.reflector.getAllAndOverride<BillingCategory | undefined>(BILLING_CATEGORY, [
@@ -24,7 +36,12 @@ export class BillingGuard implements CanActivate {
     ]);
     if (!billing) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    request.billing = await this.accounts.charge(principalOf(request), billing);
+    try {
+      request.billing = await this.accounts.charge(principalOf(request), billing);
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) this.refusals.inc({ category: billing });
+      throw error;
+    }
     return true;
   }
 }

@@ -10,6 +10,8 @@ import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { requestLogging } from '../common/logging/request-logging';
 import { ROOT_LOGGER } from '../common/logging/root-logger.token';
+import { Metrics } from '../common/metrics/metrics';
+import { requestMetrics } from '../common/metrics/request-metrics';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
 
@@ -42,6 +44,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
   // First, so that every request is logged and every line logged while serving it names it.
   app.use(requestLogging(app.get(ROOT_LOGGER)));
+  app.use(requestMetrics(app.get(Metrics)));
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
   app.use(resolveClientIps(app.get(AppConfig).TRUSTED_PROXIES));

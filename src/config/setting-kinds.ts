@@ -12,10 +12,12 @@ const ok = <T>(value: T): Parsed<T> => ({ value });
 
 const plain = (value: number) => String(value);
 
-/** An integer within bounds; `note` explains a bound in human units (`90 days`). */
-export function integer(
-  options: WithDefault<number> & { min: number; max?: number; note?: string },
-): Defaulted<number> {
+type IntegerOptions = Described & { min: number; max?: number; note?: string };
+
+/** An integer within bounds; `note` explains a bound in human units (`90 days`); without a default it may be unset. */
+export function integer(options: IntegerOptions & { default: number }): Defaulted<number>;
+export function integer(options: IntegerOptions): Setting<number>;
+export function integer(options: IntegerOptions & { default?: number }): Setting<number> {
   const { min, max, note } = options;
   const range =
     max === undefined
@@ -27,7 +29,7 @@ export function integer(
   return {
     ...describe(options),
     allowed: max === undefined ? `${plain(min)} or more` : `${plain(min)}..${plain(max)}`,
-    default: String(options.default),
+    ...(options.default === undefined ? {} : { default: String(options.default) }),
     parse(text) {
       if (!/^-?\d+$/.test(text.trim())) return problem(must);
       const value = Number(text);

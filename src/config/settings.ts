@@ -252,6 +252,21 @@ export const SETTINGS = {
     note: 'minor units',
     default: 100,
   }),
+  METRICS_TOKEN: text({
+    group: 'Metrics and traces',
+    description:
+      'Bearer token of `GET /metrics` (Prometheus text format). Unset, and without METRICS_PORT, `/metrics` answers 404.',
+    minLength: 16,
+    secret: true,
+  }),
+  METRICS_PORT: integer({
+    group: 'Metrics and traces',
+    description:
+      'Serve `/metrics` on this port instead of PORT, for a port only the scraper can reach; it asks for ' +
+      'METRICS_TOKEN too when that is set.',
+    min: 1,
+    max: 65535,
+  }),
 };
 
 export type SettingName = keyof typeof SETTINGS;

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { successEnvelope } from '../common/envelope/envelope';
 import type { EventStream } from '../common/http/event-stream';
+import { Metrics } from '../common/metrics/metrics';
 import { OpenStreams } from '../common/http/open-streams';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
@@ -38,7 +39,10 @@ export class FlowObserverService implements BeforeApplicationShutdown {
     private readonly bus: FlowEventBus,
     private readonly config: AppConfig,
     private readonly streams: OpenStreams,
-  ) {}
+    metrics: Metrics,
+  ) {
+    metrics.sampledGauge('idflow_held_polls', 'Legacy held polls this instance is holding', () => this.held.size);
+  }
 
   /**
    * Streams an app's flow until it ends or the client goes away; another app's flow, an unknown one, or one more stream

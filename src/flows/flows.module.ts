@@ -4,7 +4,9 @@ import { OpenStreamsModule } from '../common/http/open-streams.module';
 import Redis from 'ioredis';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
-import { FlowEventBus } from './events/flow-event-bus';
+import { Metrics } from '../common/metrics/metrics';
+import { FlowEventBus, eventBusLag } from './events/flow-event-bus';
+import { FlowMetrics } from './flow-metrics';
 import { InProcessFlowEventBus } from './events/in-process.flow-event-bus';
 import { RedisFlowEventBus } from './events/redis.flow-event-bus';
 import { FlowCode } from './flow-code.entity';
@@ -29,11 +31,14 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowExpirySweeper,
     FlowTransitionHooks,
     FlowKindRegistry,
+    FlowMetrics,
     {
       provide: FlowEventBus,
-      inject: [REDIS_CLIENT],
-      useFactory: (redis: Redis | null): Promise<FlowEventBus> | FlowEventBus =>
-        redis ? RedisFlowEventBus.connect(redis) : new InProcessFlowEventBus(),
+      inject: [REDIS_CLIENT, Metrics],
+      useFactory: (redis: Redis | null, metrics: Metrics): Promise<FlowEventBus> | FlowEventBus => {
+        const lag = eventBusLag(metrics);
+        return redis ? RedisFlowEventBus.connect(redis, lag) : new InProcessFlowEventBus(lag);
+      },
     },
   ],
   exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks, FlowKindRegistry],

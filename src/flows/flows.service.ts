@@ -15,6 +15,7 @@ import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
 import { FlowCode, FlowCodeKind } from './flow-code.entity';
 import type { FlowKind, StartMode } from './flow-kind';
+import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
@@ -86,6 +87,7 @@ export class FlowsService {
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
+    private readonly flowMetrics: FlowMetrics,
   ) {
     this.statements = new EntityStatements(flows);
     this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
@@ -155,6 +157,7 @@ export class FlowsService {
         );
       }
     });
+    this.flowMetrics.recordCreated(flow);
     await this.publish(flow, 'created');
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}` };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink) };
@@ -263,7 +266,10 @@ export class FlowsService {
     if (result.affected !== 1) return null;
     const updated = await this.findWithin(manager, flow.id);
     await this.hooks.run(manager, updated, move);
-    afterCommit(manager, () => void this.publish(updated));
+    afterCommit(manager, () => {
+      if (isTerminal(updated.status)) this.flowMetrics.recordEnded(updated);
+      void this.publish(updated);
+    });
     return updated;
   }
 

@@ -61,6 +61,18 @@ export class WebhookDeliveryQueue {
     return this.deliveries.find({ where: { leaseToken }, order: { nextAttemptAt: 'ASC' } });
   }
 
+  /** How many deliveries are due and not being sent, and since when the longest-waiting one has been due. */
+  async backlog(now = Date.now()): Promise<{ due: number; oldestDueAt: number | null }> {
+    const row = await this.deliveries
+      .createQueryBuilder('due')
+      .select('COUNT(*)', 'due')
+      .addSelect('MIN(due.next_attempt_at)', 'oldest')
+      .where(dueCondition('due.'))
+      .setParameters({ ...DUE_PARAMETERS, now })
+      .getRawOne<{ due: string | number; oldest: string | number | null }>();
+    return { due: Number(row?.due ?? 0), oldestDueAt: row?.oldest == null ? null : Number(row.oldest) };
+  }
+
   /**
    * Records the outcome of an attempt on a delivery this instance claimed. False when the lease was lost meanwhile (it
    * ran out and another instance claimed the delivery): that instance's outcome is the one that counts.

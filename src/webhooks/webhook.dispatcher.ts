@@ -6,6 +6,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { afterFailedAttempt } from './retry-schedule';
 import { AttemptRecord, WebhookDeliveryQueue } from './webhook-delivery.queue';
 import type { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookMetrics } from './webhook-metrics';
 import { signWebhook } from './webhook-signature';
 
 /** How often each instance looks for due deliveries it was not woken for (retries, other instances' work). */
@@ -56,6 +57,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     private readonly tenants: TenantsService,
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -112,6 +114,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async attempt(delivery: WebhookDelivery): Promise<void> {
+    this.metrics.recordStart(delivery.nextAttemptAt ?? delivery.createdAt, Date.now());
     const result = await this.send(delivery);
     const now = Date.now();
     const next = result.succeeded
@@ -124,6 +127,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         this.logger.warn({ deliveryId: delivery.id }, 'Lost the lease of a webhook delivery before recording it');
         return;
       }
+      this.metrics.recordOutcome(record);
       // The integrator's endpoint is failing: say so where an operator looks (never the URL, which may hold a token).
       if (!result.succeeded) {
         this.logger.warn(

@@ -4,6 +4,7 @@ import { OutboundModule } from '../common/outbound/outbound.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookMetrics } from './webhook-metrics';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookDelivery]), TenantsModule, OutboundModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue],
+  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue, WebhookMetrics],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { Metrics } from '../metrics/metrics';
 import { EventStream } from './event-stream';
 import { StreamQuota, type StreamOwners } from './stream-quota';
 
@@ -13,7 +14,16 @@ export class OpenStreams implements BeforeApplicationShutdown {
   private readonly logger = new Logger(OpenStreams.name);
   private readonly streams = new Set<EventStream>();
 
-  constructor(private readonly quota: StreamQuota) {}
+  constructor(
+    private readonly quota: StreamQuota,
+    metrics: Metrics,
+  ) {
+    metrics.sampledGauge(
+      'idflow_sse_streams_open',
+      'Server-sent event streams this instance holds open (flow, device and review streams)',
+      () => this.streams.size,
+    );
+  }
 
   /** Starts a stream on the response, or refuses it with 429 when one of its owners is at its cap. */
   open(response: Response, owners: StreamOwners): EventStream {

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { rateLimitSubject } from '../client-ip/client-ip';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error';
+import { Metrics } from '../metrics/metrics';
 import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey } from './rate-limit-key';
 
 /** Probed by orchestrators many times a minute from one address. */
@@ -17,10 +18,18 @@ const UNLIMITED_PATHS = new Set(['/api/health/ready', '/api/health/live']);
  */
 @Injectable()
 export class RateLimiter {
+  private readonly refusals;
+
   constructor(
     private readonly config: AppConfig,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.refusals = metrics.counter({
+      name: 'idflow_rate_limit_refusals_total',
+      help: 'Requests refused with 429 because their client was over the limit a minute',
+    });
+  }
 
   middleware(): RequestHandler {
     const limit = this.config.RATE_LIMIT_PER_MINUTE;
@@ -35,6 +44,7 @@ export class RateLimiter {
           response.setHeader('X-RateLimit-Reset', timeToExpire);
           if (!isBlocked) return next();
           response.setHeader('Retry-After', timeToBlockExpire);
+          this.refusals.inc();
           next(new ThrottlerException());
         },
         () => next(new ServiceUnavailableError('The rate limiter is unavailable; try again shortly')),

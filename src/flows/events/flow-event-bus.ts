@@ -1,7 +1,20 @@
+import type { Histogram } from 'prom-client';
+import type { Metrics } from '../../common/metrics/metrics';
 import type { FlowChangedEvent } from './flow-changed.event';
 
 export type FlowChangeListener = (event: FlowChangedEvent) => void;
 export type Unsubscribe = () => void;
+/** An event as it travels: stamped with the time it was sent, so that each instance can tell how late it arrives. */
+export type SentFlowChange = FlowChangedEvent & { sentAt: number };
+
+/** Seconds from publishing a change to its arrival on an instance, on each instance. */
+export function eventBusLag(metrics: Metrics): Histogram {
+  return metrics.histogram({
+    name: 'idflow_event_bus_lag_seconds',
+    help: 'Time from publishing a flow change to its arrival on this instance',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  });
+}
 
 /**
  * Carries flow changes to whoever waits on them (SSE streams, held polls, device streams) on every instance. In-process
@@ -11,8 +24,14 @@ export abstract class FlowEventBus {
   private readonly byFlow = new Map<string, Set<FlowChangeListener>>();
   private readonly byHolder = new Map<string, Set<FlowChangeListener>>();
 
+  constructor(private readonly lag: Histogram) {}
+
   /** Sends the change to every instance, this one included. */
-  abstract publish(event: FlowChangedEvent): Promise<void>;
+  publish(event: FlowChangedEvent): Promise<void> {
+    return this.send({ ...event, sentAt: Date.now() });
+  }
+
+  protected abstract send(event: SentFlowChange): Promise<void>;
 
   /** Changes of one flow. */
   onFlow(flowId: string, listener: FlowChangeListener): Unsubscribe {
@@ -32,7 +51,9 @@ export abstract class FlowEventBus {
   }
 
   /** Hands an event that reached this instance to its local listeners. */
-  protected deliver(event: FlowChangedEvent): void {
+  protected deliver(event: SentFlowChange): void {
+    // Clocks of two hosts may disagree by a little: a change cannot arrive before it was sent.
+    this.lag.observe(Math.max(0, Date.now() - event.sentAt) / 1000);
     for (const listener of this.byFlow.get(event.flowId) ?? []) listener(event);
     for (const nin of new Set(event.holderNins)) {
       for (const listener of this.byHolder.get(`${event.environment}:${nin}`) ?? []) listener(event);

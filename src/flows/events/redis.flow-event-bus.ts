@@ -1,8 +1,8 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RedisSubscription } from '../../redis/redis-subscription';
-import type { FlowChangedEvent } from './flow-changed.event';
-import { FlowEventBus } from './flow-event-bus';
+import type { Histogram } from 'prom-client';
+import { FlowEventBus, type SentFlowChange } from './flow-event-bus';
 
 export const FLOW_CHANGES_CHANNEL = 'idflow:flow-changes';
 
@@ -14,20 +14,23 @@ export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShut
   private readonly logger = new Logger(RedisFlowEventBus.name);
   private subscription?: RedisSubscription;
 
-  private constructor(private readonly publisher: Redis) {
-    super();
+  private constructor(
+    private readonly publisher: Redis,
+    lag: Histogram,
+  ) {
+    super(lag);
   }
 
-  static async connect(publisher: Redis): Promise<RedisFlowEventBus> {
-    const bus = new RedisFlowEventBus(publisher);
-    bus.subscription = await RedisSubscription.open<FlowChangedEvent>(publisher, FLOW_CHANGES_CHANNEL, {
+  static async connect(publisher: Redis, lag: Histogram): Promise<RedisFlowEventBus> {
+    const bus = new RedisFlowEventBus(publisher, lag);
+    bus.subscription = await RedisSubscription.open<SentFlowChange>(publisher, FLOW_CHANGES_CHANNEL, {
       onMessage: (event) => bus.deliver(event),
       onError: (error) => bus.logger.error({ err: error }, 'Unreadable flow change on the bus'),
     });
     return bus;
   }
 
-  async publish(event: FlowChangedEvent): Promise<void> {
+  protected async send(event: SentFlowChange): Promise<void> {
     await this.publisher.publish(FLOW_CHANGES_CHANNEL, JSON.stringify(event));
   }
 

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { Metrics } from '../common/metrics/metrics';
+
+/**
+ * The PostgreSQL connection pool as the scraper finds it: connections open and idle, and callers waiting for one (a
+ * pool too small for the load). SQLite has one connection and nothing to wait for, so it reports none of these.
+ */
+@Injectable()
+export class DatabasePoolMetrics {
+  constructor(@InjectDataSource() dataSource: DataSource, metrics: Metrics) {
+    if (dataSource.options.type !== 'postgres') return;
+    // TypeORM's PostgreSQL driver keeps its pg pool as `master`; it is not part of TypeORM's typed surface.
+    const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    metrics.sampledGauge(
+      'idflow_db_pool_connections',
+      'Open connections of the PostgreSQL pool',
+      () => pool().totalCount,
+    );
+    metrics.sampledGauge('idflow_db_pool_idle_connections', 'Idle connections of the pool', () => pool().idleCount);
+    metrics.sampledGauge('idflow_db_pool_waiting', 'Callers waiting for a pool connection', () => pool().waitingCount);
+  }
+}
