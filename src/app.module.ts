@@ -12,6 +12,7 @@ import { RequestValidationError } from './common/errors/request-validation.error
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
+import { TracingModule } from './common/tracing/tracing.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -44,6 +45,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule,
         MetricsModule,
+        TracingModule,
         DatabaseModule,
         KeyEncryptionModule,
         RedisModule,

@@ -36,7 +36,9 @@ describe('the service as a process', () => {
       const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(entries).toContainEqual(
         expect.objectContaining({
-          msg: expect.stringMatching(/^idflow listening on http:\/\/.+ \(database: SQLite at .+, bus: in-process\)$/),
+          msg: expect.stringMatching(
+            /^idflow listening on http:\/\/.+ \(database: SQLite at .+, bus: in-process, traces: off\)$/,
+          ),
         }),
       );
       const requestLine = entries.find((entry) => entry.reqId === 'logging-test-1');

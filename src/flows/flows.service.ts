@@ -6,6 +6,7 @@ import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { afterCommit } from '../common/persistence/after-commit';
 import { EntityStatements } from '../common/persistence/entity-statements';
+import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';
@@ -100,6 +101,7 @@ export class FlowsService {
   async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
     const id = input.id ?? newId.flow();
+    annotateRequestSpan({ [SPAN_ATTRIBUTES.flowId]: id });
     const { principal } = input;
     const expiresAt = now + (input.ttlSeconds ?? this.config.FLOW_TTL_SECONDS) * 1000;
     const stamp = await this.serviceKey.sign(
@@ -173,6 +175,7 @@ export class FlowsService {
 
   async find(flowId: string): Promise<Flow> {
     if (!FLOW_ID_SHAPE.test(flowId)) throw new FlowNotFoundError();
+    annotateRequestSpan({ [SPAN_ATTRIBUTES.flowId]: flowId });
     const flow = await this.statements.findById(flowId);
     if (!flow) throw new FlowNotFoundError();
     return this.applyExpiry(flow);

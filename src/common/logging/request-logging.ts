@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../tracing/request-span';
 import { loggablePath } from './loggable-path';
 import { requestContext } from './request-context';
 import { assignRequestId } from './request-id';
@@ -16,6 +17,7 @@ export function requestLogging(logger: Logger): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const startedAt = Date.now();
     const reqId = assignRequestId(request, response);
+    annotateRequestSpan({ [SPAN_ATTRIBUTES.requestId]: reqId });
     const log = (message: string, status: number, level: 'info' | 'warn' | 'error') => {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](

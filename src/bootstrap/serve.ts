@@ -1,0 +1,35 @@
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from '../app.module';
+import type { AppConfig } from '../config/app-config';
+import { NEST_APP_OPTIONS, configureApp } from './configure-app';
+
+/** Starts the service on PORT and says where, on which database and bus. */
+export async function serve(config: AppConfig, tracing: string): Promise<void> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
+  configureApp(app);
+  await app.listen(config.PORT);
+  const database = config.DATABASE_URL ? 'PostgreSQL' : `SQLite at ${config.DATABASE_PATH}`;
+  const bus = config.REDIS_URL ? 'Redis' : 'in-process';
+  const where = `${await app.getUrl()}, public address ${config.BASE_URL}`;
+  const logger = app.get(Logger);
+  logger.log(`idflow listening on ${where} (database: ${database}, bus: ${bus}, traces: ${tracing})`, 'Main');
+  exitWithinGrace(config.SHUTDOWN_GRACE_SECONDS, logger);
+}
+
+/**
+ * Nest closes the app on SIGTERM and SIGINT (streams end, held polls are answered, webhooks and usage are written, the
+ * server and the database close); this bounds how long that may take, as an orchestrator would kill the process.
+ */
+function exitWithinGrace(seconds: number, logger: Logger): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.log(`${signal}: shutting down within ${seconds} s`, 'Main');
+      setTimeout(() => {
+        logger.warn(`Still shutting down after ${seconds} s: exiting now`, 'Main');
+        process.exit(1);
+      }, seconds * 1000).unref();
+    });
+  }
+}
