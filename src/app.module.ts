@@ -13,6 +13,7 @@ import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { TracingModule } from './common/tracing/tracing.module';
+import { RetentionModule } from './common/retention/retention.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -46,6 +47,7 @@ export class AppModule {
         LoggingModule,
         MetricsModule,
         TracingModule,
+        RetentionModule,
         DatabaseModule,
         KeyEncryptionModule,
         RedisModule,

@@ -1,8 +1,11 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { Global, Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
 import { BillingGuard } from './billing.guard';
 import { ChargeRefundInterceptor } from './charge-refund.interceptor';
+import { UsageRecord } from './usage-record.entity';
+import { UsageRetention } from './usage-retention';
 import { UsageMeter } from './usage.meter';
 
 /**
@@ -11,8 +14,8 @@ import { UsageMeter } from './usage.meter';
  */
 @Global()
 @Module({
-  imports: [BillingLedgerModule, TenantsModule],
-  providers: [UsageMeter, BillingGuard, ChargeRefundInterceptor],
+  imports: [BillingLedgerModule, TenantsModule, TypeOrmModule.forFeature([UsageRecord])],
+  providers: [UsageMeter, BillingGuard, ChargeRefundInterceptor, UsageRetention],
   exports: [BillingLedgerModule, UsageMeter, BillingGuard, ChargeRefundInterceptor],
 })
 export class BillingModule {}

@@ -267,6 +267,36 @@ export const SETTINGS = {
     min: 1,
     max: 65535,
   }),
+  RETENTION_SWEEP_SECONDS: integer({
+    group: 'Retention',
+    description: 'How often each instance deletes what has aged out (a bounded batch of each kind per pass).',
+    min: 1,
+    max: 86_400,
+    default: 3600,
+  }),
+  USAGE_RETENTION_DAYS: integer({
+    group: 'Retention',
+    description: 'Usage records (what each call was billed) are deleted this many days after the call.',
+    min: 1,
+    note: 'days',
+    default: 400,
+  }),
+  FLOW_RETENTION_DAYS: integer({
+    group: 'Retention',
+    description:
+      'Ended flows (with their codes and claims), and documents all of whose flows have ended, are deleted this many ' +
+      'days after they ended.',
+    min: 1,
+    note: 'days',
+    default: 90,
+  }),
+  WEBHOOK_RETENTION_DAYS: integer({
+    group: 'Retention',
+    description: 'Webhook deliveries that succeeded or failed for good are deleted this many days after.',
+    min: 1,
+    note: 'days',
+    default: 30,
+  }),
 };
 
 export type SettingName = keyof typeof SETTINGS;

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
@@ -10,6 +11,8 @@ import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { InboxEntry } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import type { DocumentHolderView } from './document-holder-view';
+import { DocumentSignee } from './document-signee.entity';
+import { FlowDocument } from './flow-document.entity';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSigningService } from './document-signing.service';
 import type { DocumentView } from './document-view';
@@ -22,6 +25,8 @@ import { documentWithoutPersonalData } from './document-without-personal-data';
 @Injectable()
 export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleInit {
   readonly namedHolderReason = 'nin is required for a document: the signee who acts';
+  /** A completed document is kept: `/verify` vouches for its signed copy by this record. */
+  readonly keepsCompleted = true;
 
   constructor(
     private readonly registry: FlowKindRegistry,
@@ -36,6 +41,12 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
 
   async present(flow: Flow): Promise<DocumentView> {
     return this.presenter.view(await this.presenter.load(flow));
+  }
+
+  /** The file record and the signees go with the flow; the stored files, then unreferenced, go with the file sweep. */
+  async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
+    await manager.delete(DocumentSignee, { flowId: In(flowIds) });
+    await manager.delete(FlowDocument, { flowId: In(flowIds) });
   }
 
   withoutPersonalData(view: DocumentView): DocumentView {

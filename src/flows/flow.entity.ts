@@ -94,6 +94,7 @@ export class Flow {
   @Column({ ...epochMsColumn, name: 'expires_at' })
   expiresAt: number;
 
+  @Index()
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;
 }

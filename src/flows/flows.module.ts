@@ -7,6 +7,7 @@ import { ServiceKeyModule } from '../service-key/service-key.module';
 import { Metrics } from '../common/metrics/metrics';
 import { FlowEventBus, eventBusLag } from './events/flow-event-bus';
 import { FlowMetrics } from './flow-metrics';
+import { FlowRetention } from './flow-retention';
 import { InProcessFlowEventBus } from './events/in-process.flow-event-bus';
 import { RedisFlowEventBus } from './events/redis.flow-event-bus';
 import { FlowCode } from './flow-code.entity';
@@ -32,6 +33,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowTransitionHooks,
     FlowKindRegistry,
     FlowMetrics,
+    FlowRetention,
     {
       provide: FlowEventBus,
       inject: [REDIS_CLIENT, Metrics],

@@ -10,13 +10,14 @@ import { DevicesModule } from '../devices/devices.module';
 import { HolderService } from './holder.service';
 import { OpenLinkController } from './open-link.controller';
 import { UsedProof } from './used-proof.entity';
+import { UsedProofRetention } from './used-proof-retention';
 import { WalletController } from './wallet.controller';
 
 /** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
 @Module({
   imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, OpenStreamsModule],
   controllers: [WalletController, DeviceStreamController, OpenLinkController],
-  providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService],
+  providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService, UsedProofRetention],
   exports: [HolderService],
 })
 export class WalletModule {}

@@ -67,6 +67,7 @@ export class WebhookDelivery {
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
 
+  @Index()
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;
 }

@@ -5,6 +5,7 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookMetrics } from './webhook-metrics';
+import { WebhookRetention } from './webhook-retention';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -13,7 +14,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookDelivery]), TenantsModule, OutboundModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue, WebhookMetrics],
+  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue, WebhookMetrics, WebhookRetention],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

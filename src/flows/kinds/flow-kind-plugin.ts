@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { FlowChangedEvent } from '../events/flow-changed.event';
 import type { FlowKind } from '../flow-kind';
 import type { ObservedViews } from '../flow-view';
@@ -44,4 +45,9 @@ export interface FlowKindPlugin<K extends FlowKind = FlowKind> {
   summon?(flow: Flow, nin: string): Promise<void>;
   /** Why the holder who acts must be named (a document has several signees); absent when the flow's target will do. */
   namedHolderReason?: string;
+
+  /** Completed flows of this kind outlive FLOW_RETENTION_DAYS (a completed document is what `/verify` vouches for). */
+  keepsCompleted?: boolean;
+  /** Deletes what the kind keeps beside these ended flows, in the transaction that deletes them. */
+  purge?(manager: EntityManager, flowIds: string[]): Promise<void>;
 }

@@ -25,4 +25,9 @@ export class FlowKindRegistry {
   all(): FlowKindPlugin[] {
     return [...this.plugins.values()];
   }
+
+  /** The kinds whose completed flows are kept past the retention of ended flows. */
+  keepingCompleted(): FlowKind[] {
+    return [...this.plugins].filter(([, plugin]) => plugin.keepsCompleted).map(([kind]) => kind);
+  }
 }

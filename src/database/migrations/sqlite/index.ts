@@ -6,6 +6,7 @@ import { Signing1763900000001 } from './1763900000001-Signing';
 import { Billing1764000000000 } from './1764000000000-Billing';
 import { Documents1764100000000 } from './1764100000000-Documents';
 import { SealedSecrets1764200000000 } from './1764200000000-SealedSecrets';
+import { Retention1764300000000 } from '../portable/1764300000000-Retention';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const SQLITE_MIGRATIONS = [
   Billing1764000000000,
   Documents1764100000000,
   SealedSecrets1764200000000,
+  Retention1764300000000,
 ];
