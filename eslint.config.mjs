@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'test-artifacts/', 'data/', 'node_modules/'] },
   js.configs.recommended,
+  // Plain Node scripts that run before anything is built.
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { console: 'readonly' } } },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

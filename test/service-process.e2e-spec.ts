@@ -128,4 +128,18 @@ describe('the service as a process', () => {
       await service.stop();
     }
   }, 60_000);
+
+  it('writes readable lines with LOG_FORMAT=pretty, and warns at start that the outbound guard is lifted', async () => {
+    const service = await startService({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', ALLOW_PRIVATE_URLS: 'true' });
+    try {
+      const lines = service.output().trim().split('\n');
+      expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(lines).toContainEqual(expect.stringMatching(/INFO.*idflow listening on http:\/\//));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/WARN.*ALLOW_PRIVATE_URLS on: webhooks and document downloads may reach loopback/),
+      );
+    } finally {
+      await service.stop();
+    }
+  });
 });

@@ -26,6 +26,13 @@ export const SETTINGS = {
     max: 600,
     default: 10,
   }),
+  LOG_FORMAT: oneOf(['auto', 'json', 'pretty'], {
+    group: 'Process',
+    description:
+      'How log lines are written: `json` lines, or `pretty` readable lines (pino-pretty, a development dependency); ' +
+      '`auto` is pretty on a terminal outside production, JSON otherwise.',
+    default: 'auto',
+  }),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     group: 'Process',
     description: 'Least severe level written to the JSON log.',

@@ -10,12 +10,14 @@ import { OutboundClient } from './outbound-client';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
         const lifted = [
-          config.ALLOW_PRIVATE_URLS ? 'ALLOW_PRIVATE_URLS' : undefined,
-          config.ALLOW_INSECURE_URLS ? 'ALLOW_INSECURE_URLS' : undefined,
-        ].filter(Boolean);
-        if (lifted.length > 0 && config.NODE_ENV === 'production') {
+          config.ALLOW_PRIVATE_URLS ? ['ALLOW_PRIVATE_URLS', 'loopback and private addresses'] : undefined,
+          config.ALLOW_INSECURE_URLS ? ['ALLOW_INSECURE_URLS', 'plain http: URLs'] : undefined,
+        ].filter((entry) => entry !== undefined);
+        // Said at every start, whatever NODE_ENV says: a staging copy of a development .env is how these leak out.
+        if (lifted.length > 0) {
           new Logger(OutboundClient.name).warn(
-            `${lifted.join(' and ')} lift the outbound guard; meant for development only`,
+            `${lifted.map(([name]) => name).join(' and ')} on: webhooks and document downloads may reach ` +
+              `${lifted.map(([, what]) => what).join(' and ')}. For development only, never in production`,
           );
         }
         return new OutboundClient({
