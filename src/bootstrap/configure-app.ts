@@ -8,7 +8,7 @@ import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
-import { crossOriginResources, securityHeaders } from '../common/http/security-headers';
+import { securityHeaders } from '../common/http/security-headers';
 import { requestLogging } from '../common/logging/request-logging';
 import { ROOT_LOGGER } from '../common/logging/root-logger.token';
 import { Metrics } from '../common/metrics/metrics';
@@ -47,14 +47,13 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(requestMetrics(app.get(Metrics)));
   // Before anything may answer, so that refusals carry them too.
-  app.use(securityHeaders());
+  app.use(securityHeaders(CORS_PATHS));
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
   app.use(resolveClientIps(app.get(AppConfig).TRUSTED_PROXIES));
   // The integrator API and the public keys only (before the rate limit and the body parser, so
   // that a browser can read their refusals too): admin, Wallet API and hosted pages are never called across origins.
   app.use(CORS_PATHS, cors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
-  app.use(CORS_PATHS, crossOriginResources());
   // Before the body is read and before routing, so that no request escapes the limit.
   app.use(app.get(RateLimiter).middleware());
   app.use(parseJsonBodies());

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Histogram } from 'prom-client';
 import { LATENCY_BUCKETS, type Metrics } from './metrics';
 
 /** The label of requests no route took: unknown paths, and those refused before routing (rate limit, body parser). */
@@ -16,18 +17,23 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
     labelNames: ['method', 'route', 'status'],
     buckets: LATENCY_BUCKETS,
   });
+  // One series per method, route and status, looked up by one string rather than by prom-client hashing labels.
+  const series = new Map<string, Histogram.Internal<string>>();
+  const seriesOf = (method: string, route: string, status: number): Histogram.Internal<string> => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      found = duration.labels({ method, route, status: String(status) });
+      series.set(key, found);
+    }
+    return found;
+  };
   return (request: Request, response: Response, next: NextFunction) => {
     const started = performance.now();
     response.once('close', () => {
       const route = (request.route as { path?: unknown } | undefined)?.path;
-      duration.observe(
-        {
-          method: request.method,
-          route: typeof route === 'string' ? route : UNMATCHED_ROUTE,
-          status: String(response.statusCode),
-        },
-        (performance.now() - started) / 1000,
-      );
+      const template = typeof route === 'string' ? route : UNMATCHED_ROUTE;
+      seriesOf(request.method, template, response.statusCode).observe((performance.now() - started) / 1000);
     });
     next();
   };
