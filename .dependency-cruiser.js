@@ -10,7 +10,7 @@ const LAYERS = [
   ['tenants', 'service-key'],
   ['persons', 'signatures', 'auth'],
   ['devices'],
-  ['claims', 'billing'],
+  ['claims', 'billing', 'idempotency'],
   ['access'],
   ['webhooks', 'flows', 'health', 'metrics'],
   ['documents'],

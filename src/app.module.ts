@@ -22,6 +22,7 @@ import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
@@ -54,6 +55,7 @@ export class AppModule {
         ThrottlingModule,
         AuthModule,
         BillingModule,
+        IdempotencyModule,
         BillingReportModule,
         HealthModule,
         MetricsEndpointModule,

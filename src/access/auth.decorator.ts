@@ -12,6 +12,9 @@ import { BillingGuard } from '../billing/billing.guard';
 import { ChargeRefundInterceptor } from '../billing/charge-refund.interceptor';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
+import { IdempotencyKeyInUseError } from '../idempotency/errors/idempotency-key-in-use.error';
+import { IdempotencyKeyReusedError } from '../idempotency/errors/idempotency-key-reused.error';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyGuard } from '../idempotency/idempotency.guard';
 import { DeclareAccess } from '../common/route-access/declared-access';
 
 const HEADER_DESCRIPTIONS: Record<Credential, string> = {
@@ -20,9 +23,30 @@ const HEADER_DESCRIPTIONS: Record<Credential, string> = {
   token: 'Access token from GET /api/v1/flow/authorize',
 };
 
+/** `Idempotency-Key` in OpenAPI: the header and the two refusals it adds. */
+function idempotencyDocs() {
+  return [
+    ApiHeader({
+      name: IDEMPOTENCY_KEY_HEADER,
+      required: false,
+      description:
+        'Up to 255 printable characters, unique per attempt (a UUID): a retry with the same key and body within 24 ' +
+        'hours gets the first answer again, with `Idempotent-Replayed: true`, and creates and bills nothing',
+    }),
+    ApiFailure(
+      409,
+      'The first request with this Idempotency-Key is still running',
+      new IdempotencyKeyInUseError().reason,
+    ),
+    ApiFailure(422, 'This Idempotency-Key came with another request', new IdempotencyKeyReusedError().reason),
+  ];
+}
+
 /** An integrator route's access: who may call it (credentials, scope) and what a call costs. */
 export interface RouteAccess extends AuthOptions {
   billing?: BillingCategory;
+  /** The route honours `Idempotency-Key` (creates and cancel). */
+  idempotent?: boolean;
 }
 
 /**
@@ -31,7 +55,7 @@ export interface RouteAccess extends AuthOptions {
  * documents the headers and failure answers in OpenAPI.
  */
 export function Auth(options: RouteAccess) {
-  const { billing, ...authOptions } = options;
+  const { billing, idempotent, ...authOptions } = options;
   const headers = (Object.keys(CREDENTIAL_HEADERS) as Credential[])
     .filter((credential) => credentialNeed(options, credential) !== 'unused')
     .map((credential) =>
@@ -45,9 +69,18 @@ export function Auth(options: RouteAccess) {
     DeclareAccess('integrator'),
     SetMetadata(AUTH_OPTIONS, authOptions),
     ...(billing ? [SetMetadata(BILLING_CATEGORY, billing)] : []),
-    UseGuards(ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard, ...(billing ? [BillingGuard] : [])),
+    UseGuards(
+      ApiKeyGuard,
+      AppSecretGuard,
+      AccessTokenGuard,
+      ScopeGuard,
+      // Before the billing pre-check, so that a replayed answer costs nothing.
+      ...(idempotent ? [IdempotencyGuard] : []),
+      ...(billing ? [BillingGuard] : []),
+    ),
     ...(billing ? [UseInterceptors(ChargeRefundInterceptor)] : []),
     ...headers,
+    ...(idempotent ? idempotencyDocs() : []),
     ApiFailure(401, 'A credential is missing, unknown, revoked or issued to another app', 'The x-api-key is not valid'),
     ...(options.scope
       ? [

@@ -12,6 +12,7 @@ import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
+import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
@@ -27,6 +28,7 @@ export const ENTITIES = [
   Device,
   EnrollmentCode,
   UsedProof,
+  IdempotencyRecord,
   WebhookDelivery,
   UsageRecord,
   BillingBalance,

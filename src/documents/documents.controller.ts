@@ -48,7 +48,7 @@ function createRoute(kind: 'signing' | 'review', version: ApiVersion, credential
       : 'Have structured signees review and sign a PDF on a hosted page: returns the page link';
   return applyDecorators(
     Post(`${version}/document/${kind}`),
-    Auth({ ...credentials, scope: 'document:sign', billing: 'signature' }),
+    Auth({ ...credentials, scope: 'document:sign', billing: 'signature', idempotent: true }),
     Reason('Document flow created'),
     CreateDocs(version, summary, 'Document flow created', DOCUMENT_EXAMPLES[kind]),
   );

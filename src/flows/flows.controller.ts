@@ -60,7 +60,11 @@ export class FlowsController {
   }
 
   @Versioned(['v2', 'v1'], (version) =>
-    applyDecorators(Post(`${version}/flow/cancel`), Auth(ROUTE_CREDENTIALS.flow[version].cancel), CancelDocs(version)),
+    applyDecorators(
+      Post(`${version}/flow/cancel`),
+      Auth({ ...ROUTE_CREDENTIALS.flow[version].cancel, idempotent: true }),
+      CancelDocs(version),
+    ),
   )
   @Reason('Flow cancelled')
   cancel(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {

@@ -39,7 +39,7 @@ function IdentificationRoute(startMode: StartMode, credentials: (version: ApiVer
 function identificationRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/identification/${startMode}`),
-    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'authentication' }),
+    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'authentication', idempotent: true }),
     Reason('Identification flow created'),
     ApiOperation({ summary: SUMMARIES[startMode] }),
     ApiEnvelope({

@@ -40,7 +40,7 @@ function SigningRoute(
 function signingRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/signing/${startMode}`),
-    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature' }),
+    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature', idempotent: true }),
     Reason('Signing flow created'),
     ApiOperation({ summary: SUMMARIES[startMode] }),
     ApiEnvelope({

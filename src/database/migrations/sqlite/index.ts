@@ -7,6 +7,7 @@ import { Billing1764000000000 } from './1764000000000-Billing';
 import { Documents1764100000000 } from './1764100000000-Documents';
 import { SealedSecrets1764200000000 } from './1764200000000-SealedSecrets';
 import { Retention1764300000000 } from '../portable/1764300000000-Retention';
+import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS = [
   Documents1764100000000,
   SealedSecrets1764200000000,
   Retention1764300000000,
+  IdempotencyKeys1764400000000,
 ];
