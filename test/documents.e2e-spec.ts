@@ -162,7 +162,7 @@ describe(`documents on ${dialect}`, () => {
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ status: 'successful', reason: 'Document flow created', version: 'v2' });
       const doc = created.body.data.request;
-      expect(Object.keys(created.body.data)).toEqual(['request']);
+      expect(Object.keys(created.body.data)).toEqual(['request', 'verificationCode']);
       const now = Math.floor(Date.now() / 1000);
       expect(doc).toEqual({
         id: expect.stringMatching(/^doc_[0-9A-Za-z]{40,}$/),

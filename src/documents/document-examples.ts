@@ -75,7 +75,7 @@ const COMPLETED: DocumentView = {
 
 /** The `data` of each document response (spec 4.5). */
 export const DOCUMENT_EXAMPLES = {
-  signing: { request: SIGNING },
-  review: { link: REVIEW.destination, request: REVIEW },
+  signing: { request: SIGNING, verificationCode: '4171' },
+  review: { link: REVIEW.destination, request: REVIEW, verificationCode: '0832' },
   refresh: { doc: COMPLETED },
 };

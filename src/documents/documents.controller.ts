@@ -1,3 +1,4 @@
+import { verificationCodeOf } from '../flows/verification-code';
 import { Body, Controller, HttpCode, Post, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
@@ -89,9 +90,9 @@ export class DocumentsController {
     @Body() body: DocumentSigningDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
-  ): Promise<{ request: DocumentView }> {
+  ): Promise<{ request: DocumentView; verificationCode: string }> {
     const created = await this.documents.create(principal, { delivery: 'signing', ...body }, client);
-    return { request: this.presenter.view(created) };
+    return { request: this.presenter.view(created), verificationCode: verificationCodeOf(created.flow) as string };
   }
 
   @CreateRoute('review')
@@ -99,9 +100,13 @@ export class DocumentsController {
     @Body() body: DocumentReviewDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
-  ): Promise<{ link: string; request: DocumentView }> {
+  ): Promise<{ link: string; request: DocumentView; verificationCode: string }> {
     const created = await this.documents.create(principal, { delivery: 'review', ...body }, client);
-    return { link: this.presenter.reviewLink(created.flow.id), request: this.presenter.view(created) };
+    return {
+      link: this.presenter.reviewLink(created.flow.id),
+      request: this.presenter.view(created),
+      verificationCode: verificationCodeOf(created.flow) as string,
+    };
   }
 
   @RefreshRoute()

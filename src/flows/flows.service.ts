@@ -20,6 +20,7 @@ import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import { verificationCodeOf } from './verification-code';
 import { Flow } from './flow.entity';
 import type { FlowHolder } from './kinds/flow-holder';
 
@@ -51,6 +52,8 @@ export interface CreatedFlow {
   link?: string;
   /** Wildcard: `idflow://flow?seed=<seed>` URIs to show as QR codes; the first one scanned wins. */
   seeds?: string[];
+  /** Pushed (different-device): the four digits the person's app shows too. */
+  verificationCode?: string;
 }
 
 /** Fields a move may set besides the status. */
@@ -163,7 +166,7 @@ export class FlowsService {
     await this.publish(flow, 'created');
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}` };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink) };
-    return { flow };
+    return { flow, verificationCode: verificationCodeOf(flow) };
   }
 
   /** A flow of this app; another app's flow is reported exactly like an unknown one. */
@@ -312,6 +315,7 @@ export class FlowsService {
         environment: flow.environment,
         holderNins,
         deviceId: flow.deviceId,
+        verificationCode: verificationCodeOf(flow),
         kind: flow.kind,
         view,
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.

@@ -23,6 +23,7 @@ export const IDENTIFICATION_EXAMPLES = {
   'different-device': {
     request: { ...REQUEST, user: '10000000001' },
     token: 'eyJhbGciOiJFZERTQSIsInR5cCI6ImlkZmxvdy1hY2Nlc3Mrand0In0.eyJzdWIiOiJiY25fLi4uIn0.c2ln',
+    verificationCode: '4171',
   },
   wildcard: {
     request: REQUEST,

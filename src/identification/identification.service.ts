@@ -29,6 +29,8 @@ export interface IdentificationCreated {
   seeds?: string[];
   /** Different-device: an access token, also sent in the x-access-token header (spec 4.2 rule 1). */
   token?: string;
+  /** Different-device: four digits to show beside "check the code in your app"; the app shows the same ones. */
+  verificationCode?: string;
 }
 
 /** Starts identification flows in the three start modes of spec section 1. */
@@ -53,7 +55,7 @@ export class IdentificationService {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
     }
-    const { flow, link, seeds } = await this.flows.create({
+    const { flow, link, seeds, verificationCode } = await this.flows.create({
       kind: 'identification',
       startMode,
       action: request.action,
@@ -65,7 +67,12 @@ export class IdentificationService {
       userAgent: client.userAgent,
       seeds: request.seeds,
     });
-    const result: IdentificationCreated = { request: this.presenter.requestObject(flow), link, seeds };
+    const result: IdentificationCreated = {
+      request: this.presenter.requestObject(flow),
+      link,
+      seeds,
+      verificationCode,
+    };
     if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;
     return result;
   }

@@ -20,7 +20,7 @@ const REQUEST: FlowRequestObject = {
 /** The `data` of each signing create response. */
 export const SIGNING_EXAMPLES = {
   'same-device': { link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN', request: REQUEST },
-  'different-device': { request: REQUEST },
+  'different-device': { request: REQUEST, verificationCode: '4171' },
   wildcard: {
     request: { ...REQUEST, user: '' },
     seeds: [

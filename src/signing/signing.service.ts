@@ -28,6 +28,8 @@ export interface SigningCreated {
   link?: string;
   /** Wildcard: custom-scheme URIs to show as QR codes; the first one scanned wins. */
   seeds?: string[];
+  /** Different-device: four digits to show beside "check the code in your app"; the app shows the same ones. */
+  verificationCode?: string;
 }
 
 const invalid = (path: Array<string | number>, message: string) =>
@@ -53,7 +55,7 @@ export class SigningService {
     if (request.nin && !(await this.devices.hasDigitalId(request.nin, principal.app.environment))) {
       throw new NoDigitalIdError();
     }
-    const { flow, link, seeds } = await this.flows.create({
+    const { flow, link, seeds, verificationCode } = await this.flows.create({
       kind: 'signing',
       startMode,
       action: request.action,
@@ -66,7 +68,7 @@ export class SigningService {
       userAgent: client.userAgent,
       seeds: request.seeds,
     });
-    return { request: this.presenter.requestObject(flow), link, seeds };
+    return { request: this.presenter.requestObject(flow), link, seeds, verificationCode };
   }
 
   /** Spec 4.3: `sign` needs a webhook, `confirm` has none; the host must be a URL the outbound guard would call. */

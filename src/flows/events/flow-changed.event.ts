@@ -10,6 +10,8 @@ interface FlowChange {
   holderNins: string[];
   /** The device holding the flow, if any: shown to devices as `held`, never to integrators. */
   deviceId: string | null;
+  /** Pushed flows: the code the person's app shows beside the request. */
+  verificationCode?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { FlowChanges, FlowsService } from '../flows.service';
 import type { Consent } from './consent';
 import type { FlowHolder } from './flow-holder';
 import type { FlowKindPlugin } from './flow-kind-plugin';
+import { verificationCodeOf } from '../verification-code';
 import type { HolderFlowView, InboxEntry } from './holder-flow-view';
 
 /** The kinds whose observers see the engine's own FlowView: flows one device holds from pick-up to its answer. */
@@ -99,6 +100,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
       status: view.status,
       held: event.deviceId === holder.id,
       exp: view.exp,
+      verificationCode: event.verificationCode,
     });
   }
 
@@ -157,6 +159,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
       status: flow.status,
       held: flow.deviceId === holder.id,
       exp: Math.floor(flow.expiresAt / 1000),
+      verificationCode: verificationCodeOf(flow),
     });
   }
 }

@@ -20,6 +20,8 @@ export interface HolderFlowView {
   held: boolean;
   /** Unix seconds. */
   exp: number;
+  /** Pushed flows: four digits to show beside the request; the integrator shows the same ones (`verificationCode`). */
+  verificationCode?: string;
   /**
    * Signing and document flows: what the device signs to approve (a JWS over `{ flow, payload_sha256, iat }`); for a
    * document, `payload_sha256` is the SHA-256 of the PDF itself.
