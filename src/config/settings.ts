@@ -158,6 +158,15 @@ export const SETTINGS = {
     max: 86400,
     default: 300,
   }),
+  NO_CLIENT_SECONDS: integer({
+    group: 'Flows',
+    description:
+      'A pushed flow that no device of its person has fetched this many seconds after its creation shows the hint ' +
+      '`noClient` (their app is not running, or has no network).',
+    min: 1,
+    max: 3600,
+    default: 10,
+  }),
   DOCUMENT_TTL_SECONDS: integer({
     group: 'Flows',
     description:

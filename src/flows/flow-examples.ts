@@ -20,6 +20,7 @@ export const FLOW_VIEW_EXAMPLE: FlowView = {
   status: 'completed',
   onsession: true,
   cancelled: false,
+  hint: 'completed',
   stamp: 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJyZXFfLi4uIn0.c2ln',
   claims: {
     naming: { name: 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0...' },

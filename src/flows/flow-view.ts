@@ -1,3 +1,4 @@
+import type { FlowHint } from './flow-hint';
 import type { ClaimValues } from '../persons/claim-values';
 import type { FlowKind, StartMode } from './flow-kind';
 import type { FlowStatus } from './flow-state';
@@ -27,6 +28,8 @@ export interface FlowView {
   onsession: boolean;
   /** True for every unsuccessful end (cancelled, rejected, expired), so existing pollers stop. */
   cancelled: boolean;
+  /** Where the flow stands, in words an integrator can show: see FLOW_HINTS. */
+  hint: FlowHint;
   /** The origin stamp (the creation response's `signature`). */
   stamp: string;
   /** Completed signing: the service's receipt, a JWS verifiable with `/.well-known/jwks.json`. */

@@ -94,6 +94,14 @@ export class Flow {
   @Column({ ...epochMsColumn, name: 'expires_at' })
   expiresAt: number;
 
+  /** When a device of its person first fetched the flow (inbox, device stream, read), for the `noClient` hint. */
+  @Column({ ...epochMsColumn, name: 'seen_at', nullable: true })
+  seenAt: number | null;
+
+  /** When a device first showed the flow to its person (read it), for the `userSign` hint. */
+  @Column({ ...epochMsColumn, name: 'viewed_at', nullable: true })
+  viewedAt: number | null;
+
   @Index()
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;

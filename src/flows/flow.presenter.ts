@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { maskId } from '../common/masking/mask-id';
 import { maskNin } from '../common/masking/mask-nin';
+import { AppConfig } from '../config/app-config';
+import { hintOf } from './flow-hint';
 import { isUnsuccessfulEnd } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
@@ -11,7 +13,10 @@ const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 /** Turns a stored flow into the view integrators see; nothing private (device ids, raw NINs of others) leaks. */
 @Injectable()
 export class FlowPresenter {
-  constructor(private readonly kinds: FlowKindRegistry) {}
+  constructor(
+    private readonly kinds: FlowKindRegistry,
+    private readonly config: AppConfig,
+  ) {}
 
   /** The flow as ping, cancel, polling, SSE and the event bus show it, whatever its kind. */
   present(flow: Flow): Promise<ObservedView> {
@@ -84,6 +89,7 @@ export class FlowPresenter {
       status: flow.status,
       onsession: flow.deviceId !== null,
       cancelled: isUnsuccessfulEnd(flow.status),
+      hint: hintOf(flow, Date.now(), this.config.NO_CLIENT_SECONDS * 1000),
       stamp: flow.stamp,
     };
   }

@@ -11,6 +11,7 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowPresenter } from './flow.presenter';
 import type { ObservedView } from './flow-view';
+import { FLOW_HINTS } from './flow-hint';
 import { FlowReferenceDto } from './flow-reference.dto';
 import { FlowsService } from './flows.service';
 
@@ -18,7 +19,12 @@ const PingDocs = (version: ApiVersion) =>
   applyDecorators(
     ApiOperation({
       summary: 'The current state of a flow (spec 2.4); poll every 1 to 3 seconds',
-      description: 'A document flow (`doc_...`) answers with the document object of spec 2.6 plus `status`.',
+      description:
+        'A document flow (`doc_...`) answers with the document object of spec 2.6 plus `status`. An identification or ' +
+        'signing flow carries `hint`, where it stands, with the message to show for each:\n\n' +
+        Object.entries(FLOW_HINTS)
+          .map(([hint, message]) => `- \`${hint}\`: ${message}`)
+          .join('\n'),
     }),
     ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
     ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
@@ -34,7 +40,14 @@ const CancelDocs = (version: ApiVersion) =>
       reason: 'Flow cancelled',
       version,
       data: {
-        request: { ...FLOW_VIEW_EXAMPLE, status: 'cancelled', cancelled: true, claims: undefined, subject: undefined },
+        request: {
+          ...FLOW_VIEW_EXAMPLE,
+          status: 'cancelled',
+          cancelled: true,
+          hint: 'cancelled',
+          claims: undefined,
+          subject: undefined,
+        },
       },
     }),
     ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
@@ -147,6 +147,8 @@ export class FlowsService {
       createdAt: now,
       expiresAt,
       updatedAt: now,
+      seenAt: null,
+      viewedAt: null,
     });
     const codeKind: FlowCodeKind | undefined =
       input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
@@ -279,10 +281,37 @@ export class FlowsService {
     return updated;
   }
 
-  /** Publishes the flow as it now stands, for changes made beside it (a document signee viewing, for example). */
-  async announce(flowId: string): Promise<void> {
+  /**
+   * Notes that a device of the flows' person fetched them (inbox, device stream), once per flow; the flows whose hint
+   * this changes are published, so observers see the person's app has them.
+   */
+  async markSeen(flowIds: string[]): Promise<void> {
+    if (flowIds.length === 0) return;
+    const unseen = await this.flows.find({ select: { id: true }, where: { id: In(flowIds), seenAt: IsNull() } });
+    if (unseen.length === 0) return;
+    await this.flows.update({ id: In(unseen.map((flow) => flow.id)), seenAt: IsNull() }, { seenAt: Date.now() });
+    for (const { id } of unseen) await this.announce(id, 'observers');
+  }
+
+  /** Notes that a device showed the flow to its person (it read it), once; observers see the hint `userSign`. */
+  async markViewed(flow: Flow): Promise<Flow> {
+    if (flow.viewedAt !== null) return flow;
+    const now = Date.now();
+    const { affected } = await this.flows.update(
+      { id: flow.id, viewedAt: IsNull() },
+      { viewedAt: now, seenAt: flow.seenAt ?? now },
+    );
+    if (affected) await this.announce(flow.id, 'observers');
+    return { ...flow, viewedAt: now, seenAt: flow.seenAt ?? now };
+  }
+
+  /**
+   * Publishes the flow as it now stands, for changes made beside it (a document signee viewing, for example). A change
+   * only its observers care about (a progress hint) is not pushed to the person's devices.
+   */
+  async announce(flowId: string, audience: 'everyone' | 'observers' = 'everyone'): Promise<void> {
     const flow = await this.statements.findById(flowId);
-    if (flow) await this.publish(flow);
+    if (flow) await this.publish(flow, 'changed', audience);
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */
@@ -304,10 +333,14 @@ export class FlowsService {
    * on their periodic re-reads. A flow just created can only be waited on by its holders' devices (nobody else knows
    * its id yet), so one without holders is not published at all.
    */
-  private async publish(flow: Flow, change: 'created' | 'changed' = 'changed'): Promise<void> {
+  private async publish(
+    flow: Flow,
+    change: 'created' | 'changed' = 'changed',
+    audience: 'everyone' | 'observers' = 'everyone',
+  ): Promise<void> {
     try {
       const view = await this.presenter.present(flow);
-      const holderNins = this.presenter.holderNins(flow, view);
+      const holderNins = audience === 'everyone' ? this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;
       await this.bus.publish({
         flowId: flow.id,

@@ -56,6 +56,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
 
   async inbox(holder: FlowHolder): Promise<InboxEntry[]> {
     const flows = await this.flows.pushedFlowsFor(this.kind, holder);
+    await this.flows.markSeen(flows.map((flow) => flow.id));
     return flows.map((flow) => ({ createdAt: flow.createdAt, view: this.view(flow, holder) }));
   }
 
@@ -69,7 +70,8 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
   }
 
   async read(holder: FlowHolder, flow: Flow): Promise<HolderFlowView> {
-    return this.view(this.checkVisible(holder, flow), holder);
+    this.checkVisible(holder, flow);
+    return this.view(isTerminal(flow.status) ? flow : await this.flows.markViewed(flow), holder);
   }
 
   async approve(holder: FlowHolder, flow: Flow, consent: Consent): Promise<HolderFlowView> {

@@ -8,6 +8,7 @@ import { Documents1764100000000 } from './1764100000000-Documents';
 import { SealedSecrets1764200000000 } from './1764200000000-SealedSecrets';
 import { Retention1764300000000 } from '../portable/1764300000000-Retention';
 import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
+import { FlowProgress1764500000000 } from '../portable/1764500000000-FlowProgress';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS = [
   SealedSecrets1764200000000,
   Retention1764300000000,
   IdempotencyKeys1764400000000,
+  FlowProgress1764500000000,
 ];
