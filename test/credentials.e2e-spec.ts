@@ -114,6 +114,7 @@ describe('credentials (spec sections 4.4 and 5)', () => {
       'flow.v2.cancel': { required: ['key', 'secret'], optional: [] },
       'flow.v2.sse': { required: ['key'], optional: ['secret'] },
       'flow.v2.polling': { required: ['key', 'token'], optional: [] },
+      'flow.v2.qr': { required: ['key', 'secret'], optional: [] },
       'flow.v1.ping': { required: ['key', 'token'], optional: [] },
       'flow.v1.cancel': { required: ['key', 'token'], optional: [] },
       'flow.v1.polling': { required: ['key', 'token'], optional: [] },

@@ -400,13 +400,25 @@ describe('identification: bad input is refused and changes nothing', () => {
         [
           'a short code',
           () => ({ code: 'abc' }),
-          [issue('invalid_string', ['code'], 'code must be the 32-character code of a link or seed')],
+          [
+            issue(
+              'invalid_string',
+              ['code'],
+              'code must be the 32-character code of a link or seed, or an idflow://qr frame',
+            ),
+          ],
           true,
         ],
         [
           'a code with symbols',
           () => ({ code: `${'!'.repeat(31)}a` }),
-          [issue('invalid_string', ['code'], 'code must be the 32-character code of a link or seed')],
+          [
+            issue(
+              'invalid_string',
+              ['code'],
+              'code must be the 32-character code of a link or seed, or an idflow://qr frame',
+            ),
+          ],
           true,
         ],
         [

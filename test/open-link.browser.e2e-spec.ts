@@ -50,6 +50,24 @@ describeInBrowser('the same-device link page in Chromium', () => {
     await page.close();
   });
 
+  it('animates its QR code: a new frame each second, and the frame on the screen picks the flow up', async () => {
+    const { id, path } = await sameDeviceLink('Log in by QR');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}${path}`);
+    const drawn = () => page.locator('#qr svg').innerHTML();
+    const first = await drawn();
+    const deadline = Date.now() + 3000;
+    while ((await drawn()) === first && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await drawn()).not.toBe(first);
+    // The page draws what GET /api/v2/flow/qr draws: a phone scanning the frame of this second picks the flow up.
+    const { frame } = (
+      await t.http().get('/api/v2/flow/qr').query({ request: id }).set(credentials(sandbox)).expect(200)
+    ).body.data;
+    const device = await enrolledDevice(t.app, t.http, sandbox.testPersons[0].nin);
+    expect((await device.post(t.http, '/wallet/v1/flows/pick-up', { code: frame })).status).toBe(201);
+    await page.close();
+  });
+
   it('says the link is no longer valid once a device has picked the flow up', async () => {
     const { path } = await sameDeviceLink('Log in');
     const device = await enrolledDevice(t.app, t.http, sandbox.testPersons[0].nin);

@@ -20,7 +20,7 @@ const escaped = (text: string) =>
 function cspNonce(response: Response): string {
   const csp = response.headers['content-security-policy'];
   expect(csp).toMatch(
-    /^default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
+    /^default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'$/,
   );
   // No other site may frame the page and trick a person into pressing its button (older browsers read this one).
   expect(response.headers['x-frame-options']).toBe('DENY');

@@ -22,7 +22,14 @@ export const ROUTE_CREDENTIALS = {
     v1: { sameDevice: { credentials: ['key', 'secret', 'token'] }, differentDevice: keyToken },
   },
   flow: {
-    v2: { ping: keySecret, cancel: keySecret, sse: { credentials: ['key'], optional: ['secret'] }, polling: keyToken },
+    v2: {
+      ping: keySecret,
+      cancel: keySecret,
+      sse: { credentials: ['key'], optional: ['secret'] },
+      polling: keyToken,
+      /** The animated QR frame of this second: it is drawn from the start secret, which stays on the backend. */
+      qr: keySecret,
+    },
     v1: { ping: keyToken, cancel: keyToken, polling: keyToken, authorize: keySecret },
   },
   document: { v2: keySecret, v1: keyToken },

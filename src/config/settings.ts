@@ -158,6 +158,22 @@ export const SETTINGS = {
     max: 86400,
     default: 300,
   }),
+  QR_FRAME_TOLERANCE_SECONDS: integer({
+    group: 'Flows',
+    description:
+      'How far the time of a scanned animated QR frame may be from the real time since its flow was created; an ' +
+      'older (or newer) frame is refused, so a QR code relayed or photographed is soon worthless.',
+    min: 1,
+    max: 120,
+    default: 10,
+  }),
+  STATIC_SEEDS: boolean({
+    group: 'Flows',
+    description:
+      'Whether the static wildcard seeds of the spec may be scanned; with `false`, creates still answer them but only ' +
+      'the animated QR frames pick a flow up.',
+    default: true,
+  }),
   NO_CLIENT_SECONDS: integer({
     group: 'Flows',
     description:

@@ -1,11 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMsColumn } from '../common/persistence/column-types';
 
-export type FlowCodeKind = 'link' | 'seed';
+export type FlowCodeKind = 'link' | 'seed' | 'qr';
 
 /**
- * A one-time code that lets a device pick a flow up: the code of a same-device link or a wildcard seed. Only its
- * SHA-256 is kept, so a database reader cannot hijack open flows.
+ * A one-time code that lets a device pick a flow up: the code of a same-device link or a wildcard seed, or the start
+ * token of its animated QR code. Only its SHA-256 is kept, so a database reader cannot hijack open flows.
  */
 @Entity({ name: 'flow_codes' })
 export class FlowCode {
@@ -21,4 +21,8 @@ export class FlowCode {
 
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
+
+  /** A QR start token's secret, sealed: the key of every frame's code. */
+  @Column({ type: 'text', nullable: true })
+  secret: string | null;
 }

@@ -21,7 +21,7 @@ import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
 import type { ObservedView } from './flow-view';
 import { FlowReferenceDto } from './flow-reference.dto';
-import { FlowStreamQueryDto } from './flow-stream-query.dto';
+import { FlowQueryDto } from './flow-query.dto';
 import { FlowsService } from './flows.service';
 
 const PollingDocs = (version: ApiVersion) =>
@@ -62,7 +62,7 @@ export class FlowObservationController {
   @ApiFailure(404, 'No such flow, or a flow of another app (answered before the stream starts)', 'No such flow')
   @ApiTooManyStreams('this flow, app or client IP')
   async sse(
-    @Query() query: FlowStreamQueryDto,
+    @Query() query: FlowQueryDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
     @Req() request: Request,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, applyDecorators } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -11,7 +11,10 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowPresenter } from './flow.presenter';
 import type { ObservedView } from './flow-view';
+import { NoQrCodeError } from './errors/no-qr-code.error';
 import { FLOW_HINTS } from './flow-hint';
+import { FlowQueryDto } from './flow-query.dto';
+import { QR_START_EXAMPLE, qrFrameUri } from './qr-frame';
 import { FlowReferenceDto } from './flow-reference.dto';
 import { FlowsService } from './flows.service';
 
@@ -30,6 +33,9 @@ const PingDocs = (version: ApiVersion) =>
     ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
     ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
   );
+
+/** README's worked example, seven seconds after creation. */
+const QR_FRAME_EXAMPLE = { frame: qrFrameUri(QR_START_EXAMPLE, 7), time: 7 };
 
 const CancelDocs = (version: ApiVersion) =>
   applyDecorators(
@@ -70,6 +76,27 @@ export class FlowsController {
   @Reason('Flow state')
   ping(@Body() body: FlowReferenceDto, @CurrentPrincipal() principal: Principal): Promise<{ request: ObservedView }> {
     return this.current(body.request, principal);
+  }
+
+  @Get('v2/flow/qr')
+  @Auth(ROUTE_CREDENTIALS.flow.v2.qr)
+  @Reason('QR frame')
+  @ApiOperation({
+    summary: "The animated QR code's frame of this second, for integrators who would rather not compute it",
+    description:
+      'Show it as a QR code and ask again each second. A frame is `idflow://qr?token=<startToken>&time=<t>&code=<c>`: ' +
+      '`t` the whole seconds since the flow was created, `c` the lowercase hex HMAC-SHA256 of the decimal text of `t` ' +
+      "under the UTF-8 bytes of `startSecret` (both from the create answer's `qr`).",
+  })
+  @ApiEnvelope({ description: 'The frame', reason: 'QR frame', data: QR_FRAME_EXAMPLE })
+  @ApiFailure(400, 'A pushed flow, which has no QR code', new NoQrCodeError().reason)
+  @ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow')
+  @ApiFailure(409, 'The flow was picked up or has ended', 'The flow has already been picked up by another device')
+  async qr(
+    @Query() query: FlowQueryDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ frame: string; time: number }> {
+    return this.flows.currentQrFrame(await this.flows.findForApp(query.request, principal.app.id));
   }
 
   @Versioned(['v2', 'v1'], (version) =>

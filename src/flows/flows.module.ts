@@ -8,6 +8,7 @@ import { Metrics } from '../common/metrics/metrics';
 import { FlowEventBus, eventBusLag } from './events/flow-event-bus';
 import { FlowMetrics } from './flow-metrics';
 import { FlowRetention } from './flow-retention';
+import { QrStarts } from './qr-starts';
 import { InProcessFlowEventBus } from './events/in-process.flow-event-bus';
 import { RedisFlowEventBus } from './events/redis.flow-event-bus';
 import { FlowCode } from './flow-code.entity';
@@ -34,6 +35,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowKindRegistry,
     FlowMetrics,
     FlowRetention,
+    QrStarts,
     {
       provide: FlowEventBus,
       inject: [REDIS_CLIENT, Metrics],

@@ -21,6 +21,12 @@ import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
 import { verificationCodeOf } from './verification-code';
+import { type QrStart, isQrFrameUri, parseQrFrame } from './qr-frame';
+import { QrStarts } from './qr-starts';
+import { QrFrameRefusedError } from './errors/qr-frame-refused.error';
+import { StaticSeedsOffError } from './errors/static-seeds-off.error';
+import { NoQrCodeError } from './errors/no-qr-code.error';
+import { FlowTakenError } from './errors/flow-taken.error';
 import { Flow } from './flow.entity';
 import type { FlowHolder } from './kinds/flow-holder';
 
@@ -52,6 +58,8 @@ export interface CreatedFlow {
   link?: string;
   /** Wildcard: `idflow://flow?seed=<seed>` URIs to show as QR codes; the first one scanned wins. */
   seeds?: string[];
+  /** Wildcard and same-device: the start token and secret of the animated QR code. */
+  qr?: QrStart;
   /** Pushed (different-device): the four digits the person's app shows too. */
   verificationCode?: string;
 }
@@ -92,6 +100,7 @@ export class FlowsService {
     private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
     private readonly flowMetrics: FlowMetrics,
+    private readonly qrStarts: QrStarts,
   ) {
     this.statements = new EntityStatements(flows);
     this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
@@ -154,20 +163,26 @@ export class FlowsService {
       input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
     const codeCount = codeKind === 'link' ? 1 : codeKind === 'seed' ? (input.seeds ?? 0) : 0;
     const codes = Array.from({ length: codeCount }, () => newId.flowCode());
+    // A flow a person starts themselves gets an animated QR code beside its link code or seeds, in the same insert.
+    const qrStart = codeKind ? this.qrStarts.prepare(id, now) : undefined;
+    const codeRows: FlowCode[] = codes.map((code) => ({
+      codeDigest: sha256Hex(code),
+      flowId: id,
+      kind: codeKind as FlowCodeKind,
+      createdAt: now,
+      secret: null,
+    }));
+    if (qrStart) codeRows.push(qrStart.row);
     await this.dataSource.transaction(async (manager) => {
       await this.statements.insertMany([flow], manager);
       await input.alongside?.(manager, flow);
-      if (codeKind && codes.length > 0) {
-        await this.codeStatements.insertMany(
-          codes.map((code) => ({ codeDigest: sha256Hex(code), flowId: id, kind: codeKind, createdAt: now })),
-          manager,
-        );
-      }
+      if (codeRows.length > 0) await this.codeStatements.insertMany(codeRows, manager);
     });
+    const qr = qrStart?.qr;
     this.flowMetrics.recordCreated(flow);
     await this.publish(flow, 'created');
-    if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}` };
-    if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink) };
+    if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}`, qr };
+    if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink), qr };
     return { flow, verificationCode: verificationCodeOf(flow) };
   }
 
@@ -186,11 +201,42 @@ export class FlowsService {
     return this.applyExpiry(flow);
   }
 
-  /** The flow a same-device link code or wildcard seed belongs to; `kind` narrows it to one of the two. */
-  async findByCode(code: string, kind?: FlowCodeKind): Promise<Flow> {
-    const entry = await this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest: sha256Hex(code), kind });
+  /**
+   * The flow a same-device link code or wildcard seed belongs to, or the one an animated QR frame shows (checked for
+   * its time and code); `kind` narrows it to links or seeds. With STATIC_SEEDS off a seed picks nothing up. A QR start
+   * token alone is no code: only a frame made with its secret is.
+   */
+  async findByCode(code: string, kind?: Exclude<FlowCodeKind, 'qr'>): Promise<Flow> {
+    if (isQrFrameUri(code)) {
+      if (kind) throw new FlowNotFoundError();
+      return this.findByQrFrame(code);
+    }
+    const entry = await this.dataSource
+      .getRepository(FlowCode)
+      .findOneBy({ codeDigest: sha256Hex(code), kind: kind ?? In(['link', 'seed']) });
     if (!entry) throw new FlowNotFoundError();
+    if (entry.kind === 'seed' && !this.config.STATIC_SEEDS) throw new StaticSeedsOffError();
     return this.find(entry.flowId);
+  }
+
+  private async findByQrFrame(text: string): Promise<Flow> {
+    const now = Date.now();
+    const frame = parseQrFrame(text);
+    if (!frame) throw new QrFrameRefusedError('This is not a QR frame of idflow: scan the code on the screen again');
+    const entry = await this.qrStarts.findByToken(frame.startToken);
+    if (!entry) throw new FlowNotFoundError();
+    const flow = await this.find(entry.flowId);
+    this.qrStarts.check(frame, entry, flow, now);
+    return flow;
+  }
+
+  /** The animated QR frame of this second of a flow still waiting to be picked up, and its time. */
+  async currentQrFrame(flow: Flow): Promise<{ frame: string; time: number }> {
+    const entry = await this.qrStarts.findByFlow(flow.id);
+    if (!entry) throw new NoQrCodeError();
+    if (isTerminal(flow.status)) throw new FlowAlreadyTerminalError(flow.status);
+    if (flow.deviceId !== null) throw new FlowTakenError();
+    return this.qrStarts.frameAt(entry, flow, Date.now());
   }
 
   /**

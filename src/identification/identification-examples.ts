@@ -1,3 +1,4 @@
+import { QR_START_EXAMPLE } from '../flows/qr-frame';
 import type { FlowRequestObject } from '../flows/flow-view';
 
 const REQUEST: FlowRequestObject = {
@@ -19,7 +20,11 @@ const REQUEST: FlowRequestObject = {
 
 /** The `data` of each create response, for the OpenAPI document (spec 2.3). */
 export const IDENTIFICATION_EXAMPLES = {
-  'same-device': { link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN', request: REQUEST },
+  'same-device': {
+    link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
+    request: REQUEST,
+    qr: QR_START_EXAMPLE,
+  },
   'different-device': {
     request: { ...REQUEST, user: '10000000001' },
     token: 'eyJhbGciOiJFZERTQSIsInR5cCI6ImlkZmxvdy1hY2Nlc3Mrand0In0.eyJzdWIiOiJiY25fLi4uIn0.c2ln',
@@ -31,5 +36,6 @@ export const IDENTIFICATION_EXAMPLES = {
       'idflow://flow?seed=Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
       'idflow://flow?seed=Qw8rTy2UiOp4AsDf6GhJk8LzXc0VbNm2',
     ],
+    qr: QR_START_EXAMPLE,
   },
 };

@@ -1,3 +1,4 @@
+import type { QrStart } from '../flows/qr-frame';
 import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../auth/access-token.service';
 import type { Principal } from '../auth/principal';
@@ -27,6 +28,11 @@ export interface IdentificationCreated {
   link?: string;
   /** Wildcard: custom-scheme URIs to show as QR codes; the first one scanned wins. */
   seeds?: string[];
+  /**
+   * Wildcard and same-device: the animated QR code. Keep `startSecret` on your backend (never in a browser or app) and
+   * draw `idflow://qr?token=<startToken>&time=<t>&code=<hex HMAC-SHA256 of t under startSecret>` every second.
+   */
+  qr?: QrStart;
   /** Different-device: an access token, also sent in the x-access-token header (spec 4.2 rule 1). */
   token?: string;
   /** Different-device: four digits to show beside "check the code in your app"; the app shows the same ones. */
@@ -55,7 +61,7 @@ export class IdentificationService {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
     }
-    const { flow, link, seeds, verificationCode } = await this.flows.create({
+    const { flow, link, seeds, qr, verificationCode } = await this.flows.create({
       kind: 'identification',
       startMode,
       action: request.action,
@@ -71,6 +77,7 @@ export class IdentificationService {
       request: this.presenter.requestObject(flow),
       link,
       seeds,
+      qr,
       verificationCode,
     };
     if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;

@@ -3,6 +3,7 @@ import { DevicesModule } from '../devices/devices.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { SandboxScanController } from './sandbox-scan.controller';
 import { SandboxSimulatorController } from './sandbox-simulator.controller';
 import { SandboxSimulatorService } from './sandbox-simulator.service';
 import { VirtualDeviceSigner } from './virtual-device.signer';
@@ -10,7 +11,7 @@ import { VirtualHolderService } from './virtual-holder.service';
 
 @Module({
   imports: [FlowsModule, PersonsModule, DevicesModule, WalletModule],
-  controllers: [SandboxSimulatorController],
+  controllers: [SandboxSimulatorController, SandboxScanController],
   providers: [SandboxSimulatorService, VirtualDeviceSigner, VirtualHolderService],
   exports: [VirtualHolderService],
 })

@@ -6,10 +6,25 @@ import type { Device } from '../devices/device.entity';
 import { FlowPresenter } from '../flows/flow.presenter';
 import type { ObservedView } from '../flows/flow-view';
 import type { Flow } from '../flows/flow.entity';
+import { APP_SCHEME } from '../flows/deep-link';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { FlowsService } from '../flows/flows.service';
+import { isQrFrameUri } from '../flows/qr-frame';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualHolderService } from './virtual-holder.service';
+
+/** The code a phone reads off what it scanned: a link's last segment, a flow URI's code or seed, or the QR frame. */
+function codeIn(scanned: string): string {
+  if (isQrFrameUri(scanned)) return scanned;
+  try {
+    const url = new URL(scanned);
+    if (url.protocol === `${APP_SCHEME}:`) return url.searchParams.get('seed') ?? url.searchParams.get('code') ?? '';
+    return url.pathname.split('/').pop() ?? '';
+  } catch {
+    return scanned;
+  }
+}
 
 /**
  * Acts as the virtual device of a synthetic test person, through the same HolderService as the Wallet API: what the
@@ -33,6 +48,17 @@ export class SandboxSimulatorService {
     if (flow.startMode === 'different-device') await this.holder.accept(device, flow.id);
     else await this.holder.pickUp(device, flow);
     return this.current(flow);
+  }
+
+  /**
+   * Picks up what a phone scanned or opened: a same-device link (its URL or code), a seed URI or an animated QR frame,
+   * checked as the Wallet API checks them; then the test person's virtual device holds the flow.
+   */
+  async scan(principal: Principal, scanned: string, nin?: string): Promise<ObservedView> {
+    if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
+    const flow = await this.flows.findByCode(codeIn(scanned));
+    if (flow.appId !== principal.app.id) throw new FlowNotFoundError();
+    return this.pickUp(principal, flow.id, nin);
   }
 
   async approve(

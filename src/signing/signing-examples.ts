@@ -1,3 +1,4 @@
+import { QR_START_EXAMPLE } from '../flows/qr-frame';
 import type { FlowRequestObject } from '../flows/flow-view';
 
 const REQUEST: FlowRequestObject = {
@@ -19,7 +20,11 @@ const REQUEST: FlowRequestObject = {
 
 /** The `data` of each signing create response. */
 export const SIGNING_EXAMPLES = {
-  'same-device': { link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN', request: REQUEST },
+  'same-device': {
+    link: 'http://localhost:3000/open/Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
+    request: REQUEST,
+    qr: QR_START_EXAMPLE,
+  },
   'different-device': { request: REQUEST, verificationCode: '4171' },
   wildcard: {
     request: { ...REQUEST, user: '' },
@@ -27,5 +32,6 @@ export const SIGNING_EXAMPLES = {
       'idflow://flow?seed=Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN',
       'idflow://flow?seed=Qw8rTy2UiOp4AsDf6GhJk8LzXc0VbNm2',
     ],
+    qr: QR_START_EXAMPLE,
   },
 };

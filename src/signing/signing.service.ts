@@ -1,3 +1,4 @@
+import type { QrStart } from '../flows/qr-frame';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
@@ -28,6 +29,11 @@ export interface SigningCreated {
   link?: string;
   /** Wildcard: custom-scheme URIs to show as QR codes; the first one scanned wins. */
   seeds?: string[];
+  /**
+   * Wildcard and same-device: the animated QR code. Keep `startSecret` on your backend (never in a browser or app) and
+   * draw `idflow://qr?token=<startToken>&time=<t>&code=<hex HMAC-SHA256 of t under startSecret>` every second.
+   */
+  qr?: QrStart;
   /** Different-device: four digits to show beside "check the code in your app"; the app shows the same ones. */
   verificationCode?: string;
 }
@@ -55,7 +61,7 @@ export class SigningService {
     if (request.nin && !(await this.devices.hasDigitalId(request.nin, principal.app.environment))) {
       throw new NoDigitalIdError();
     }
-    const { flow, link, seeds, verificationCode } = await this.flows.create({
+    const { flow, link, seeds, qr, verificationCode } = await this.flows.create({
       kind: 'signing',
       startMode,
       action: request.action,
@@ -68,7 +74,7 @@ export class SigningService {
       userAgent: client.userAgent,
       seeds: request.seeds,
     });
-    return { request: this.presenter.requestObject(flow), link, seeds, verificationCode };
+    return { request: this.presenter.requestObject(flow), link, seeds, qr, verificationCode };
   }
 
   /** Spec 4.3: `sign` needs a webhook, `confirm` has none; the host must be a URL the outbound guard would call. */

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { toString as qrToSvg } from 'qrcode';
@@ -37,10 +37,36 @@ export class OpenLinkController {
       flow: flow && { appName: flow.appName, action: flow.action, payload: flow.payload },
       deepLink,
       // Only a live link shows its QR code; an unknown code may be any length, too long to encode.
-      qrSvg: flow ? await qrToSvg(deepLink, { type: 'svg', margin: 1 }) : '',
+      qrSvg: flow ? await this.qrSvg(flow) : '',
       nonce,
     });
-    sendHtmlPage(response, { status: flow ? 200 : 404, html, nonce });
+    sendHtmlPage(response, { status: flow ? 200 : 404, html, nonce }, { connectsToSelf: true });
+  }
+
+  /**
+   * The animated QR code's frame of this second, drawn for the page, which asks every second: whoever holds the link
+   * may pick the flow up anyway, so the frames tell them nothing more. 404 once the flow is picked up or over.
+   */
+  @Get(':code/qr-frame')
+  @Public()
+  @RawResponse()
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "The link page's animated QR code: the frame of this second, as SVG in JSON" })
+  @ApiResponse({
+    status: 200,
+    description: 'The frame',
+    content: { 'application/json': { example: { svg: '<svg...' } } },
+  })
+  @ApiResponse({ status: 404, description: 'The link is unknown, used or expired' })
+  async qrFrame(@Param('code') code: string): Promise<{ svg: string }> {
+    const flow = await this.pickableFlow(code);
+    if (!flow) throw new FlowNotFoundError();
+    return { svg: await this.qrSvg(flow) };
+  }
+
+  private async qrSvg(flow: Flow): Promise<string> {
+    const { frame } = await this.flows.currentQrFrame(flow);
+    return qrToSvg(frame, { type: 'svg', margin: 1 });
   }
 
   private async pickableFlow(code: string): Promise<Flow | null> {

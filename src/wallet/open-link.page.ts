@@ -42,6 +42,12 @@ export function renderOpenLinkPage(page: OpenLinkPage): string {
     </section>
     <script nonce="${page.nonce}">
       if (/Android|iPhone|iPad|iPod/i.test(navigator.userAgent)) window.location.href = ${JSON.stringify(page.deepLink)};
+      // The QR code is animated: a new frame every second, so a photo of it is soon worth nothing.
+      const redraw = setInterval(async () => {
+        const answer = await fetch(location.pathname + '/qr-frame', { cache: 'no-store' }).catch(() => null);
+        if (answer?.status === 404) return clearInterval(redraw);
+        if (answer?.ok) document.getElementById('qr').innerHTML = (await answer.json()).svg;
+      }, 1000);
     </script>`
     : `<h1>This link is no longer valid</h1>
     <p id="expired">It was already used, or it has expired. Go back to the site that sent you and start again.</p>`;

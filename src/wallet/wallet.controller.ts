@@ -83,13 +83,13 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow picked up')
   @FlowAnswer(
-    'Pick up a flow by a same-device link code or a wildcard seed; the first device wins',
+    'Pick up a flow by a same-device link code, a wildcard seed or an animated QR frame; the first device wins',
     'Flow picked up',
     'active',
   )
   @ApiValidationFailure({
     path: ['code'],
-    message: 'code must be the 32-character code of a link or seed',
+    message: 'code must be the 32-character code of a link or seed, or an idflow://qr frame',
     code: 'invalid_string',
   })
   async pickUp(@Body() body: PickUpFlowDto, @CurrentDevice() device: Device): Promise<{ flow: HolderFlowView }> {

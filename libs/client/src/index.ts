@@ -22,3 +22,5 @@ export { verifySignature } from './verify-signature';
 export type { VerifiedSignature } from './verify-signature';
 export { verifyWebhook } from './verify-webhook';
 export type { WebhookEvent } from './verify-webhook';
+export { qrFrame } from './qr-frame';
+export type { QrStart } from './qr-frame';

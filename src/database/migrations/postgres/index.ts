@@ -9,6 +9,7 @@ import { SealedSecrets1764200000000 } from './1764200000000-SealedSecrets';
 import { Retention1764300000000 } from '../portable/1764300000000-Retention';
 import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
 import { FlowProgress1764500000000 } from '../portable/1764500000000-FlowProgress';
+import { QrStarts1764600000000 } from '../portable/1764600000000-QrStarts';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const POSTGRES_MIGRATIONS = [
   Retention1764300000000,
   IdempotencyKeys1764400000000,
   FlowProgress1764500000000,
+  QrStarts1764600000000,
 ];
