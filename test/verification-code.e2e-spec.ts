@@ -80,6 +80,71 @@ describe(`verification codes of pushed flows on ${dialect}`, () => {
     expect(await codesOnThePhone(request.id)).toEqual([verificationCode, verificationCode]);
   });
 
+  describe("verification: 'choice'", () => {
+    const choiceFlow = async () => {
+      const created = await integrator
+        .create('different-device', {
+          action: 'signup',
+          claims: ['naming.name'],
+          payload: 'Log in',
+          user: nin,
+          verification: 'choice',
+        })
+        .expect(201);
+      return created.body.data as { request: { id: string }; verificationCode: string };
+    };
+
+    it('the phone shows three codes, the right one among them, and not which', async () => {
+      const { request, verificationCode } = await choiceFlow();
+      const read = await phone.get(t.http, `/wallet/v1/flows/${request.id}`);
+      const { verificationChoices } = read.body.data.flow;
+      expect(read.body.data.flow).not.toHaveProperty('verificationCode');
+      expect(verificationChoices).toHaveLength(3);
+      expect(verificationChoices).toContain(verificationCode);
+      const approved = await phone.post(t.http, `/wallet/v1/flows/${request.id}/approve`, {
+        claims: ['naming.name'],
+        verificationCode,
+      });
+      expect(approved.status).toBe(201);
+      expect((await integrator.view(request.id)).status).toBe('completed');
+    });
+
+    it('a wrong pick declines the flow; no pick is a 400 that changes nothing', async () => {
+      const { request, verificationCode } = await choiceFlow();
+      const read = await phone.get(t.http, `/wallet/v1/flows/${request.id}`);
+      const wrong = read.body.data.flow.verificationChoices.find((code: string) => code !== verificationCode);
+      const unpicked = await phone.post(t.http, `/wallet/v1/flows/${request.id}/approve`, { claims: [] });
+      expect(unpicked.status).toBe(400);
+      expect(unpicked.body.errors).toEqual([expect.objectContaining({ path: ['verificationCode'] })]);
+      expect((await integrator.view(request.id)).status).toBe('pending');
+      const picked = await phone.post(t.http, `/wallet/v1/flows/${request.id}/approve`, {
+        claims: [],
+        verificationCode: wrong,
+      });
+      expect(picked.status).toBe(400);
+      expect(picked.body.reason).toMatch(/not the one on the screen/);
+      expect((await integrator.view(request.id)).status).toBe('rejected');
+    });
+
+    it('the simulator picks the right code', async () => {
+      const { request } = await choiceFlow();
+      await integrator.simulate('approve', request.id, { nin }).expect(201);
+      expect((await integrator.view(request.id)).status).toBe('completed');
+    });
+
+    it('refuses another mode with a 400 naming the field', async () => {
+      const refused = await integrator.create('different-device', {
+        action: 'signup',
+        claims: ['naming.name'],
+        payload: 'Log in',
+        user: nin,
+        verification: 'guess',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: ['verification'] })]);
+    });
+  });
+
   it('flows the person starts themselves have none', async () => {
     const sameDevice = await integrator.create('same-device', SAME_DEVICE_LOGIN).expect(201);
     expect(sameDevice.body.data).not.toHaveProperty('verificationCode');

@@ -10,7 +10,7 @@ import type { FlowKindPlugin } from '../flows/kinds/flow-kind-plugin';
 import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { InboxEntry } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
-import { verificationCodeOf } from '../flows/verification-code';
+import { deviceVerificationOf } from '../flows/verification-code';
 import type { DocumentHolderView } from './document-holder-view';
 import { DocumentSignee } from './document-signee.entity';
 import { FlowDocument } from './flow-document.entity';
@@ -119,7 +119,7 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
       status: flow.status,
       held: false,
       exp: Math.floor(flow.expiresAt / 1000),
-      verificationCode: verificationCodeOf(flow),
+      ...deviceVerificationOf(flow),
       challenge: this.signing.challenge(loaded),
       document: {
         name: document.fileName,

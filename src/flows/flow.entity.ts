@@ -98,6 +98,10 @@ export class Flow {
   @Column({ ...epochMsColumn, name: 'seen_at', nullable: true })
   seenAt: number | null;
 
+  /** `choice` when the person must pick the verification code out of three; null when the app shows it. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  verification: 'choice' | null;
+
   /** When a device first showed the flow to its person (read it), for the `userSign` hint. */
   @Column({ ...epochMsColumn, name: 'viewed_at', nullable: true })
   viewedAt: number | null;

@@ -20,7 +20,8 @@ import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
-import { verificationCodeOf } from './verification-code';
+import { deviceVerificationOf, verificationCodeOf } from './verification-code';
+import type { VerificationMode } from './verification-mode';
 import { type QrStart, isQrFrameUri, parseQrFrame } from './qr-frame';
 import { QrStarts } from './qr-starts';
 import { QrFrameRefusedError } from './errors/qr-frame-refused.error';
@@ -46,6 +47,8 @@ export interface NewFlow {
   webhook?: { url: string; reference: string };
   /** Wildcard: how many single-use seeds to make. */
   seeds?: number;
+  /** Different-device: `choice` when the person must pick the verification code out of three. */
+  verification?: VerificationMode;
   /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
   ttlSeconds?: number;
   /** What must be written together with the flow, or not at all (a document's file record and signees). */
@@ -158,6 +161,7 @@ export class FlowsService {
       updatedAt: now,
       seenAt: null,
       viewedAt: null,
+      verification: input.startMode === 'different-device' && input.verification === 'choice' ? 'choice' : null,
     });
     const codeKind: FlowCodeKind | undefined =
       input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
@@ -394,7 +398,7 @@ export class FlowsService {
         environment: flow.environment,
         holderNins,
         deviceId: flow.deviceId,
-        verificationCode: verificationCodeOf(flow),
+        verification: deviceVerificationOf(flow),
         kind: flow.kind,
         view,
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.

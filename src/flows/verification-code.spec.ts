@@ -1,4 +1,4 @@
-import { verificationCodeOf } from './verification-code';
+import { deviceVerificationOf, verificationCodeOf } from './verification-code';
 
 describe('verificationCodeOf', () => {
   it('is the last two bytes of the SHA-256 of the stamp, mod 10000, as four digits', () => {
@@ -16,5 +16,26 @@ describe('verificationCodeOf', () => {
   it('belongs to pushed flows only', () => {
     expect(verificationCodeOf({ startMode: 'same-device', stamp: 'stamp' })).toBeUndefined();
     expect(verificationCodeOf({ startMode: 'wildcard', stamp: 'stamp' })).toBeUndefined();
+  });
+});
+
+describe('deviceVerificationOf', () => {
+  it('shows the code, or for choice three codes in order, the right one among them', () => {
+    expect(deviceVerificationOf({ startMode: 'different-device', stamp: 'stamp', verification: null })).toEqual({
+      verificationCode: '4171',
+    });
+    for (let index = 0; index < 200; index++) {
+      const flow = { startMode: 'different-device' as const, stamp: `stamp-${index}`, verification: 'choice' as const };
+      const { verificationChoices, verificationCode } = deviceVerificationOf(flow);
+      expect(verificationCode).toBeUndefined();
+      expect(verificationChoices).toHaveLength(3);
+      expect(new Set(verificationChoices).size).toBe(3);
+      expect(verificationChoices).toContain(verificationCodeOf(flow));
+      expect([...(verificationChoices ?? [])].sort()).toEqual(verificationChoices);
+    }
+  });
+
+  it('shows nothing for a flow the person started', () => {
+    expect(deviceVerificationOf({ startMode: 'wildcard', stamp: 'stamp', verification: null })).toEqual({});
   });
 });

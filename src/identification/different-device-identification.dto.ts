@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { VerificationField, type VerificationMode } from '../flows/verification-mode';
 import { IsNin } from '../common/validation/is-nin';
 import { Required } from '../common/validation/required';
 import { IdentificationDto } from './identification.dto';
@@ -8,4 +9,7 @@ export class DifferentDeviceIdentificationDto extends IdentificationDto {
   @Required('user')
   @IsNin('user')
   user: string;
+
+  @VerificationField()
+  verification?: VerificationMode;
 }

@@ -1,3 +1,4 @@
+import type { VerificationMode } from '../flows/verification-mode';
 import type { QrStart } from '../flows/qr-frame';
 import { Injectable } from '@nestjs/common';
 import { AccessTokenService } from '../auth/access-token.service';
@@ -20,6 +21,8 @@ export interface IdentificationRequest {
   user?: string;
   /** Wildcard: how many QR seeds to make. */
   seeds?: number;
+  /** Different-device: how the verification code is checked (display by default). */
+  verification?: VerificationMode;
 }
 
 export interface IdentificationCreated {
@@ -72,6 +75,7 @@ export class IdentificationService {
       ip: client.ip,
       userAgent: client.userAgent,
       seeds: request.seeds,
+      verification: request.verification,
     });
     const result: IdentificationCreated = {
       request: this.presenter.requestObject(flow),

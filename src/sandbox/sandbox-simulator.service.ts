@@ -10,6 +10,7 @@ import { APP_SCHEME } from '../flows/deep-link';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { FlowsService } from '../flows/flows.service';
 import { isQrFrameUri } from '../flows/qr-frame';
+import { verificationCodeOf } from '../flows/verification-code';
 import { HolderService } from '../wallet/holder.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualHolderService } from './virtual-holder.service';
@@ -69,7 +70,8 @@ export class SandboxSimulatorService {
     ip?: string,
   ): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
-    const consent = { claims: claims ?? flow.requestedClaims };
+    // The test person picks the code the integrator's screen shows, as a careful person would.
+    const consent = { claims: claims ?? flow.requestedClaims, verificationCode: verificationCodeOf(flow) };
     // Checked before the pick-up, so a refused approval leaves the flow as it was.
     this.holder.checkConsent(flow, consent);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);

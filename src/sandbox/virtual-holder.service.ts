@@ -34,7 +34,12 @@ export class VirtualHolderService {
    * Approves as the person would on a phone: the app reads the flow, then consents with these claims and, where the
    * flow carries a challenge (signing, documents), the device's signature over it.
    */
-  async approve(device: Device, flowId: string, consent: Pick<Consent, 'claims'> = {}, ip?: string): Promise<void> {
+  async approve(
+    device: Device,
+    flowId: string,
+    consent: Pick<Consent, 'claims' | 'verificationCode'> = {},
+    ip?: string,
+  ): Promise<void> {
     const { challenge } = await this.holder.read(device, flowId);
     const signature = challenge ? await this.signer.sign(device, challenge) : undefined;
     await this.holder.approve(device, flowId, { ...consent, signature }, ip);

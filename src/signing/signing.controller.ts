@@ -12,6 +12,7 @@ import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';
+import { DifferentDeviceSigningDto } from './different-device-signing.dto';
 import { TargetedSigningDto } from './targeted-signing.dto';
 import { WildcardSigningDto } from './wildcard-signing.dto';
 import { SigningCreated, SigningService } from './signing.service';
@@ -90,7 +91,7 @@ export class SigningController {
 
   @SigningRoute('different-device', ['v2', 'v1'], (version) => ROUTE_CREDENTIALS.signing[version].differentDevice)
   differentDevice(
-    @Body() body: TargetedSigningDto,
+    @Body() body: DifferentDeviceSigningDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<SigningCreated> {

@@ -1,3 +1,4 @@
+import type { VerificationMode } from '../flows/verification-mode';
 import type { QrStart } from '../flows/qr-frame';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
@@ -21,6 +22,8 @@ export interface SigningRequest {
   nin?: string;
   /** Wildcard: how many QR seeds to make. */
   seeds?: number;
+  /** Different-device: how the verification code is checked (display by default). */
+  verification?: VerificationMode;
 }
 
 export interface SigningCreated {
@@ -73,6 +76,7 @@ export class SigningService {
       ip: client.ip,
       userAgent: client.userAgent,
       seeds: request.seeds,
+      verification: request.verification,
     });
     return { request: this.presenter.requestObject(flow), link, seeds, qr, verificationCode };
   }

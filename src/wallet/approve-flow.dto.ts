@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 export class ApproveFlowDto {
   @ApiPropertyOptional({
@@ -23,4 +23,14 @@ export class ApproveFlowDto {
   @IsString()
   @Length(16, 8192)
   signature?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "A flow created with `verification: 'choice'`: the code the person picked out of the view's " +
+      '`verificationChoices`; a wrong one declines the flow',
+    example: '4171',
+  })
+  @IsOptional()
+  @Matches(/^\d{4}$/, { message: 'verificationCode must be four digits' })
+  verificationCode?: string;
 }

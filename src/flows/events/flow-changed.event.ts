@@ -1,3 +1,4 @@
+import type { DeviceVerification } from '../verification-code';
 import type { Environment } from '../../tenants/environment';
 import type { FlowKind } from '../flow-kind';
 import type { ObservedViews } from '../flow-view';
@@ -10,8 +11,8 @@ interface FlowChange {
   holderNins: string[];
   /** The device holding the flow, if any: shown to devices as `held`, never to integrators. */
   deviceId: string | null;
-  /** Pushed flows: the code the person's app shows beside the request. */
-  verificationCode?: string;
+  /** Pushed flows: what the person's app shows to verify the request (the code, or three to pick from). */
+  verification: DeviceVerification;
 }
 
 /**

@@ -10,7 +10,9 @@ import type { FlowChanges, FlowsService } from '../flows.service';
 import type { Consent } from './consent';
 import type { FlowHolder } from './flow-holder';
 import type { FlowKindPlugin } from './flow-kind-plugin';
-import { verificationCodeOf } from '../verification-code';
+import { RequestValidationError } from '../../common/errors/request-validation.error';
+import { WrongVerificationCodeError } from '../errors/wrong-verification-code.error';
+import { deviceVerificationOf, verificationCodeOf } from '../verification-code';
 import type { HolderFlowView, InboxEntry } from './holder-flow-view';
 
 /** The kinds whose observers see the engine's own FlowView: flows one device holds from pick-up to its answer. */
@@ -77,6 +79,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
   async approve(holder: FlowHolder, flow: Flow, consent: Consent): Promise<HolderFlowView> {
     this.checkVisible(holder, flow);
     this.refuseIfEnded(flow);
+    await this.checkVerificationPick(holder, flow, consent);
     const changes = await this.approval(flow, holder, consent);
     return this.answer(holder, flow, 'approve', { ...changes, deviceId: holder.id, holderNin: holder.nin });
   }
@@ -102,8 +105,28 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
       status: view.status,
       held: event.deviceId === holder.id,
       exp: view.exp,
-      verificationCode: event.verificationCode,
+      ...event.verification,
     });
+  }
+
+  /**
+   * A `choice` flow needs the code the person picked, and a wrong pick declines it: they were shown a request that is
+   * not the one on the screen in front of them.
+   */
+  private async checkVerificationPick(holder: FlowHolder, flow: Flow, consent: Consent): Promise<void> {
+    if (flow.verification !== 'choice') return;
+    if (consent.verificationCode === undefined) {
+      throw new RequestValidationError([
+        {
+          code: 'custom',
+          path: ['verificationCode'],
+          message: 'verificationCode is required: the code the person picked',
+        },
+      ]);
+    }
+    if (consent.verificationCode === verificationCodeOf(flow)) return;
+    await this.flows.move(flow, 'decline', {}, { heldByNoneOr: holder.id });
+    throw new WrongVerificationCodeError();
   }
 
   /** Takes hold of the flow for this device; taking a flow this device already holds is a no-op. */
@@ -161,7 +184,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
       status: flow.status,
       held: flow.deviceId === holder.id,
       exp: Math.floor(flow.expiresAt / 1000),
-      verificationCode: verificationCodeOf(flow),
+      ...deviceVerificationOf(flow),
     });
   }
 }

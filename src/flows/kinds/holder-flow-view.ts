@@ -23,6 +23,11 @@ export interface HolderFlowView {
   /** Pushed flows: four digits to show beside the request; the integrator shows the same ones (`verificationCode`). */
   verificationCode?: string;
   /**
+   * Pushed flows created with `verification: 'choice'`: three codes, one of them on the integrator's screen; the person
+   * picks it and the app sends it as the approval's `verificationCode` (a wrong one declines the flow).
+   */
+  verificationChoices?: string[];
+  /**
    * Signing and document flows: what the device signs to approve (a JWS over `{ flow, payload_sha256, iat }`); for a
    * document, `payload_sha256` is the SHA-256 of the PDF itself.
    */

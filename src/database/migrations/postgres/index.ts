@@ -10,6 +10,7 @@ import { Retention1764300000000 } from '../portable/1764300000000-Retention';
 import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
 import { FlowProgress1764500000000 } from '../portable/1764500000000-FlowProgress';
 import { QrStarts1764600000000 } from '../portable/1764600000000-QrStarts';
+import { VerificationChoice1764700000000 } from '../portable/1764700000000-VerificationChoice';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const POSTGRES_MIGRATIONS = [
   IdempotencyKeys1764400000000,
   FlowProgress1764500000000,
   QrStarts1764600000000,
+  VerificationChoice1764700000000,
 ];
