@@ -124,6 +124,19 @@ describe(`animated QR codes on ${dialect}`, () => {
     await t.http().get('/api/v2/flow/qr').set(integrator.headers()).expect(400);
   });
 
+  it('refuses unreadable scans with a 400 naming the field, and picks nothing up', async () => {
+    for (const code of ['short', 42, 'x'.repeat(401)]) {
+      const refused = await scanInSimulator(code as string);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: ['code'] })]);
+    }
+    const { id } = await wildcard();
+    const badPick = await phone.post(t.http, `/wallet/v1/flows/${id}/approve`, { verificationCode: 'abcd' });
+    expect(badPick.status).toBe(400);
+    expect(badPick.body.errors).toEqual([expect.objectContaining({ path: ['verificationCode'] })]);
+    expect((await integrator.view(id)).status).toBe('pending');
+  });
+
   it('the simulator scans links, link codes and seed URIs as a phone opens them', async () => {
     const sameDevice = await integrator.create('same-device', SAME_DEVICE_LOGIN).expect(201);
     await scanInSimulator(sameDevice.body.data.link).expect(201);
