@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import { AUTH_OPTIONS, AuthOptions } from '../src/auth/auth-options';
 import { credentialNeed } from '../src/auth/auth-options.reader';
-import { CREDENTIAL_HEADERS, Credential } from '../src/auth/credential';
+import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../src/auth/credential';
 import { ServedRoute, expressRoutes, nestRoutes } from './support/served-routes';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -19,6 +19,7 @@ interface MediaType {
 
 interface Operation {
   summary?: string;
+  security?: Array<Record<string, string[]>>;
   parameters?: Parameter[];
   responses?: Record<string, { content?: Record<string, MediaType> }>;
 }
@@ -27,7 +28,7 @@ interface OpenApiDocument {
   openapi: string;
   info: { title: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, { example?: unknown }> };
+  components?: { schemas?: Record<string, { example?: unknown }>; securitySchemes?: Record<string, unknown> };
 }
 
 const SWAGGER_OWN_ROUTES = /^\/docs(-json|-yaml|\/|$)/;
@@ -120,31 +121,40 @@ describe('OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents the credential headers of every @Auth route, required ones as required', () => {
+  it('declares one security scheme per credential, so that Authorize holds each once', () => {
+    expect(document.components?.securitySchemes).toEqual({
+      admin: { type: 'http', scheme: 'bearer', description: expect.any(String) },
+      apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: expect.any(String) },
+      appSecret: { type: 'apiKey', in: 'header', name: 'x-access-secret', description: expect.any(String) },
+      accessToken: { type: 'apiKey', in: 'header', name: 'x-access-token', description: expect.any(String) },
+      device: { type: 'apiKey', in: 'header', name: 'authorization', description: expect.any(String) },
+    });
+  });
+
+  it('gives every @Auth route the security of its credentials, and no credential header parameter', () => {
     const reflector = new Reflector();
     const authRoutes = routes.filter((route) => authOptionsOf(reflector, route));
     expect(authRoutes.map(label)).toEqual(
       expect.arrayContaining(['GET /api/health/check', 'GET /api/v1/flow/authorize']),
     );
-
+    const scheme = (credential: Credential) => CREDENTIAL_SECURITY_SCHEMES[credential].name;
     const problems = offenders((route, operation) => {
       const options = authOptionsOf(reflector, route);
       if (!options) return undefined;
-      const headers = new Map(
-        (operation.parameters ?? [])
-          .filter((parameter) => parameter.in === 'header')
-          .map((parameter) => [parameter.name, parameter]),
-      );
-      const wrong = (Object.keys(CREDENTIAL_HEADERS) as Credential[]).flatMap((credential) => {
-        const need = credentialNeed(options, credential);
-        if (need === 'unused') return [];
-        const name = CREDENTIAL_HEADERS[credential];
-        const documented = headers.get(name);
-        if (!documented) return [`${name} (${need}) not documented`];
-        if (Boolean(documented.required) !== (need === 'required'))
-          return [`${name} should have required: ${need === 'required'}`];
-        return [];
-      });
+      const credentials = Object.keys(CREDENTIAL_HEADERS) as Credential[];
+      const required = credentials.filter((credential) => credentialNeed(options, credential) === 'required');
+      const optional = credentials.filter((credential) => credentialNeed(options, credential) === 'optional');
+      const security = (operation.security ?? []).map((requirement) => Object.keys(requirement).sort().join('+'));
+      const fullest = [...required, ...optional].map(scheme).sort().join('+');
+      const least = required.map(scheme).sort().join('+');
+      const wrong: string[] = [];
+      if (!security.includes(fullest)) wrong.push(`no requirement ${fullest}`);
+      if (!security.includes(least)) wrong.push(`no requirement ${least}`);
+      if (security.length !== 2 ** optional.length) wrong.push(`${security.length} requirements`);
+      const headers = (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
+      for (const name of Object.values(CREDENTIAL_HEADERS)) {
+        if (headers.some((parameter) => parameter.name === name)) wrong.push(`${name} as a parameter`);
+      }
       return wrong.length > 0 ? wrong.join('; ') : undefined;
     });
     expect(problems).toEqual([]);

@@ -1,11 +1,11 @@
 import { SetMetadata, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { AppSecretGuard } from '../auth/app-secret.guard';
 import { AUTH_OPTIONS, AuthOptions } from '../auth/auth-options';
 import { credentialNeed } from '../auth/auth-options.reader';
-import { CREDENTIAL_HEADERS, Credential } from '../auth/credential';
+import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../auth/credential';
 import { ScopeGuard } from '../auth/scope.guard';
 import { BILLING_CATEGORY, type BillingCategory } from '../billing/billing-category';
 import { BillingGuard } from '../billing/billing.guard';
@@ -17,11 +17,22 @@ import { IdempotencyKeyReusedError } from '../idempotency/errors/idempotency-key
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyGuard } from '../idempotency/idempotency.guard';
 import { DeclareAccess } from '../common/route-access/declared-access';
 
-const HEADER_DESCRIPTIONS: Record<Credential, string> = {
-  key: 'API key of the app: `bk-test_...` (sandbox) or `bk-live_...` (production)',
-  secret: 'App secret, `snb_...`',
-  token: 'Access token from GET /api/v1/flow/authorize',
-};
+/**
+ * The route's credentials as OpenAPI security requirements (any one of them will do): the required credentials with
+ * every combination of the optional ones, the fullest first.
+ */
+export function securityRequirements(options: AuthOptions): Array<Record<string, string[]>> {
+  const credentials = Object.keys(CREDENTIAL_HEADERS) as Credential[];
+  const required = credentials.filter((credential) => credentialNeed(options, credential) === 'required');
+  const optional = credentials.filter((credential) => credentialNeed(options, credential) === 'optional');
+  const combinations = optional.reduce<Credential[][]>(
+    (sets, credential) => sets.flatMap((set) => [[...set, credential], set]),
+    [[]],
+  );
+  return combinations.map((extra) =>
+    Object.fromEntries([...required, ...extra].map((credential) => [CREDENTIAL_SECURITY_SCHEMES[credential].name, []])),
+  );
+}
 
 /** `Idempotency-Key` in OpenAPI: the header and the two refusals it adds. */
 function idempotencyDocs() {
@@ -56,15 +67,7 @@ export interface RouteAccess extends AuthOptions {
  */
 export function Auth(options: RouteAccess) {
   const { billing, idempotent, ...authOptions } = options;
-  const headers = (Object.keys(CREDENTIAL_HEADERS) as Credential[])
-    .filter((credential) => credentialNeed(options, credential) !== 'unused')
-    .map((credential) =>
-      ApiHeader({
-        name: CREDENTIAL_HEADERS[credential],
-        required: credentialNeed(options, credential) === 'required',
-        description: HEADER_DESCRIPTIONS[credential],
-      }),
-    );
+  const security = securityRequirements(options);
   return applyDecorators(
     DeclareAccess('integrator'),
     SetMetadata(AUTH_OPTIONS, authOptions),
@@ -79,7 +82,7 @@ export function Auth(options: RouteAccess) {
       ...(billing ? [BillingGuard] : []),
     ),
     ...(billing ? [UseInterceptors(ChargeRefundInterceptor)] : []),
-    ...headers,
+    ...security.map((requirement) => ApiSecurity(requirement)),
     ...(idempotent ? idempotencyDocs() : []),
     ApiFailure(401, 'A credential is missing, unknown, revoked or issued to another app', 'The x-api-key is not valid'),
     ...(options.scope

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
-import { CREDENTIAL_HEADERS } from '../auth/credential';
+import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
@@ -15,6 +15,7 @@ import { Metrics } from '../common/metrics/metrics';
 import { requestMetrics } from '../common/metrics/request-metrics';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
+import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
 
 /** Builds the OpenAPI document from the controllers' decorators. */
 export function buildOpenApiDocument(app: NestExpressApplication) {
@@ -29,9 +30,19 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the operator' },
       ADMIN_SECURITY_SCHEME,
-    )
-    .build();
-  return SwaggerModule.createDocument(app, config);
+    );
+  for (const credential of Object.keys(CREDENTIAL_HEADERS) as Credential[]) {
+    const { name, description } = CREDENTIAL_SECURITY_SCHEMES[credential];
+    config.addApiKey({ type: 'apiKey', in: 'header', name: CREDENTIAL_HEADERS[credential], description }, name);
+  }
+  config.addApiKey(
+    { type: 'apiKey', in: 'header', name: 'authorization', description: DEVICE_PROOF_DESCRIPTION },
+    DEVICE_SECURITY_SCHEME,
+  );
+  const document = SwaggerModule.createDocument(app, config.build());
+  // The admin token is the operator's own string, not a JWT, whatever Nest's bearer default says.
+  delete (document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME] as { bearerFormat?: string }).bearerFormat;
+  return document;
 }
 
 /** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
