@@ -1,6 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import { AUTH_OPTIONS, AuthOptions } from '../src/auth/auth-options';
 import { credentialNeed } from '../src/auth/auth-options.reader';
+import { CLAIM_KEYS } from '../src/claims/claim-catalog';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../src/auth/credential';
 import { ServedRoute, expressRoutes, nestRoutes } from './support/served-routes';
 import { TestApp, createTestApp } from './support/test-app';
@@ -119,6 +120,28 @@ describe('OpenAPI document', () => {
       return withExample ? undefined : `no example in ${successes.map(([status]) => status).join(', ')}`;
     });
     expect(problems).toEqual([]);
+  });
+
+  it('names this deployment as its server, describes every tag it uses, and lists the claim catalog', () => {
+    const full = document as unknown as {
+      servers: Array<{ url: string }>;
+      tags: Array<{ name: string; description: string }>;
+      components: { schemas: Record<string, { properties?: Record<string, { items?: { enum?: string[] } }> }> };
+    };
+    expect(full.servers).toEqual([
+      expect.objectContaining({ url: t.config.BASE_URL }),
+      expect.objectContaining({ url: '/' }),
+    ]);
+    const used = new Set(
+      Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).flatMap((operation) => (operation as { tags?: string[] }).tags ?? []),
+      ),
+    );
+    const described = new Set(full.tags.map((tag) => tag.name));
+    expect([...used].filter((tag) => !described.has(tag))).toEqual([]);
+    expect(full.tags.every((tag) => tag.description.length > 10)).toBe(true);
+    const claims = full.components.schemas.SameDeviceIdentificationDto.properties?.claims?.items?.enum;
+    expect(claims).toEqual([...CLAIM_KEYS]);
   });
 
   it('declares one security scheme per credential, so that Authorize holds each once', () => {

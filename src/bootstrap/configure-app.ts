@@ -1,10 +1,9 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import cors from 'cors';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
-import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
+import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
@@ -15,35 +14,7 @@ import { Metrics } from '../common/metrics/metrics';
 import { requestMetrics } from '../common/metrics/request-metrics';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
-import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
-
-/** Builds the OpenAPI document from the controllers' decorators. */
-export function buildOpenApiDocument(app: NestExpressApplication) {
-  const config = new DocumentBuilder()
-    .setTitle('idflow')
-    .setDescription(
-      'Identity flows by national identification number: identification, signing and document signing. ' +
-        'Every JSON answer is wrapped in the envelope `{ status, reason, version, data, cost? }`; failures have ' +
-        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP.',
-    )
-    .setVersion('2')
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the operator' },
-      ADMIN_SECURITY_SCHEME,
-    );
-  for (const credential of Object.keys(CREDENTIAL_HEADERS) as Credential[]) {
-    const { name, description } = CREDENTIAL_SECURITY_SCHEMES[credential];
-    config.addApiKey({ type: 'apiKey', in: 'header', name: CREDENTIAL_HEADERS[credential], description }, name);
-  }
-  config.addApiKey(
-    { type: 'apiKey', in: 'header', name: 'authorization', description: DEVICE_PROOF_DESCRIPTION },
-    DEVICE_SECURITY_SCHEME,
-  );
-  const document = SwaggerModule.createDocument(app, config.build());
-  // The admin token is the operator's own string, not a JWT, whatever Nest's bearer default says.
-  delete (document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME] as { bearerFormat?: string }).bearerFormat;
-  return document;
-}
+import { buildOpenApiDocument } from './openapi-document';
 
 /** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
 const CORS_PATHS = ['/api', '/.well-known'];

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-validator';
+import { CLAIM_KEYS } from '../claims/claim-catalog';
 import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
@@ -14,7 +15,11 @@ export class IdentificationDto {
   action: string;
 
   @ApiProperty({
-    description: 'Claim keys to ask for (spec 2.8), e.g. `naming.name`; lower-case aliases are accepted',
+    description:
+      'Claim keys to ask for (spec 2.8), group then name; lower-case spellings are accepted too. The `medical` and ' +
+      '`education` groups need an app provisioned for them (scopes `claims:medical`, `claims:education`).',
+    type: 'array',
+    items: { type: 'string', enum: [...CLAIM_KEYS] },
     example: ['naming.name', 'contact.email', 'bio.birthdate'],
   })
   @Transform(normaliseClaimList)

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { buildOpenApiDocument } from '../../src/bootstrap/configure-app';
+import { buildOpenApiDocument } from '../../src/bootstrap/openapi-document';
 import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
 import { startDocument, storedFiles } from '../support/document-flows';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from '../support/integrator-client';
