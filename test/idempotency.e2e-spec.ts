@@ -121,6 +121,19 @@ describe(`Idempotency-Key on ${dialect}`, () => {
     expect(fixed.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('forgets a key after a day: the same key then makes a new flow', async () => {
+    const first = await post(integrator, SAME_DEVICE, 'a-day-later', SAME_DEVICE_LOGIN).expect(201);
+    const realNow = Date.now.bind(Date);
+    jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 25 * 60 * 60 * 1000);
+    try {
+      const later = await post(integrator, SAME_DEVICE, 'a-day-later', SAME_DEVICE_LOGIN).expect(201);
+      expect(later.headers['idempotent-replayed']).toBeUndefined();
+      expect(later.body.data.request.id).not.toBe(first.body.data.request.id);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it('refuses a key over 255 characters or not printable, with a 400 naming the header', async () => {
     const before = await flowsOf(sandbox.appId);
     for (const key of ['k'.repeat(256), 'tab\there']) {

@@ -45,7 +45,11 @@ export class FlowRetention implements OnModuleInit {
     const ended = await query.orderBy('flow.updatedAt', 'ASC').limit(limit).getMany();
     if (ended.length === 0) return 0;
     const byKind = new Map<FlowKind, string[]>();
-    for (const flow of ended) byKind.set(flow.kind, [...(byKind.get(flow.kind) ?? []), flow.id]);
+    for (const flow of ended) {
+      const ofKind = byKind.get(flow.kind) ?? [];
+      ofKind.push(flow.id);
+      byKind.set(flow.kind, ofKind);
+    }
     const ids = ended.map((flow) => flow.id);
     return this.dataSource.transaction(async (manager) => {
       for (const [kind, flowIds] of byKind) await this.kinds.of(kind).purge?.(manager, flowIds);

@@ -12,6 +12,9 @@ import { FlowCode } from './flow-code.entity';
 import type { Flow } from './flow.entity';
 import { type QrFrame, type QrStart, qrFrameCode, qrFrameUri } from './qr-frame';
 
+/** The whole seconds since the flow was created: the clock of its frames. */
+const secondsSince = (flow: Pick<Flow, 'createdAt'>, now: number) => Math.floor((now - flow.createdAt) / 1000);
+
 /** A flow's start token, found: the flow it starts, and the token and secret its frames are made with. */
 export interface QrStartEntry extends QrStart {
   flowId: string;
@@ -62,7 +65,7 @@ export class QrStarts {
 
   /** Refuses a frame whose time is not near the real time since the flow was made, or whose code is not its own. */
   check(frame: QrFrame, entry: QrStartEntry, flow: Pick<Flow, 'createdAt'>, now: number): void {
-    const elapsed = Math.floor((now - flow.createdAt) / 1000);
+    const elapsed = secondsSince(flow, now);
     const tolerance = this.config.QR_FRAME_TOLERANCE_SECONDS;
     if (Math.abs(frame.time - elapsed) > tolerance) {
       throw new QrFrameRefusedError(
@@ -77,7 +80,7 @@ export class QrStarts {
 
   /** The frame of this second, for integrators who would rather not compute it. */
   frameAt(entry: QrStartEntry, flow: Pick<Flow, 'createdAt'>, now: number): { frame: string; time: number } {
-    const time = Math.max(0, Math.floor((now - flow.createdAt) / 1000));
+    const time = Math.max(0, secondsSince(flow, now));
     return { frame: qrFrameUri(entry, time), time };
   }
 }

@@ -38,8 +38,10 @@ export class IdempotencyStore {
   async claim(request: IdempotentRequest, now = Date.now()): Promise<Claim> {
     const keyDigest = sha256Hex(`${request.appId}\n${request.key}`);
     // An expired key, or a claim its instance abandoned, is as good as none.
-    await this.records.delete({ keyDigest, expiresAt: LessThan(now) });
-    await this.records.delete({ keyDigest, state: 'running', createdAt: LessThan(now - ABANDONED_CLAIM_MS) });
+    await this.records.delete([
+      { keyDigest, expiresAt: LessThan(now) },
+      { keyDigest, state: 'running', createdAt: LessThan(now - ABANDONED_CLAIM_MS) },
+    ]);
     try {
       await this.records.insert({
         keyDigest,

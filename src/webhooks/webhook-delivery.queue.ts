@@ -9,6 +9,12 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 export const DELIVERY_LEASE_MS = 60_000;
 
 /** What an attempt leaves on its delivery. */
+/** Deliveries due and not being sent, and since when the longest-waiting one has been due. */
+export interface Backlog {
+  due: number;
+  oldestDueAt: number | null;
+}
+
 export interface AttemptRecord {
   status: Extract<DeliveryStatus, 'pending' | 'succeeded' | 'failed'>;
   nextAttemptAt: number | null;
@@ -62,7 +68,7 @@ export class WebhookDeliveryQueue {
   }
 
   /** How many deliveries are due and not being sent, and since when the longest-waiting one has been due. */
-  async backlog(now = Date.now()): Promise<{ due: number; oldestDueAt: number | null }> {
+  async backlog(now = Date.now()): Promise<Backlog> {
     const row = await this.deliveries
       .createQueryBuilder('due')
       .select('COUNT(*)', 'due')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Counter, Histogram } from 'prom-client';
 import { LATENCY_BUCKETS, Metrics } from '../common/metrics/metrics';
-import type { AttemptRecord } from './webhook-delivery.queue';
+import type { AttemptRecord, Backlog } from './webhook-delivery.queue';
 import { WebhookDeliveryQueue } from './webhook-delivery.queue';
 
 const OUTCOMES: Record<AttemptRecord['status'], string> = {
@@ -30,18 +30,24 @@ export class WebhookMetrics {
       help: 'Time from a webhook delivery (or its retry) coming due to its attempt starting',
       buckets: LATENCY_BUCKETS,
     });
+    // Both backlog gauges are read in one scrape: they share one query, the one in flight.
+    let inFlight: Promise<Backlog> | undefined;
+    const backlog = () =>
+      (inFlight ??= queue.backlog().finally(() => {
+        inFlight = undefined;
+      }));
     metrics.gauge({
       name: 'idflow_webhook_backlog',
       help: 'Webhook deliveries due and not being sent (all instances)',
       async collect() {
-        this.set((await queue.backlog()).due);
+        this.set((await backlog()).due);
       },
     });
     metrics.gauge({
       name: 'idflow_webhook_backlog_age_seconds',
       help: 'How long the longest-waiting due webhook delivery has waited (0 when none is due)',
       async collect() {
-        const { oldestDueAt } = await queue.backlog();
+        const { oldestDueAt } = await backlog();
         this.set(oldestDueAt === null ? 0 : Math.max(0, Date.now() - oldestDueAt) / 1000);
       },
     });
