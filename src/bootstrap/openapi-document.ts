@@ -3,6 +3,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
 import { AppConfig } from '../config/app-config';
+import { namedSchemas } from '../common/openapi/named-schemas';
+import { DEFAULT_FAILURE } from '../common/openapi/api-envelope.decorator';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
 
 /** What each group of operations is for, in the order Swagger UI lists them. */
@@ -49,6 +53,13 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
   );
   for (const [tag, description] of Object.entries(API_TAGS)) config.addTag(tag, description);
   const document = SwaggerModule.createDocument(app, config.build());
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...namedSchemas() } };
+  for (const operations of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = operations[method];
+      if (operation) operation.responses = { ...operation.responses, default: DEFAULT_FAILURE };
+    }
+  }
   // The admin token is the operator's own string, not a JWT, whatever Nest's bearer default says.
   delete (document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME] as { bearerFormat?: string }).bearerFormat;
   return document;
