@@ -32,19 +32,20 @@ describe('references to the interface, the design and other files', () => {
     );
   });
 
-  it('all resolve in README.md, docs/, src/ and libs/', () => {
+  it('all resolve in README.md, docs/, src/ and libs/, and README links each one to its section', () => {
     expect(brokenReferences(ROOT)).toEqual([]);
   });
 
-  it('are reported when a cited section, a linked file or a heading does not exist, or a citation links elsewhere', () => {
+  it('are reported when a section, file or heading does not exist, or a README citation is no link or links elsewhere', () => {
     const dir = fixtureTree([
       [
         'README.md',
         [
           '# Fixture',
           '',
-          'Claims are in spec 2.8 and [spec 2.8](docs/interface.md#28-claims); errors in spec section 7.',
-          'There is no spec 2.9, and DESIGN sections 8 and 13 name one that is missing.',
+          'Claims are in [spec 2.8](docs/interface.md#28-claims), errors in spec section 7.',
+          '',
+          'There is no spec 2.9, nor a [DESIGN section 13](docs/design.md#13-more).',
           '',
           'See [the layers](docs/architecture.md#the-layers), [a lost page](docs/missing.md),',
           '[spec 4.3](docs/interface.md#43-sign) and [spec 2.7](docs/interface.md#28-claims).',
@@ -60,13 +61,15 @@ describe('references to the interface, the design and other files', () => {
     fixtures.push(dir);
 
     expect(brokenReferences(dir)).toEqual([
-      'README.md:4: spec 2.9: docs/interface.md has no section 2.9',
-      'README.md:4: design 13: docs/design.md has no section 13',
+      'README.md:5: spec 2.9: docs/interface.md has no section 2.9',
+      'README.md:5: design 13: docs/design.md has no section 13',
       'src/flows/example.ts:1: spec 4.7: docs/interface.md has no section 4.7',
       'libs/client/src/example.ts:1: spec 10: docs/interface.md has no section 10',
-      'README.md:6: [a lost page](docs/missing.md): docs/missing.md does not exist',
-      'README.md:6: [spec 4.3](docs/interface.md#43-sign): docs/interface.md has no heading #43-sign',
-      'README.md:6: [spec 2.7](docs/interface.md#28-claims) should point to docs/interface.md#27-signees-and-signatures',
+      'README.md:3: spec 7 should link to docs/interface.md#7-errors',
+      'README.md:5: [DESIGN section 13](docs/design.md#13-more): docs/design.md has no heading #13-more',
+      'README.md:7: [a lost page](docs/missing.md): docs/missing.md does not exist',
+      'README.md:7: [spec 4.3](docs/interface.md#43-sign): docs/interface.md has no heading #43-sign',
+      'README.md:7: [spec 2.7](docs/interface.md#28-claims) should point to docs/interface.md#27-signees-and-signatures',
     ]);
   });
 });

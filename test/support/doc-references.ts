@@ -67,6 +67,27 @@ function linksOf(source: string): Link[] {
     });
 }
 
+/** The runs of prose a Markdown file shows outside links and code, each with the line its paragraph starts on. */
+function proseOutsideLinks(source: string): Array<{ text: string; line: number }> {
+  return markdown
+    .parse(source, {})
+    .filter((token) => token.type === 'inline')
+    .flatMap((inline) => {
+      const line = (inline.map?.[0] ?? 0) + 1;
+      const runs = [''];
+      let inLink = false;
+      for (const child of inline.children ?? []) {
+        if (child.type === 'link_open' || child.type === 'link_close' || child.type === 'code_inline') runs.push('');
+        if (child.type === 'link_open') inLink = true;
+        if (child.type === 'link_close') inLink = false;
+        if (inLink) continue;
+        if (child.type === 'text') runs[runs.length - 1] += child.content;
+        if (child.type === 'softbreak' || child.type === 'hardbreak') runs[runs.length - 1] += ' ';
+      }
+      return runs.filter((text) => text.trim()).map((text) => ({ text, line }));
+    });
+}
+
 /** The citations in a text: which document, which section numbers, and the line they are on. */
 function citationsOf(source: string): Array<{ document: CitedDocument; sections: string[]; line: number }> {
   return [...source.matchAll(CITATION)].map((match) => ({
@@ -110,6 +131,20 @@ export function brokenReferences(root: string): string[] {
         if (!sectionAnchor(document, section)) {
           broken.push(
             `${file}:${line}: ${document} ${section}: ${CITED_DOCUMENTS[document]} has no section ${section}`,
+          );
+        }
+      }
+    }
+  }
+
+  // README is read by people on GitHub, where a citation is only as good as the link it is.
+  for (const { text, line } of proseOutsideLinks(readFileSync(join(root, 'README.md'), 'utf8'))) {
+    for (const { document, sections } of citationsOf(text)) {
+      for (const section of sections) {
+        const anchor = sectionAnchor(document, section);
+        if (anchor) {
+          broken.push(
+            `README.md:${line}: ${document} ${section} should link to ${CITED_DOCUMENTS[document]}#${anchor}`,
           );
         }
       }
