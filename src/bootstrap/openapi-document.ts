@@ -33,7 +33,8 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
     .setDescription(
       'Identity flows by national identification number: identification, signing and document signing. ' +
         'Every JSON answer is wrapped in the envelope `{ status, reason, version, data, cost? }`; failures have ' +
-        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP.',
+        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP. "spec N.N" in ' +
+        "these descriptions is section N.N of the repository's docs/interface.md.",
     )
     .setVersion('2')
     .addServer(app.get(AppConfig).BASE_URL, 'This deployment (BASE_URL)')
