@@ -8,8 +8,9 @@ import type { Transport } from './transport';
 export interface FlowEventsOptions {
   signal?: AbortSignal;
   /**
-   * Reconnections in a row that may fail before the iterator gives up with the last error (a refusal with a status,
-   * such as 404, ends it at once). Default 5.
+   * Reconnections in a row that may bring nothing before the iterator gives up with the last error. Default 5. A
+   * refusal (404, 401, 429 for too many streams) ends it at once with its IdflowError; the client's `retry` option
+   * retries 429 and 503 first.
    */
   maxReconnects?: number;
 }
@@ -70,7 +71,7 @@ export async function* flowEvents(
         // The stream ended before the flow did: an instance stopping (its `shutdown` event) or a proxy cutting it.
       } catch (error) {
         if (signal.aborted) throw signal.reason;
-        if (error instanceof IdflowError && error.status !== 429 && error.status !== 503) throw error;
+        if (error instanceof IdflowError) throw error;
         failure = error;
       }
       // Only connections that brought nothing count against the limit.
