@@ -1,5 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -76,7 +76,15 @@ export class PackedClient {
 
   static async install(): Promise<PackedClient> {
     const projectDir = await mkdtemp(join(tmpdir(), 'idflow-client-'));
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', projectDir], { cwd: CLIENT_DIR });
+    // Packed from a copy, so that two runs of the suite at once never build into the same dist/.
+    const packageDir = join(projectDir, 'package-source');
+    await cp(CLIENT_DIR, packageDir, {
+      recursive: true,
+      filter: (source) => !/[\\/](dist|node_modules)$/.test(source),
+    });
+    // The build finds tsc, jose and Node's types where the repository keeps them.
+    await symlink(join(ROOT, 'node_modules'), join(packageDir, 'node_modules'), 'dir');
+    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', projectDir], { cwd: packageDir });
     // The prepack script's own lines come before the JSON report.
     const [report] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{
       filename: string;
