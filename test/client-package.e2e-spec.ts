@@ -59,6 +59,8 @@ describe('the packed @idflow/client installed in a clean project', () => {
     expect(manifest).toMatchObject({ name: '@idflow/client', license: 'MIT', engines: { node: '>=20.19' } });
     expect(manifest.dependencies).toEqual({ jose: expect.stringMatching(/^\^5\./) });
     await expect(newClient().health.check()).resolves.toBe('OK');
+    await expect(newClient().health.root()).resolves.toBe('idflow is running and may receive requests');
+    await expect(newClient({ apiKey: 'bk-test_unknown' }).health.root()).rejects.toBeInstanceOf(client.IdflowError);
   });
 
   it("declares types that the service's real answers satisfy, without a field they leave undeclared", async () => {
