@@ -5,6 +5,7 @@
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   if (/^\s*\d+\s*$/.test(header)) return Number(header);
-  const at = Date.parse(header);
+  // Every HTTP date names its month in letters: that keeps numbers such as `-5` from reading as years.
+  const at = /[A-Za-z]/.test(header) ? Date.parse(header) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
