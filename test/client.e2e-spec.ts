@@ -342,6 +342,22 @@ describe('the Node client against the real service', () => {
       expect(Date.now() - started).toBeLessThan(t.config.POLL_HOLD_SECONDS * 1000);
     });
 
+    it('sends an Idempotency-Key: a repeated create gets the first answer and starts no second flow', async () => {
+      const input = {
+        action: 'confirm' as const,
+        nin: sandbox.testPersons[1].nin,
+        payload: 'Confirm address change 9',
+      };
+      const first = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-9' });
+      const again = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-9' });
+      expect(again).toEqual(first);
+      const other = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-10' });
+      expect(other.request.id).not.toBe(first.request.id);
+      await expect(
+        client.signing.differentDevice({ ...input, payload: 'Something else' }, { idempotencyKey: 'address-change-9' }),
+      ).rejects.toMatchObject({ status: 422 });
+    });
+
     it('v1: authorize grants the token the v1 routes then use, and ping and cancel answer on /api/v1', async () => {
       const v1 = new IdflowClient({ version: 'v1', apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
       const grant = await v1.flows.authorize({ sub: sandbox.consumerId, app: sandbox.appId });
