@@ -71,16 +71,17 @@ export async function verifyPades(pdf: Buffer, trustAnchors: pkijs.Certificate[]
     messageDigest !== undefined && Buffer.from(messageDigest.valueBlock.valueHexView).equals(digest);
   const signatureValid =
     digestMatches && signerCertificate !== undefined && (await signatureVerifies(signed, signedBytes));
-  const timestampToken = unsignedAttribute(signerInfo, OID.signatureTimeStampToken);
+  const token = unsignedAttribute(signerInfo, OID.signatureTimeStampToken);
+  const timestampedAtIso = token ? timestampTime(token, signerInfo.signature.valueBlock.valueHexView) : undefined;
   const base = {
     present: true,
     coversWholeFile,
     digestMatches,
     signatureValid,
-    level: timestampToken ? ('B-T' as const) : ('B-B' as const),
+    level: timestampedAtIso ? ('B-T' as const) : ('B-B' as const),
     signer: signerCertificate ? commonName(signerCertificate) : undefined,
     signedAtIso,
-    timestampedAtIso: timestampToken ? timestampTime(timestampToken) : undefined,
+    timestampedAtIso,
   };
   if (!signatureValid) {
     const problem = digestMatches
@@ -155,9 +156,13 @@ function commonName(certificate: pkijs.Certificate): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function timestampTime(token: asn1js.AsnType): string | undefined {
+/** The time a signature timestamp vouches for, if the token is over this signature's value; else undefined. */
+function timestampTime(token: asn1js.BaseBlock, signatureValue: Uint8Array): string | undefined {
   try {
-    return isoSeconds(tstInfoOf(new pkijs.ContentInfo({ schema: token })).genTime);
+    const info = tstInfoOf(new pkijs.ContentInfo({ schema: token }));
+    const imprint = createHash('sha256').update(signatureValue).digest();
+    const matches = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint);
+    return matches ? isoSeconds(info.genTime) : undefined;
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@ export interface SealCheck {
   valid: boolean;
   /** Valid, and its certificate chains up to this service's seal CA (or the operator's seal root). */
   trusted: boolean;
-  /** `B-T` when a timestamp token countersigns the signature, `B-B` otherwise. */
+  /** `B-T` when a timestamp token over the signature value countersigns it, `B-B` otherwise. */
   level?: 'B-B' | 'B-T';
   coversWholeFile?: boolean;
   digestMatches?: boolean;
