@@ -1,53 +1,38 @@
-import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { simulatorSignedDocument } from './support/document-flows';
-import { FileHost, makePdf } from './support/pdf-fixtures';
-import { PdfWorkbench, withFirstPageContentChanged } from './support/pdf-tools';
-import { bootstrapSandbox } from './support/sandbox-tenant';
-import { TestApp, createTestApp } from './support/test-app';
+import { makePdf } from './support/pdf-fixtures';
+import { withFirstPageContentChanged } from './support/pdf-tools';
+import { SealedDocuments } from './support/sealed-documents';
 
 const SIGNERS = ['10000000001', '10000000002'];
 
 describe('the PAdES seal of completed documents', () => {
-  let t: TestApp;
-  let sandbox: SandboxBootstrap;
-  let files: FileHost;
-  let pdf: PdfWorkbench;
+  let suite: SealedDocuments;
   let stamped: Buffer;
   let docId: string;
   let caPem: string;
+  const pdf = () => suite.pdf;
+  const verify = (bytes: Buffer) => suite.verify(bytes);
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', SEAL_NAME: 'Acme idflow' },
-    });
-    sandbox = await bootstrapSandbox(t.app);
-    files = await FileHost.start();
-    pdf = await PdfWorkbench.open();
-    const signed = await simulatorSignedDocument(t, sandbox, files.put('/lease.pdf', await makePdf(2)), SIGNERS);
+    suite = await SealedDocuments.start({ SEAL_NAME: 'Acme idflow' });
+    const signed = await suite.complete(SIGNERS, 2);
     ({ stamped } = signed);
     docId = signed.doc.id;
-    const ca = await t.http().get('/.well-known/idflow-seal-ca.pem').expect(200);
-    caPem = ca.text;
+    caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
   });
   afterAll(async () => {
-    await pdf?.close();
-    await files?.close();
-    await t?.close();
+    await suite?.close();
   });
 
-  const verify = async (bytes: Buffer) =>
-    (await t.http().post('/verify').set('content-type', 'application/pdf').send(bytes).expect(200)).body.data;
-
   it('publishes the seal CA as one PEM certificate naming the deployment', async () => {
-    const response = await t.http().get('/.well-known/idflow-seal-ca.pem').expect(200);
+    const response = await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200);
     expect(response.headers['content-type']).toMatch(/^application\/x-pem-file/);
     expect(caPem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n$/);
-    const report = await pdf.pdfsig(stamped);
+    const report = await pdf().pdfsig(stamped);
     expect(report).toContain('Signer full Distinguished Name: CN=Acme idflow document seal,O=Acme idflow');
   });
 
   it('seals the stamped file: pdfsig sees a valid ETSI.CAdES.detached signature over the whole file', async () => {
-    const report = await pdf.pdfsig(stamped);
+    const report = await pdf().pdfsig(stamped);
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Signing Hash Algorithm: SHA-256');
     expect(report).toContain('Total document signed');
@@ -57,7 +42,7 @@ describe('the PAdES seal of completed documents', () => {
   });
 
   it('is trusted by a validator told to trust the published seal CA', async () => {
-    const report = await pdf.pdfsig(stamped, await pdf.trustStore(caPem));
+    const report = await pdf().pdfsig(stamped, await pdf().trustStore(caPem));
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Certificate Validation: Certificate is Trusted.');
   });
@@ -86,7 +71,7 @@ describe('the PAdES seal of completed documents', () => {
 
   it('reports one byte changed in the original page content as not valid, in pdfsig and in /verify', async () => {
     const changed = await withFirstPageContentChanged(stamped);
-    const report = await pdf.pdfsig(changed, await pdf.trustStore(caPem));
+    const report = await pdf().pdfsig(changed, await pdf().trustStore(caPem));
     expect(report).not.toContain('Signature is Valid');
     expect(report).toContain('Signature Validation: Digest Mismatch.');
 

@@ -58,7 +58,14 @@ export class SealCredentialsService implements OnModuleInit {
   private async load(): Promise<SealCredential> {
     const path = this.config.SEAL_P12_PATH;
     if (path) {
-      const { privateKey, certificates } = await readPkcs12(await readFile(path), this.config.SEAL_P12_PASSWORD ?? '');
+      const { privateKey, certificates } = await readPkcs12(
+        await readFile(path),
+        this.config.SEAL_P12_PASSWORD ?? '',
+      ).catch((error: unknown) => {
+        throw new Error(`SEAL_P12_PATH ${path}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      });
       const [certificate, ...chain] = certificates;
       this.logger.log(`Documents are sealed with the PKCS#12 at ${path} (${certificates.length} certificates)`);
       return {
