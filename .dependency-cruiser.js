@@ -7,7 +7,7 @@ const LAYERS = [
   ['redis'],
   ['common'],
   ['key-encryption'],
-  ['tenants', 'service-key'],
+  ['tenants', 'service-key', 'seal'],
   ['persons', 'signatures', 'auth'],
   ['devices'],
   ['claims', 'billing', 'idempotency'],

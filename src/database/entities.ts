@@ -6,6 +6,7 @@ import { FlowDocument } from '../documents/flow-document.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
+import { SealCertificate } from '../seal/seal-certificate.entity';
 import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
@@ -35,4 +36,5 @@ export const ENTITIES = [
   AllowanceUsage,
   FlowDocument,
   DocumentSignee,
+  SealCertificate,
 ];

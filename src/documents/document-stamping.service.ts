@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DocumentSealService } from '../seal/document-seal.service';
 import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
@@ -9,13 +10,14 @@ import { printedSigner } from './printed-signer';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
- * page (DESIGN section 8), stored at an unguessable key, its digest recorded so `/verify` can recognise it.
+ * page (DESIGN section 8), sealed with the service's PAdES signature, stored at an unguessable key, its digest recorded so `/verify` can recognise it.
  */
 @Injectable()
 export class DocumentStampingService {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    private readonly seal: DocumentSealService,
   ) {}
 
   /** The public page that checks a stamped file, printed in every page's footer. */
@@ -30,7 +32,9 @@ export class DocumentStampingService {
       verifyUrl: this.verifyUrl(),
       signers: signees.map(printedSigner),
     });
-    const stored = await this.storage.put(stamped);
+    // The seal is the last step, over the finished bytes: anything added to the stamped copy goes before it.
+    const sealed = await this.seal.seal(stamped, { documentId: flow.id, signingTime: new Date() });
+    const stored = await this.storage.put(sealed.bytes);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
   }
 }
