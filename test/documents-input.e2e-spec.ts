@@ -429,6 +429,52 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
   });
 
+  describe('signing order', () => {
+    const reviewSignees = (orders: Array<unknown>) =>
+      (validBody('review').signee as object[]).map((signee, index) =>
+        orders[index] === undefined ? signee : { ...signee, order: orders[index] },
+      );
+    const cases: Array<[string, DocumentKind, () => Record<string, unknown>, Issue[]]> = [
+      ...KINDS.map((kind): [string, DocumentKind, () => Record<string, unknown>, Issue[]] => [
+        'an unknown signingOrder',
+        kind,
+        () => ({ signingOrder: 'random' }),
+        [issue('invalid_enum_value', ['signingOrder'], 'signingOrder must be one of parallel, sequential')],
+      ]),
+      [
+        'an order below 1',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([0, 1]) }),
+        [issue('too_small', ['signee', 0, 'order'], 'order must be at least 1')],
+      ],
+      [
+        'an order that is not an integer',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([1.5, 2]) }),
+        [issue('invalid_type', ['signee', 0, 'order'], 'order must be an integer')],
+      ],
+      [
+        'an order on some signees only',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([undefined, 1]) }),
+        [issue('custom', ['signee', 0, 'order'], 'order must be given for every signee or none')],
+      ],
+      [
+        'an order on a parallel document',
+        'review',
+        () => ({ signee: reviewSignees([1, 2]) }),
+        [
+          issue('custom', ['signee', 0, 'order'], 'order applies only with signingOrder sequential'),
+          issue('custom', ['signee', 1, 'order'], 'order applies only with signingOrder sequential'),
+        ],
+      ],
+    ];
+    it.each(cases)('refuses %s (%s)', async (_label, kind, changes, issues) => {
+      const response = await refused(t, () => createDocument(integrator, kind, apply(validBody(kind), changes())));
+      expectValidationFailure(response, issues);
+    });
+  });
+
   it("a production app cannot address the sandbox's test persons: they have no digital ID there", async () => {
     const live = await createTenant(t.app, { environment: 'production' });
     const client = new IntegratorClient(t.http, { apiKey: live.apiKey, appSecret: live.appSecret });

@@ -35,6 +35,13 @@ export class DocumentSignee {
   @Column({ type: 'varchar', length: 16 })
   status: SigneeStatus;
 
+  /**
+   * The step this signee signs in: the signees of the lowest step with someone still to sign are asked, the others
+   * wait (`waiting`). Every signee of a parallel document is in step 1.
+   */
+  @Column({ type: 'integer', default: 1 })
+  step: number;
+
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;
 
@@ -51,6 +58,10 @@ export class DocumentSignee {
   /** A UUID naming this signature (spec 2.7 `identification`), printed on the signature page. */
   @Column({ type: 'varchar', length: 36, nullable: true })
   identification: string | null;
+
+  /** Why the signee declined, as they gave it (at most DECLINE_REASON_MAX_LENGTH characters). */
+  @Column({ type: 'varchar', length: 500, name: 'decline_reason', nullable: true })
+  declineReason: string | null;
 
   /** The service's receipt: a JWS binding signer, document, file digest, device and the device's own signature. */
   @Column({ type: 'text', nullable: true })

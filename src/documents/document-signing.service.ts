@@ -15,7 +15,8 @@ import { DocumentSignee } from './document-signee.entity';
 import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
-import { OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
+import { IN_TURN_SIGNEE_STATUSES, OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
+import { NotYourTurnError } from './errors/not-your-turn.error';
 
 /** The signer as the document side needs them: the device's key and NIN, and where the request came from. */
 export interface DocumentSigner extends SigningDevice {
@@ -54,12 +55,17 @@ export class DocumentSigningService {
     return Promise.all(flows.map((flow) => this.presenter.load(flow)));
   }
 
-  /** The document as a signee's device sees it; another NIN's document, or another environment's, is unknown. */
+  /**
+   * The document as a signee's device sees it; another NIN's document, or another environment's, is unknown, and so is
+   * a review document before the signee's push. A signee whose step has not come is told so (409), since a copied id
+   * must not let them read, sign or decline ahead of their turn.
+   */
   async visible(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
     if (flow.environment !== signer.environment) throw new FlowNotFoundError();
     const loaded = await this.presenter.load(flow);
     const signee = loaded.signees.find((candidate) => candidate.nin === signer.nin);
     if (!signee || signee.status === 'pending') throw new FlowNotFoundError();
+    if (!isTerminal(flow.status)) this.refuseOutOfTurn(loaded.signees, signee);
     return loaded;
   }
 
@@ -105,6 +111,8 @@ export class DocumentSigningService {
       if (current.signees.every((signee) => signee.status === 'signed')) {
         await this.stamping.stamp(manager, current);
         if (!(await this.flows.moveWithin(manager, flow, 'approve'))) throw this.ended(flow.status);
+      } else {
+        await this.nextStep(manager, current);
       }
     });
     return this.presenter.load(await this.flows.find(flowId));
@@ -115,23 +123,47 @@ export class DocumentSigningService {
     signer: Pick<DocumentSigner, 'nin' | 'environment'>,
     flowId: string,
     ip: string,
+    reason?: string,
   ): Promise<LoadedDocument> {
-    return this.declineAsSignee(await this.visible(signer, await this.flows.find(flowId)), signer.nin, ip);
+    return this.declineAsSignee(await this.visible(signer, await this.flows.find(flowId)), signer.nin, ip, reason);
   }
 
   /**
    * Declines for the signee with this NIN: the flow ends as rejected and every signee who had not acted becomes `stale`.
    * Only a device of the signee gets here: a review link is shared by every signee, so it cannot speak for one.
    */
-  private async declineAsSignee(loaded: LoadedDocument, nin: string, ip: string): Promise<LoadedDocument> {
+  private async declineAsSignee(
+    loaded: LoadedDocument,
+    nin: string,
+    ip: string,
+    reason?: string,
+  ): Promise<LoadedDocument> {
     this.refuseIfActed(loaded, nin);
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip });
-      await this.webhooks.report(manager, flow, 'document.signee.rejected', { signee: { nin } });
+      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip, declineReason: reason ?? null });
+      await this.webhooks.report(manager, flow, 'document.signee.rejected', {
+        signee: { nin, ...(reason !== undefined ? { reason } : {}) },
+      });
       if (!(await this.flows.moveWithin(manager, flow, 'decline'))) throw this.ended(flow.status);
     });
     return this.presenter.load(await this.flows.find(loaded.flow.id));
+  }
+
+  /**
+   * Sequential signing: once nobody in turn is left to sign, the next step's signees are asked (pushed, or for a review
+   * document, free to ask for their push), in the transaction that recorded the step's last signature.
+   */
+  private async nextStep(manager: EntityManager, { document, signees }: LoadedDocument): Promise<void> {
+    if (signees.some((signee) => IN_TURN_SIGNEE_STATUSES.includes(signee.status))) return;
+    const waiting = signees.filter((signee) => signee.status === 'waiting');
+    if (waiting.length === 0) return;
+    const step = Math.min(...waiting.map((signee) => signee.step));
+    await manager.update(
+      DocumentSignee,
+      { flowId: document.flowId, step, status: 'waiting' },
+      { status: document.delivery === 'signing' ? 'notified' : 'pending', updatedAt: Date.now() },
+    );
   }
 
   /**
@@ -153,12 +185,15 @@ export class DocumentSigningService {
   ): Promise<void> {
     const result = await manager.update(
       DocumentSignee,
-      { flowId, nin, status: In([...OPEN_SIGNEE_STATUSES]) },
+      { flowId, nin, status: In([...IN_TURN_SIGNEE_STATUSES]) },
       { ...changes, status: to, updatedAt: Date.now() },
     );
     if (result.affected !== 1) {
-      const signee = await manager.findOneBy(DocumentSignee, { flowId, nin });
-      throw signee ? new SigneeAlreadyActedError(signee.status) : new FlowNotFoundError();
+      const signees = await manager.find(DocumentSignee, { where: { flowId }, order: { position: 'ASC' } });
+      const signee = signees.find((candidate) => candidate.nin === nin);
+      if (!signee) throw new FlowNotFoundError();
+      this.refuseOutOfTurn(signees, signee);
+      throw new SigneeAlreadyActedError(signee.status);
     }
   }
 
@@ -174,11 +209,22 @@ export class DocumentSigningService {
     return true;
   }
 
-  /** Refuses (409) when the document has ended or this signee has already signed, declined or been passed over. */
+  /**
+   * Refuses (409) when the document has ended, this signee has already signed, declined or been passed over, or their
+   * step has not come.
+   */
   refuseIfActed({ flow, signees }: LoadedDocument, nin: string): void {
     if (isTerminal(flow.status)) throw this.ended(flow.status);
     const signee = signees.find((candidate) => candidate.nin === nin);
-    if (signee && !OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);
+    if (!signee) return;
+    if (!OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);
+    this.refuseOutOfTurn(signees, signee);
+  }
+
+  private refuseOutOfTurn(signees: DocumentSignee[], signee: DocumentSignee): void {
+    if (signee.status !== 'waiting') return;
+    const inTurn = signees.filter((candidate) => IN_TURN_SIGNEE_STATUSES.includes(candidate.status));
+    throw new NotYourTurnError(inTurn.map((candidate) => candidate.name));
   }
 
   private ended(status: Flow['status']): FlowAlreadyTerminalError {

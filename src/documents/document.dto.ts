@@ -1,8 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import { Required } from '../common/validation/required';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { DocumentFileDto } from './document-file.dto';
 import { Nested } from './documents-fields';
+import { SIGNING_ORDERS, type SigningOrder } from './signee-status';
 
 /** Shared by both creates (spec 4.5): the file and the webhook. */
 export class DocumentDto {
@@ -15,4 +17,15 @@ export class DocumentDto {
   @Required('webhook')
   @Nested('webhook', () => SigningWebhookDto)
   webhook: SigningWebhookDto;
+
+  @ApiPropertyOptional({
+    enum: SIGNING_ORDERS,
+    default: 'parallel',
+    description:
+      '`parallel`: every signee is asked at once. `sequential`: one step at a time, in list order (or by each review ' +
+      "signee's `order`); the others wait, and anyone out of turn is refused with 409",
+  })
+  @IsOptional()
+  @IsIn(SIGNING_ORDERS, { message: `signingOrder must be one of ${SIGNING_ORDERS.join(', ')}` })
+  signingOrder?: SigningOrder;
 }

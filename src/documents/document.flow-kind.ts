@@ -82,8 +82,8 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
     return this.view(await this.signing.sign(holder, flow.id, consent.signature, ip), holder.nin);
   }
 
-  async decline(holder: FlowHolder, flow: Flow, ip: string): Promise<DocumentHolderView> {
-    return this.view(await this.signing.decline(holder, flow.id, ip), holder.nin);
+  async decline(holder: FlowHolder, flow: Flow, ip: string, reason?: string): Promise<DocumentHolderView> {
+    return this.view(await this.signing.decline(holder, flow.id, ip, reason), holder.nin);
   }
 
   /**

@@ -20,7 +20,8 @@ import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
-import type { DocumentDelivery, SigneeType } from './signee-status';
+import type { DocumentDelivery, SigneeStatus, SigneeType, SigningOrder } from './signee-status';
+import { signingSteps } from './signing-steps';
 
 /** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
 export interface SigneeInput {
@@ -30,6 +31,8 @@ export interface SigneeInput {
   email: string;
   representing: string;
   title?: string;
+  /** Sequential signing: the step this signee signs in. */
+  order?: number;
 }
 
 export interface DocumentRequest {
@@ -40,6 +43,7 @@ export interface DocumentRequest {
   signee?: SigneeInput[];
   file: { url: string; title: string };
   webhook: { host: string; reference: string };
+  signingOrder?: SigningOrder;
 }
 
 /**
@@ -69,14 +73,17 @@ export class DocumentsService {
         ? (request.signee ?? [])
         : await this.signeesFromNins(request.to ?? [], environment);
     this.refuseRepeatedNins(signees, request.delivery === 'review' ? 'signee' : 'to');
+    const signingOrder = request.signingOrder ?? 'parallel';
+    const steps = signingSteps(signees, signingOrder);
+    const firstStep = Math.min(...steps);
     for (const signee of signees) {
       if (!(await this.devices.hasDigitalId(signee.nin, environment))) throw new NoDigitalIdError();
     }
     const fetched = await this.fetcher.fetch(request.file.url);
     const stored = await this.storage.put(fetched.bytes);
     const now = Date.now();
-    // Signing pushes to every signee's devices at once; on the hosted page each signee asks for their own push.
-    const firstStatus = request.delivery === 'signing' ? 'notified' : 'pending';
+    // Signing pushes to every signee of the first step at once; on the hosted page each signee asks for their own push.
+    const inTurn: SigneeStatus = request.delivery === 'signing' ? 'notified' : 'pending';
     const { flow } = await this.createWithStoredFile(stored.key, () =>
       this.flows.create({
         kind: 'document',
@@ -96,6 +103,7 @@ export class DocumentsService {
             delivery: request.delivery,
             fileSource: request.file.url,
             fileName: request.file.title,
+            signingOrder,
             fileKey: stored.key,
             fileSha256: stored.sha256,
             fileSize: stored.size,
@@ -114,13 +122,15 @@ export class DocumentsService {
               email: signee.email,
               representing: signee.representing,
               title: signee.title ?? null,
-              status: firstStatus,
+              status: steps[position] === firstStep ? inTurn : 'waiting',
+              step: steps[position],
               updatedAt: now,
               signedAt: null,
               ip: null,
               deviceId: null,
               identification: null,
               signature: null,
+              declineReason: null,
             })),
           );
         },

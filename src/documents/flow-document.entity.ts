@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { DocumentDelivery } from './signee-status';
+import type { DocumentDelivery, SigningOrder } from './signee-status';
 
 /** The file of a document flow: where it came from, where the original and the stamped copy are kept, and digests. */
 @Entity({ name: 'documents' })
@@ -33,6 +33,10 @@ export class FlowDocument {
 
   @Column({ type: 'integer', name: 'page_count' })
   pageCount: number;
+
+  /** Whether the signees sign all at once or step by step (each signee's `step`). */
+  @Column({ type: 'varchar', length: 16, name: 'signing_order', default: 'parallel' })
+  signingOrder: SigningOrder;
 
   /** Storage key of the stamped PDF, once every signee has signed. */
   @Column({ type: 'varchar', length: 80, name: 'stamped_key', nullable: true })
