@@ -11,6 +11,7 @@ import { SignatureReceiptsService, type SigningDevice } from '../signatures/sign
 import type { SigningChallenge } from '../signatures/signing-challenge';
 import type { Environment } from '../tenants/environment';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
@@ -38,6 +39,7 @@ export class DocumentSigningService {
     private readonly stamping: DocumentStampingService,
     private readonly webhooks: DocumentWebhooks,
     private readonly receipts: SignatureReceiptsService,
+    private readonly audit: DocumentAuditTrail,
   ) {}
 
   /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
@@ -75,9 +77,9 @@ export class DocumentSigningService {
   }
 
   /** A signee's device reads the document: shown to them, they are marked `viewed` (once). */
-  async read(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
+  async read(signer: Pick<DocumentSigner, 'id' | 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
     const loaded = await this.visible(signer, flow);
-    const viewed = await this.changeStatus(flow, signer.nin, ['notified'], 'viewed');
+    const viewed = await this.changeStatus(loaded, signer.nin, ['notified'], 'viewed', signer.id);
     return viewed ? this.presenter.load(flow) : loaded;
   }
 
@@ -85,8 +87,9 @@ export class DocumentSigningService {
    * A push to this signee's devices, asked for on the review page (or by the simulator in its place). Returns whether
    * it changed anything: not when the document has ended or the signee was already pushed.
    */
-  notify(flow: Flow, nin: string): Promise<boolean> {
-    return this.changeStatus(flow, nin, ['pending'], 'notified');
+  async notify(flow: Flow, nin: string): Promise<boolean> {
+    if (isTerminal(flow.status)) return false;
+    return this.changeStatus(await this.presenter.load(flow), nin, ['pending'], 'notified');
   }
 
   /**
@@ -106,6 +109,7 @@ export class DocumentSigningService {
         identification: randomUUID(),
         signature: receipt,
       });
+      await this.audit.record(loaded.document, [{ type: 'signed', nin: signer.nin, deviceId: signer.id, ip }], manager);
       await this.webhooks.report(manager, flow, 'document.signee.signed', { signee: { nin: signer.nin } });
       const current = await this.presenter.load(flow, manager);
       if (current.signees.every((signee) => signee.status === 'signed')) {
@@ -120,12 +124,13 @@ export class DocumentSigningService {
 
   /** Declines as a device of the signee: the document must be one that device may see. */
   async decline(
-    signer: Pick<DocumentSigner, 'nin' | 'environment'>,
+    signer: Pick<DocumentSigner, 'id' | 'nin' | 'environment'>,
     flowId: string,
     ip: string,
     reason?: string,
   ): Promise<LoadedDocument> {
-    return this.declineAsSignee(await this.visible(signer, await this.flows.find(flowId)), signer.nin, ip, reason);
+    const loaded = await this.visible(signer, await this.flows.find(flowId));
+    return this.declineAsSignee(loaded, signer, ip, reason);
   }
 
   /**
@@ -134,14 +139,15 @@ export class DocumentSigningService {
    */
   private async declineAsSignee(
     loaded: LoadedDocument,
-    nin: string,
+    { id: deviceId, nin }: Pick<DocumentSigner, 'id' | 'nin'>,
     ip: string,
     reason?: string,
   ): Promise<LoadedDocument> {
     this.refuseIfActed(loaded, nin);
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip, declineReason: reason ?? null });
+      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip, deviceId, declineReason: reason ?? null });
+      await this.audit.record(loaded.document, [{ type: 'declined', nin, deviceId, ip, reason }], manager);
       await this.webhooks.report(manager, flow, 'document.signee.rejected', {
         signee: { nin, ...(reason !== undefined ? { reason } : {}) },
       });
@@ -159,11 +165,17 @@ export class DocumentSigningService {
     const waiting = signees.filter((signee) => signee.status === 'waiting');
     if (waiting.length === 0) return;
     const step = Math.min(...waiting.map((signee) => signee.step));
+    const pushed = document.delivery === 'signing';
     await manager.update(
       DocumentSignee,
       { flowId: document.flowId, step, status: 'waiting' },
-      { status: document.delivery === 'signing' ? 'notified' : 'pending', updatedAt: Date.now() },
+      { status: pushed ? 'notified' : 'pending', updatedAt: Date.now() },
     );
+    if (!pushed) return;
+    const facts = waiting
+      .filter((signee) => signee.step === step)
+      .map((signee) => ({ type: 'pushed' as const, nin: signee.nin }));
+    await this.audit.record(document, facts, manager);
   }
 
   /**
@@ -197,16 +209,31 @@ export class DocumentSigningService {
     }
   }
 
-  /** A change beside the flow's own state: the signee's status only, published so observers see it. */
-  /** `flow` as just found (expiry applied): once it has ended, its open signees are already stale and stay so. */
-  private async changeStatus(flow: Flow, nin: string, from: SigneeStatus[], to: SigneeStatus): Promise<boolean> {
+  /**
+   * A change beside the flow's own state: the signee's status only, recorded in the audit trail (`notified` as pushed,
+   * `viewed` as viewed) and published so observers see it. `loaded.flow` as just found (expiry applied): once it has
+   * ended, its open signees are already stale and stay so.
+   */
+  private async changeStatus(
+    { flow, document }: LoadedDocument,
+    nin: string,
+    from: SigneeStatus[],
+    to: 'notified' | 'viewed',
+    deviceId?: string,
+  ): Promise<boolean> {
     if (isTerminal(flow.status)) return false;
-    const result = await this.dataSource
-      .getRepository(DocumentSignee)
-      .update({ flowId: flow.id, nin, status: In(from) }, { status: to, updatedAt: Date.now() });
-    if (result.affected !== 1) return false;
-    await this.flows.announce(flow.id);
-    return true;
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(
+        DocumentSignee,
+        { flowId: flow.id, nin, status: In(from) },
+        { status: to, updatedAt: Date.now() },
+      );
+      if (result.affected !== 1) return false;
+      await this.audit.record(document, [{ type: to === 'notified' ? 'pushed' : 'viewed', nin, deviceId }], manager);
+      return true;
+    });
+    if (changed) await this.flows.announce(flow.id);
+    return changed;
   }
 
   /**

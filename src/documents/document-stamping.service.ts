@@ -3,19 +3,23 @@ import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { appendCompletionPage } from './completion-page';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FlowDocument } from './flow-document.entity';
 import { stampPdf } from './pdf-stamper';
 import { printedSigner } from './printed-signer';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
- * page (DESIGN section 8), stored at an unguessable key, its digest recorded so `/verify` can recognise it.
+ * page (DESIGN section 8), then the certificate of completion (the audit trail so far), stored at an unguessable key,
+ * its digest recorded so `/verify` can recognise it, and `stamped` added to the trail.
  */
 @Injectable()
 export class DocumentStampingService {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    private readonly audit: DocumentAuditTrail,
   ) {}
 
   /** The public page that checks a stamped file, printed in every page's footer. */
@@ -30,7 +34,13 @@ export class DocumentStampingService {
       verifyUrl: this.verifyUrl(),
       signers: signees.map(printedSigner),
     });
-    const stored = await this.storage.put(stamped);
+    const completed = await appendCompletionPage(stamped, {
+      documentId: flow.id,
+      verifyUrl: this.verifyUrl(),
+      events: await this.audit.list(flow.id, manager),
+    });
+    const stored = await this.storage.put(completed);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
+    await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'stamped' }], manager);
   }
 }

@@ -10,6 +10,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
+import { DocumentAuditEvent } from './document-audit-event.entity';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
 import { DocumentStampingService } from './document-stamping.service';
@@ -25,7 +27,7 @@ import { LocalFileStorage } from './local-file-storage';
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([FlowDocument, DocumentSignee]),
+    TypeOrmModule.forFeature([FlowDocument, DocumentSignee, DocumentAuditEvent]),
     FlowsModule,
     DevicesModule,
     PersonsModule,
@@ -47,6 +49,7 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentFlowKind,
     DocumentStampingService,
     DocumentWebhooks,
+    DocumentAuditTrail,
     OrphanFileSweeper,
   ],
   exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],

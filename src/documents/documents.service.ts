@@ -17,6 +17,7 @@ import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
@@ -61,6 +62,7 @@ export class DocumentsService {
     private readonly webhooks: WebhooksService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    private readonly audit: DocumentAuditTrail,
     @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
   ) {}
 
@@ -132,6 +134,15 @@ export class DocumentsService {
               signature: null,
               declineReason: null,
             })),
+          );
+          const pushed = request.delivery === 'signing' ? signees.filter((_signee, at) => steps[at] === firstStep) : [];
+          await this.audit.record(
+            { flowId: created.id, fileSha256: stored.sha256, stampedSha256: null },
+            [
+              { type: 'created', ip: client.ip },
+              ...pushed.map((signee) => ({ type: 'pushed' as const, nin: signee.nin })),
+            ],
+            manager,
           );
         },
       }),

@@ -13,6 +13,7 @@ import { QrStarts1764600000000 } from '../portable/1764600000000-QrStarts';
 import { VerificationChoice1764700000000 } from '../portable/1764700000000-VerificationChoice';
 import { DeclineReasons1764810000000 } from '../portable/1764810000000-DeclineReasons';
 import { SigningOrder1764820000000 } from '../portable/1764820000000-SigningOrder';
+import { DocumentAuditTrail1764830000000 } from './1764830000000-DocumentAuditTrail';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS = [
   VerificationChoice1764700000000,
   DeclineReasons1764810000000,
   SigningOrder1764820000000,
+  DocumentAuditTrail1764830000000,
 ];
