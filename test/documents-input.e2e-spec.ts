@@ -475,6 +475,65 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
   });
 
+  describe.each(KINDS)('%s: reminders', (kind) => {
+    const good = { firstAfterSeconds: 86_400, everySeconds: 86_400, max: 3 };
+    const cases: BadBody[] = [
+      [
+        'a first reminder below 60 seconds',
+        { reminders: { ...good, firstAfterSeconds: 59 } },
+        [issue('too_small', ['reminders', 'firstAfterSeconds'], 'firstAfterSeconds must be at least 60 seconds')],
+      ],
+      [
+        'reminders every 30 seconds',
+        { reminders: { ...good, everySeconds: 30 } },
+        [issue('too_small', ['reminders', 'everySeconds'], 'everySeconds must be at least 60 seconds')],
+      ],
+      [
+        "intervals beyond the document's lifetime (7 days)",
+        { reminders: { ...good, firstAfterSeconds: 604_801, everySeconds: 700_000 } },
+        [
+          issue(
+            'too_big',
+            ['reminders', 'firstAfterSeconds'],
+            "firstAfterSeconds must not exceed the document's lifetime of 604800 seconds",
+          ),
+          issue(
+            'too_big',
+            ['reminders', 'everySeconds'],
+            "everySeconds must not exceed the document's lifetime of 604800 seconds",
+          ),
+        ],
+      ],
+      [
+        'max 0',
+        { reminders: { ...good, max: 0 } },
+        [issue('too_small', ['reminders', 'max'], 'max must be at least 1')],
+      ],
+      [
+        'no everySeconds',
+        { reminders: { firstAfterSeconds: 3600, max: 1 } },
+        [required(['reminders', 'everySeconds'], 'everySeconds')],
+      ],
+      [
+        'reminders as text',
+        { reminders: 'daily' },
+        [
+          issue('invalid_type', ['reminders'], 'reminders must be an object'),
+          issue('invalid_type', ['reminders'], 'nested property reminders must be either object or array'),
+        ],
+      ],
+    ];
+    it.each(cases)('refuses %s', async (_label, changes, issues) => {
+      const response = await refused(t, () => createDocument(integrator, kind, apply(validBody(kind), changes)));
+      expectValidationFailure(response, issues);
+    });
+
+    it('takes intervals of exactly the lifetime', async () => {
+      const body = apply(validBody(kind), { reminders: { firstAfterSeconds: 604_800, everySeconds: 60, max: 20 } });
+      expect((await createDocument(integrator, kind, body)).status).toBe(201);
+    });
+  });
+
   it("a production app cannot address the sandbox's test persons: they have no digital ID there", async () => {
     const live = await createTenant(t.app, { environment: 'production' });
     const client = new IntegratorClient(t.http, { apiKey: live.apiKey, appSecret: live.appSecret });

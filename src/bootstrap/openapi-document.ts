@@ -4,6 +4,7 @@ import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
 import { AppConfig } from '../config/app-config';
 import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/webhook-event-type';
 
 /** What each group of operations is for, in the order Swagger UI lists them. */
 const API_TAGS: Record<string, string> = {
@@ -12,7 +13,7 @@ const API_TAGS: Record<string, string> = {
   signing: 'Ask a person to sign or confirm a short text',
   document: 'Have one or more people sign a PDF, in their app or on a hosted review page',
   flow: 'Watch and cancel any flow: ping, server-sent events, the legacy held poll, the animated QR frame',
-  webhooks: 'The signed webhooks sent for signing and document flows, and their deliveries',
+  webhooks: `The signed webhooks sent for signing and document flows (${WEBHOOK_EVENT_TYPES.join(', ')}), and their deliveries`,
   billing: 'Your usage and what it cost, by month',
   verification: 'Check a signed PDF or a signature receipt, without credentials',
   sandbox: "The sandbox simulator: act as a synthetic test person's phone (bk-test_ keys only)",

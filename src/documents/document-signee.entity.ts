@@ -42,6 +42,14 @@ export class DocumentSignee {
   @Column({ type: 'integer', default: 1 })
   step: number;
 
+  /** When this signee's next reminder is due; null when none is (no reminders, all sent, or not yet their turn). */
+  @Index()
+  @Column({ ...epochMsColumn, name: 'next_reminder_at', nullable: true })
+  nextReminderAt: number | null;
+
+  @Column({ type: 'integer', name: 'reminders_sent', default: 0 })
+  remindersSent: number;
+
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;
 

@@ -166,10 +166,17 @@ export class DocumentSigningService {
     if (waiting.length === 0) return;
     const step = Math.min(...waiting.map((signee) => signee.step));
     const pushed = document.delivery === 'signing';
+    const now = Date.now();
+    const firstReminder = document.reminderFirstSeconds;
     await manager.update(
       DocumentSignee,
       { flowId: document.flowId, step, status: 'waiting' },
-      { status: pushed ? 'notified' : 'pending', updatedAt: Date.now() },
+      {
+        status: pushed ? 'notified' : 'pending',
+        updatedAt: now,
+        // Their reminders count from when they are asked, not from when the document was made.
+        nextReminderAt: firstReminder === null ? null : now + firstReminder * 1000,
+      },
     );
     if (!pushed) return;
     const facts = waiting

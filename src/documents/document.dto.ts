@@ -3,6 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { Required } from '../common/validation/required';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { DocumentFileDto } from './document-file.dto';
+import { DocumentRemindersDto } from './document-reminders.dto';
 import { Nested } from './documents-fields';
 import { SIGNING_ORDERS, type SigningOrder } from './signee-status';
 
@@ -28,4 +29,15 @@ export class DocumentDto {
   @IsOptional()
   @IsIn(SIGNING_ORDERS, { message: `signingOrder must be one of ${SIGNING_ORDERS.join(', ')}` })
   signingOrder?: SigningOrder;
+
+  @ApiPropertyOptional({
+    type: DocumentRemindersDto,
+    description:
+      'Remind the signees of the current step who have not signed: re-pushed to their devices, with a ' +
+      '`document.signee.reminded` webhook; none when absent. Every open document also sends `document.expiring` ' +
+      'once, DOCUMENT_EXPIRY_WARNING_SECONDS (24 hours) before it expires',
+  })
+  @IsOptional()
+  @Nested('reminders', () => DocumentRemindersDto)
+  reminders?: DocumentRemindersDto;
 }

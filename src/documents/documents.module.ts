@@ -12,6 +12,8 @@ import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentAuditTrail } from './document-audit-trail.service';
+import { DocumentReminderSweeper } from './document-reminder.sweeper';
+import { DocumentRemindersService } from './document-reminders.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
 import { DocumentStampingService } from './document-stamping.service';
@@ -50,6 +52,8 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentStampingService,
     DocumentWebhooks,
     DocumentAuditTrail,
+    DocumentRemindersService,
+    DocumentReminderSweeper,
     OrphanFileSweeper,
   ],
   exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],

@@ -45,6 +45,7 @@ export interface DocumentRequest {
   file: { url: string; title: string };
   webhook: { host: string; reference: string };
   signingOrder?: SigningOrder;
+  reminders?: { firstAfterSeconds: number; everySeconds: number; max: number };
 }
 
 /**
@@ -75,6 +76,7 @@ export class DocumentsService {
         ? (request.signee ?? [])
         : await this.signeesFromNins(request.to ?? [], environment);
     this.refuseRepeatedNins(signees, request.delivery === 'review' ? 'signee' : 'to');
+    this.refuseRemindersBeyondLifetime(request.reminders);
     const signingOrder = request.signingOrder ?? 'parallel';
     const steps = signingSteps(signees, signingOrder);
     const firstStep = Math.min(...steps);
@@ -86,6 +88,7 @@ export class DocumentsService {
     const now = Date.now();
     // Signing pushes to every signee of the first step at once; on the hosted page each signee asks for their own push.
     const inTurn: SigneeStatus = request.delivery === 'signing' ? 'notified' : 'pending';
+    const firstReminderAt = request.reminders ? now + request.reminders.firstAfterSeconds * 1000 : null;
     const { flow } = await this.createWithStoredFile(stored.key, () =>
       this.flows.create({
         kind: 'document',
@@ -106,6 +109,10 @@ export class DocumentsService {
             fileSource: request.file.url,
             fileName: request.file.title,
             signingOrder,
+            reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
+            reminderEverySeconds: request.reminders?.everySeconds ?? null,
+            reminderMax: request.reminders?.max ?? null,
+            expiryWarningAt: this.expiryWarningAt(created),
             fileKey: stored.key,
             fileSha256: stored.sha256,
             fileSize: stored.size,
@@ -126,6 +133,8 @@ export class DocumentsService {
               title: signee.title ?? null,
               status: steps[position] === firstStep ? inTurn : 'waiting',
               step: steps[position],
+              nextReminderAt: steps[position] === firstStep ? firstReminderAt : null,
+              remindersSent: 0,
               updatedAt: now,
               signedAt: null,
               ip: null,
@@ -198,6 +207,25 @@ export class DocumentsService {
         };
       }),
     );
+  }
+
+  /** When `document.expiring` is due: none for a document whose whole lifetime is within the warning. */
+  private expiryWarningAt(flow: Flow): number | null {
+    const at = flow.expiresAt - this.config.DOCUMENT_EXPIRY_WARNING_SECONDS * 1000;
+    return at > flow.createdAt ? at : null;
+  }
+
+  private refuseRemindersBeyondLifetime(reminders: DocumentRequest['reminders']): void {
+    if (!reminders) return;
+    const lifetime = this.config.DOCUMENT_TTL_SECONDS;
+    const issues: ValidationIssue[] = (['firstAfterSeconds', 'everySeconds'] as const)
+      .filter((field) => reminders[field] > lifetime)
+      .map((field) => ({
+        code: 'too_big',
+        path: ['reminders', field],
+        message: `${field} must not exceed the document's lifetime of ${lifetime} seconds`,
+      }));
+    if (issues.length > 0) throw new RequestValidationError(issues);
   }
 
   private refuseRepeatedNins(signees: SigneeInput[], field: 'to' | 'signee'): void {

@@ -14,6 +14,7 @@ import { VerificationChoice1764700000000 } from '../portable/1764700000000-Verif
 import { DeclineReasons1764810000000 } from '../portable/1764810000000-DeclineReasons';
 import { SigningOrder1764820000000 } from '../portable/1764820000000-SigningOrder';
 import { DocumentAuditTrail1764830000000 } from './1764830000000-DocumentAuditTrail';
+import { DocumentReminders1764840000000 } from '../portable/1764840000000-DocumentReminders';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const POSTGRES_MIGRATIONS = [
   DeclineReasons1764810000000,
   SigningOrder1764820000000,
   DocumentAuditTrail1764830000000,
+  DocumentReminders1764840000000,
 ];
