@@ -1,7 +1,9 @@
 export { IdflowClient } from './idflow-client';
 export { IdflowError } from './idflow-error';
 export type {
+  DocumentAuditEvent,
   DocumentFileInput,
+  DocumentReminders,
   DocumentReviewCreated,
   DocumentReviewInput,
   DocumentSignature,
@@ -14,6 +16,7 @@ export type {
   IdflowDocument,
   SigneeInput,
   SigneeStatus,
+  SigningOrder,
 } from './docs.namespace';
 export { decryptClaims } from './decrypt-claims';
 export type { DecryptedClaims, EncryptedClaims } from './decrypt-claims';
