@@ -147,6 +147,20 @@ describe('the Node client against the real service', () => {
       const done = await client.docs.refresh(doc.id);
       expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
       expect(done.statusLog.map((entry) => entry.status)).toEqual(['signed', 'signed']);
+      const trail = await client.docs.audit(doc.id);
+      // The simulated phones read the document before signing it, as a real one does.
+      expect(trail.map((event) => event.type)).toEqual([
+        'created',
+        'pushed',
+        'pushed',
+        'viewed',
+        'signed',
+        'viewed',
+        'signed',
+        'stamped',
+        'sealed',
+      ]);
+      expect(trail[trail.length - 1].digest).not.toBe(doc.file.sha256);
       expect(done.signee.every((signee) => typeof signee.signedAt === 'number' && typeof signee.ip === 'string')).toBe(
         true,
       );
@@ -155,9 +169,9 @@ describe('the Node client against the real service', () => {
       const download = await fetch(`${basePath}${stamped.pathname}`);
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toMatch(/^application\/pdf/);
-      // The two original pages and one signature page.
+      // The two original pages, one signature page and the certificate of completion.
       const stampedPdf = await PDFDocument.load(new Uint8Array(await download.arrayBuffer()));
-      expect(stampedPdf.getPageCount()).toBe(3);
+      expect(stampedPdf.getPageCount()).toBe(4);
 
       const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
       expect(done.signatures.map((signature) => signature.nin)).toEqual(nins);

@@ -156,6 +156,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       ).data;
       await expectStatus(client.post(`/api/${version}/document/review`, { signee: [signee(ada)], file, webhook }), 201);
       await expectStatus(client.post(`/api/${version}/document/refresh`, { flow: signing.request.id }), 200);
+      await expectStatus(client.post(`/api/${version}/document/audit`, { flow: signing.request.id }), 200);
     }
 
     const review = (

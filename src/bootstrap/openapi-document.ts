@@ -8,6 +8,7 @@ import { DEFAULT_FAILURE } from '../common/openapi/api-envelope.decorator';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/webhook-event-type';
 
 /** What each group of operations is for, in the order Swagger UI lists them. */
 const API_TAGS: Record<string, string> = {
@@ -16,7 +17,7 @@ const API_TAGS: Record<string, string> = {
   signing: 'Ask a person to sign or confirm a short text',
   document: 'Have one or more people sign a PDF, in their app or on a hosted review page',
   flow: 'Watch and cancel any flow: ping, server-sent events, the legacy held poll, the animated QR frame',
-  webhooks: 'The signed webhooks sent for signing and document flows, and their deliveries',
+  webhooks: `The signed webhooks sent for signing and document flows (${WEBHOOK_EVENT_TYPES.join(', ')}), and their deliveries`,
   billing: 'Your usage and what it cost, by month',
   verification: 'Check a signed PDF or a signature receipt, without credentials',
   sandbox: "The sandbox simulator: act as a synthetic test person's phone (bk-test_ keys only)",

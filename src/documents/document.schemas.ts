@@ -3,6 +3,7 @@ import {
   boolean,
   extending,
   integer,
+  nullable,
   object,
   oneOfStrings,
   string,
@@ -11,6 +12,7 @@ import {
 import { namedSchema } from '../common/openapi/named-schemas';
 import { FLOW_STATUSES } from '../flows/flow-state';
 import { HOLDER_FLOW_SCHEMA, addObservedViewSchema } from '../flows/flow.schemas';
+import { AUDIT_EVENT_TYPES } from './audit-event-type';
 import { SIGNEE_STATUSES, SIGNEE_TYPES } from './signee-status';
 
 /** Response schemas of the document object (spec 2.6, 2.7) and of a document as a signee's device sees it. */
@@ -46,7 +48,15 @@ const SIGNATURE_SCHEMA = namedSchema(
 
 const STATUS_LOG_ENTRY_SCHEMA = namedSchema(
   'SigneeStatusEntry',
-  object({ nin: string(), status: oneOfStrings(SIGNEE_STATUSES), lut: unixSeconds('Last change') }),
+  object(
+    {
+      nin: string(),
+      status: oneOfStrings(SIGNEE_STATUSES, '`waiting`: a later step of a sequential document'),
+      lut: unixSeconds('Last change'),
+      reason: string('Why the signee declined, when they said'),
+    },
+    { optional: ['reason'] },
+  ),
 );
 
 export const DOCUMENT_SCHEMA = namedSchema(
@@ -116,4 +126,30 @@ export const DOCUMENT_HOLDER_FLOW_SCHEMA = namedSchema(
       }),
     }),
   ),
+);
+
+/** `data` of the audit route: the document's trail, oldest first. */
+export const DOCUMENT_AUDIT_SCHEMA = namedSchema(
+  'DocumentAuditTrail',
+  object({
+    flow: string(),
+    events: arrayOf(
+      namedSchema(
+        'DocumentAuditEvent',
+        object(
+          {
+            type: oneOfStrings(AUDIT_EVENT_TYPES),
+            at: string('ISO 8601, UTC, to the millisecond'),
+            nin: nullable(string('Masked')),
+            deviceId: nullable(string()),
+            ip: nullable(string()),
+            digest: string('SHA-256 (hex) of the document at that moment'),
+            reason: string("A decline's reason, when the signee gave one"),
+          },
+          { optional: ['reason'] },
+        ),
+      ),
+      'Oldest first',
+    ),
+  }),
 );

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
 import { REVIEW_ANSWER_SCHEMA } from './review.schemas';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -14,6 +14,7 @@ import {
 import { REVIEW_STATE_EXAMPLE } from './review-examples';
 import { ReviewObserverService } from './review-observer.service';
 import type { ReviewState } from './review-state';
+import { ReviewDeclineDto } from './review-decline.dto';
 import { ReviewSigneeParamsDto } from './review.dto';
 import { DeclineInAppError } from './errors/decline-in-app.error';
 import { ReviewService } from './review.service';
@@ -158,8 +159,9 @@ export class ReviewController {
   )
   async decline(
     @Param() params: ReviewSigneeParamsDto,
+    @Body() body: ReviewDeclineDto,
     @CurrentClient() client: ClientContext,
   ): Promise<{ review: ReviewState }> {
-    return { review: await this.review.sandboxDecline(params.docId, Number(params.position), client.ip) };
+    return { review: await this.review.sandboxDecline(params.docId, Number(params.position), client.ip, body.reason) };
   }
 }

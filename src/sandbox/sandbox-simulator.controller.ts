@@ -12,6 +12,7 @@ import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { FlowView, ObservedView } from '../flows/flow-view';
 import { LIVE_KEY_REFUSED, SandboxSimulatorService } from './sandbox-simulator.service';
 import { SimulatedApprovalDto } from './simulated-approval.dto';
+import { SimulatedDeclineDto } from './simulated-decline.dto';
 import { SimulatedHolderDto } from './simulated-holder.dto';
 
 const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
@@ -80,10 +81,10 @@ export class SandboxSimulatorController {
   })
   async reject(
     @Param('flowId') flowId: string,
-    @Body() body: SimulatedHolderDto,
+    @Body() body: SimulatedDeclineDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<{ request: ObservedView }> {
-    return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip) };
+    return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip, body.reason) };
   }
 }

@@ -12,6 +12,8 @@ import { DevicesService } from '../devices/devices.service';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { HolderService } from './holder.service';
 import { ApproveFlowDto } from './approve-flow.dto';
+import { DeclineFlowDto } from './decline-flow.dto';
+import { DECLINE_REASON_MAX_LENGTH } from '../flows/kinds/decline-reason';
 import { EnrollDeviceDto } from './enroll-device.dto';
 import { PickUpFlowDto } from './pick-up-flow.dto';
 
@@ -146,11 +148,17 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow declined')
   @FlowAnswer('Decline the flow', 'Flow declined', 'rejected')
+  @ApiValidationFailure({
+    path: ['reason'],
+    message: `reason must be at most ${DECLINE_REASON_MAX_LENGTH} characters`,
+    code: 'too_big',
+  })
   async decline(
     @Param('flowId') flowId: string,
+    @Body() body: DeclineFlowDto,
     @CurrentDevice() device: Device,
     @CurrentClient() client: ClientContext,
   ): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.decline(device, flowId, client.ip) };
+    return { flow: await this.holder.decline(device, flowId, client.ip, body.reason) };
   }
 }

@@ -16,7 +16,9 @@ export type { SigningInput, SigningPushed, SigningWebhookInput } from './signing
 export type { FlowEventsOptions } from './flow-events';
 export type { WaitForOptions } from './flows.namespace';
 export type {
+  DocumentAuditEvent,
   DocumentFileInput,
+  DocumentReminders,
   DocumentReviewCreated,
   DocumentReviewInput,
   DocumentSignature,
@@ -29,6 +31,7 @@ export type {
   IdflowDocument,
   SigneeInput,
   SigneeStatus,
+  SigningOrder,
 } from './docs.namespace';
 export { decryptClaims } from './decrypt-claims';
 export type { DecryptedClaims, EncryptedClaims } from './decrypt-claims';
