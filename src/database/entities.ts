@@ -13,6 +13,7 @@ import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
+import { OidcRecord } from '../oidc/oidc-record.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
@@ -35,4 +36,5 @@ export const ENTITIES = [
   AllowanceUsage,
   FlowDocument,
   DocumentSignee,
+  OidcRecord,
 ];

@@ -11,6 +11,7 @@ import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
 import { FlowProgress1764500000000 } from '../portable/1764500000000-FlowProgress';
 import { QrStarts1764600000000 } from '../portable/1764600000000-QrStarts';
 import { VerificationChoice1764700000000 } from '../portable/1764700000000-VerificationChoice';
+import { OidcProvider1764818000000 } from './1764818000000-OidcProvider';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const SQLITE_MIGRATIONS = [
   FlowProgress1764500000000,
   QrStarts1764600000000,
   VerificationChoice1764700000000,
+  OidcProvider1764818000000,
 ];
