@@ -2,7 +2,8 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { CookieBrowser } from './support/cookie-browser';
+import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { freePort } from './support/service-process';
 import { TestApp, createTestApp } from './support/test-app';
 import { REDIRECT_URI, discover, openid, progressOf, returnToClient, startLogin } from './support/oidc-login';
@@ -95,5 +96,97 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
       claims: { naming: person.claims.naming, contact: person.claims.contact },
     });
     expect(userinfo).not.toHaveProperty('birthdate');
+  });
+
+  it('logs a person in through the Wallet API with a real device key, and the app exchanges the code with private_key_jwt', async () => {
+    const device = await enrolledDevice(t.app, t.http, '10000000002');
+    const jwtClient = await discover(issuer, sandbox.appId, { privateKeyPem: sandbox.privateKey });
+    const login = await startLogin(jwtClient, { scope: 'openid bio' });
+    const { link } = await progressOf(login);
+    const picked = await device.post(t.http, '/wallet/v1/flows/pick-up', { code: link });
+    expect(picked.status).toBe(201);
+    const flowId = picked.body.data.flow.id as string;
+    expect(picked.body.data.flow.requestedClaims).toEqual(expect.arrayContaining(['bio.birthdate', 'bio.gender']));
+    await device.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims: ['bio.birthdate'] }).then((answer) => {
+      expect(answer.status).toBe(201);
+    });
+    const callback = await returnToClient(login);
+    const tokens = await openid.authorizationCodeGrant(jwtClient, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    const claims = tokens.claims();
+    expect(claims).toMatchObject({ birthdate: testPerson('10000000002').claims.bio.birthdate });
+    // Only what the person released: they left gender out.
+    expect(claims).not.toHaveProperty('gender');
+    expect(claims?.claims).toEqual({ bio: { birthdate: testPerson('10000000002').claims.bio.birthdate } });
+  });
+
+  it('sends the browser back with access_denied when the person declines', async () => {
+    const login = await startLogin(secretClient);
+    const { link } = await progressOf(login);
+    const scanned = await t
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: ADAEZE });
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${scanned.body.data.request.id}/reject`)
+      .set(credentials(sandbox))
+      .send({ nin: ADAEZE })
+      .expect(201);
+    const callback = await returnToClient(login);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(login.state);
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {
+    const approved = await startLogin(secretClient);
+    expect(approved.pageHtml).toContain('Approve as');
+    const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
+    expect(answer.status).toBe(201);
+    expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
+
+    const cancelled = await startLogin(secretClient);
+    const cancel = await cancelled.browser.request(`${cancelled.pageUrl}/cancel`, { json: {} });
+    expect(cancel.status).toBe(201);
+    expect((await returnToClient(cancelled)).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('refuses a reused code, a wrong client secret, a missing PKCE challenge and an unregistered redirect URI', async () => {
+    const login = await startLogin(secretClient);
+    await approveInSimulator(login);
+    const callback = await returnToClient(login);
+    const checks = { pkceCodeVerifier: login.verifier, expectedState: login.state, expectedNonce: login.nonce };
+
+    const wrongSecret = await discover(issuer, sandbox.appId, { secret: `${sandbox.appSecret}x` });
+    // Basic authentication refused: a 401 with a challenge naming invalid_client (RFC 6749 5.2).
+    await expect(openid.authorizationCodeGrant(wrongSecret, callback, checks)).rejects.toMatchObject({
+      status: 401,
+      cause: [{ parameters: expect.objectContaining({ error: 'invalid_client' }) }],
+    });
+    await openid.authorizationCodeGrant(secretClient, callback, checks);
+    await expect(openid.authorizationCodeGrant(secretClient, callback, checks)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+
+    const noPkce = openid.buildAuthorizationUrl(secretClient, { redirect_uri: REDIRECT_URI, scope: 'openid' });
+    const refusedPkce = await new CookieBrowser().follow(noPkce.href, REDIRECT_URI);
+    expect(new URL(refusedPkce.url).searchParams.get('error')).toBe('invalid_request');
+
+    const elsewhere = openid.buildAuthorizationUrl(secretClient, {
+      redirect_uri: 'https://attacker.example/callback',
+      scope: 'openid',
+      code_challenge: await openid.calculatePKCECodeChallenge(openid.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const refusedRedirect = await new CookieBrowser().request(elsewhere.href);
+    // A redirect URI that is not registered is never redirected to: the provider answers itself.
+    expect(refusedRedirect.status).toBe(400);
+    expect(refusedRedirect.headers.get('location')).toBeNull();
+    expect(await refusedRedirect.text()).toContain('redirect_uri');
   });
 });
