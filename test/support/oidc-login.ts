@@ -42,11 +42,11 @@ async function signingKeyOf(privateKeyPem: string): Promise<OpenIdClient.CryptoK
   return webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
 }
 
-/** Builds an authorization URL with PKCE S256, state and nonce, and opens it in a fresh browser up to the login page. */
-export async function startLogin(
+/** An authorization request as a relying party makes one: PKCE S256, state and nonce, and the URL to send a browser to. */
+export async function authorizationRequest(
   config: OpenIdClient.Configuration,
   parameters: Record<string, string> = {},
-): Promise<StartedLogin> {
+): Promise<{ url: URL; verifier: string; state: string; nonce: string }> {
   const verifier = openid.randomPKCECodeVerifier();
   const state = openid.randomState();
   const nonce = openid.randomNonce();
@@ -59,10 +59,20 @@ export async function startLogin(
     nonce,
     ...parameters,
   });
+  return { url, verifier, state, nonce };
+}
+
+/** Opens a fresh authorization request in a fresh browser, up to the login page it is sent to. */
+export async function startLogin(
+  config: OpenIdClient.Configuration,
+  parameters: Record<string, string> = {},
+): Promise<StartedLogin> {
+  const { url, verifier, state, nonce } = await authorizationRequest(config, parameters);
   const browser = new CookieBrowser();
   const { url: pageUrl, response } = await browser.follow(url.href);
-  if (!response || response.status !== 200)
+  if (!response || response.status !== 200) {
     throw new Error(`the login page ${pageUrl} answered ${response?.status}: ${await response?.text()}`);
+  }
   return { browser, verifier, state, nonce, pageUrl, pageHtml: await response.text() };
 }
 
