@@ -189,4 +189,65 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(refusedRedirect.headers.get('location')).toBeNull();
     expect(await refusedRedirect.text()).toContain('redirect_uri');
   });
+
+  /** A person logged in through the simulator and the tokens the app got for it. */
+  const loggedIn = async (config: OpenIdClient.Configuration, parameters: Record<string, string> = {}) => {
+    const login = await startLogin(config, parameters);
+    await approveInSimulator(login);
+    const callback = await returnToClient(login);
+    const tokens = await openid.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    return { login, tokens };
+  };
+
+  it('issues a refresh token only when the app asks for offline_access', async () => {
+    const { tokens: online } = await loggedIn(secretClient);
+    expect(online.refresh_token).toBeUndefined();
+    const { tokens } = await loggedIn(secretClient, { scope: 'openid naming offline_access', prompt: 'consent' });
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const refreshed = await openid.refreshTokenGrant(secretClient, tokens.refresh_token as string);
+    const userinfo = await openid.fetchUserInfo(secretClient, refreshed.access_token, tokens.claims()?.sub as string);
+    expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+  });
+
+  it('introspects and revokes tokens for a confidential app; a revoked token is refused at userinfo', async () => {
+    const { tokens } = await loggedIn(secretClient);
+    await expect(openid.tokenIntrospection(secretClient, tokens.access_token)).resolves.toMatchObject({
+      active: true,
+      client_id: sandbox.appId,
+      sub: tokens.claims()?.sub,
+    });
+    await openid.tokenRevocation(secretClient, tokens.access_token);
+    await expect(openid.tokenIntrospection(secretClient, tokens.access_token)).resolves.toMatchObject({
+      active: false,
+    });
+    await expect(
+      openid.fetchUserInfo(secretClient, tokens.access_token, tokens.claims()?.sub as string),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('logs out when the app asks: the person confirms, and the browser goes back to the app', async () => {
+    const { login, tokens } = await loggedIn(secretClient);
+    const logout = openid.buildEndSessionUrl(secretClient, {
+      id_token_hint: tokens.id_token as string,
+      post_logout_redirect_uri: REDIRECT_URI,
+      state: 'bye',
+    });
+    const confirm = await login.browser.request(logout.href);
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${new URL(REDIRECT_URI).origin}`,
+    );
+    const html = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    const done = await login.browser.request(new URL(action, logout).href, { form: { xsrf, logout: 'yes' } });
+    expect(done.status).toBe(303);
+    const back = new URL(done.headers.get('location') as string);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('state')).toBe('bye');
+  });
 });

@@ -14,13 +14,13 @@ import { Repository } from 'typeorm';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { inNodeRealm, requireEsm } from '../common/esm/require-esm';
 import { NotFoundError } from '../common/errors/not-found.error';
-import { escapeHtml } from '../common/html/escape-html';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { textParam } from './authorization-params';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OIDC_CLAIM_SCOPES, scopeClaims } from './oidc-claims';
 import { OidcClientsService, PresentedClientAuth } from './oidc-clients.service';
+import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oidc-provider.pages';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
 
@@ -178,13 +178,14 @@ export class OidcProviderService implements OnModuleInit {
         claimsParameter: { enabled: true },
         revocation: { enabled: true },
         introspection: { enabled: true, allowedPolicy: confidentialOwnToken },
-        rpInitiatedLogout: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx, form) => renderLogoutPage(ctx, form),
+          postLogoutSuccessSource: (ctx) => renderLoggedOutPage(ctx),
+        },
       },
       interactions: { url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}` },
-      renderError: (ctx, out) => {
-        ctx.type = 'html';
-        ctx.body = errorPage(out);
-      },
+      renderError: (ctx, out) => renderProviderError(ctx, out),
     };
   }
 }
@@ -196,10 +197,4 @@ async function confidentialOwnToken(
   token: { clientId?: string },
 ): Promise<boolean> {
   return client.clientAuthMethod !== 'none' && token.clientId === client.clientId;
-}
-
-function errorPage(out: { error?: string; error_description?: string }): string {
-  const error = escapeHtml(String(out.error ?? 'error'));
-  const description = escapeHtml(String(out.error_description ?? 'The login could not go on.'));
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Login failed</title></head><body><main><h1>Login failed</h1><p>${description}</p><p><code>${error}</code></p></main></body></html>`;
 }

@@ -7,15 +7,16 @@ export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
 
   /** One request, no redirect followed. */
-  async request(url: string, init: { method?: string; json?: object } = {}): Promise<Response> {
+  async request(url: string, init: { json?: object; form?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (init.json) headers['content-type'] = 'application/json';
-    const response = await fetch(url, {
-      method: init.method ?? (init.json ? 'POST' : 'GET'),
-      headers,
-      body: init.json ? JSON.stringify(init.json) : undefined,
-      redirect: 'manual',
-    });
+    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const body = init.json
+      ? JSON.stringify(init.json)
+      : init.form
+        ? new URLSearchParams(init.form).toString()
+        : undefined;
+    const response = await fetch(url, { method: body ? 'POST' : 'GET', headers, body, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair.indexOf('=');
