@@ -5,8 +5,17 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { CookieBrowser } from './support/cookie-browser';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { freePort } from './support/service-process';
+import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
-import { REDIRECT_URI, discover, openid, progressOf, returnToClient, startLogin } from './support/oidc-login';
+import {
+  REDIRECT_URI,
+  StartedLogin,
+  discover,
+  openid,
+  progressOf,
+  returnToClient,
+  startLogin,
+} from './support/oidc-login';
 
 const ADAEZE = '10000000001';
 
@@ -28,7 +37,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   afterAll(() => t.close());
 
   /** Approves the login through the simulator: the test person's virtual device scans the page's QR code. */
-  const approveInSimulator = async (login: Awaited<ReturnType<typeof startLogin>>) => {
+  const approveInSimulator = async (login: StartedLogin) => {
     const { link } = await progressOf(login);
     const scanned = await t
       .http()
@@ -191,9 +200,13 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   });
 
   /** A person logged in through the simulator and the tokens the app got for it. */
-  const loggedIn = async (config: OpenIdClient.Configuration, parameters: Record<string, string> = {}) => {
+  const loggedIn = async (
+    config: OpenIdClient.Configuration,
+    parameters: Record<string, string> = {},
+    approve: (login: StartedLogin) => Promise<unknown> = approveInSimulator,
+  ) => {
     const login = await startLogin(config, parameters);
-    await approveInSimulator(login);
+    await approve(login);
     const callback = await returnToClient(login);
     const tokens = await openid.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: login.verifier,
@@ -249,5 +262,21 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const back = new URL(done.headers.get('location') as string);
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
     expect(back.searchParams.get('state')).toBe('bye');
+  });
+
+  it('lets a public app (a single-page or mobile app) log in with PKCE alone, without introspection', async () => {
+    const spa = await createTenant(t.app, { consumerId: sandbox.consumerId });
+    await t.app.get(TenantsService).updateOidcClient(spa.appId, { redirectUris: [REDIRECT_URI], publicClient: true });
+    const publicClient = await discover(issuer, spa.appId, 'public');
+    // The simulator's routes take the sandbox app's credentials; this app's login is approved from its page.
+    const { tokens } = await loggedIn(publicClient, {}, (login) =>
+      login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } }),
+    );
+    expect(tokens.claims()?.aud).toBe(spa.appId);
+    // The same person, another app: another pseudonym.
+    const { tokens: other } = await loggedIn(secretClient);
+    expect(tokens.claims()?.sub).not.toBe(other.claims()?.sub);
+    // Introspection is for confidential apps: a public one learns nothing, not even about its own live token.
+    await expect(openid.tokenIntrospection(publicClient, tokens.access_token)).resolves.toEqual({ active: false });
   });
 });
