@@ -279,4 +279,26 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     // Introspection is for confidential apps: a public one learns nothing, not even about its own live token.
     await expect(openid.tokenIntrospection(publicClient, tokens.access_token)).resolves.toEqual({ active: false });
   });
+
+  it("streams the login's flow to its page as server-sent events, with no personal data in clear", async () => {
+    const login = await startLogin(secretClient);
+    const stream = await login.browser.request(`${login.pageUrl}/events`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const nextEvent = async () => {
+      const text = new TextDecoder().decode((await reader.read()).value);
+      return JSON.parse(/data: (.*)/.exec(text)?.[1] as string).data.request;
+    };
+    await expect(nextEvent()).resolves.toMatchObject({ status: 'pending' });
+    await approveInSimulator(login);
+    let event = await nextEvent();
+    while (event.status !== 'completed') event = await nextEvent();
+    // The page is a browser's: no IP address or user agent, and the claims only as JWEs for the app's key.
+    expect(event).toMatchObject({ ip: '', useragent: '' });
+    expect(JSON.stringify(event)).not.toContain(testPerson(ADAEZE).claims.naming.given);
+    await reader.cancel();
+    // Another browser has no cookie of this login: nothing to stream.
+    await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
+  });
 });

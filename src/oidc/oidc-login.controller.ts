@@ -4,7 +4,12 @@ import type { Request, Response } from 'express';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import { pageNonce, sendHtmlPage } from '../common/html/send-html-page';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
+import {
+  ApiEnvelope,
+  ApiFailure,
+  ApiTooManyStreams,
+  ApiValidationFailure,
+} from '../common/openapi/api-envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { LoginNinDto } from './login-nin.dto';
 import { LoginUidParamDto } from './login-uid-param.dto';
@@ -68,6 +73,29 @@ export class OidcLoginController {
     @Res({ passthrough: true }) response: Response,
   ) {
     return this.logins.progress(request, response);
+  }
+
+  @Get('events')
+  @Public()
+  @RawResponse()
+  @ApiOperation({
+    summary: "Server-sent events of the login's flow, without personal data: the page asks for its progress on each",
+  })
+  @ApiProduces('text/event-stream')
+  @ApiResponse({
+    status: 200,
+    description: 'A stream of `data: <ping envelope>` events; it ends after the terminal event',
+    content: { 'text/event-stream': { example: 'data: {"status":"successful","reason":"Flow state",...}\n\n' } },
+  })
+  @ApiTooManyStreams('this flow, app or client IP')
+  @EXPIRED
+  async events(
+    @Param() _params: LoginUidParamDto,
+    @Req() request: Request,
+    @Res() response: Response,
+    @CurrentClient() client: ClientContext,
+  ): Promise<void> {
+    await this.logins.stream(request, response, client);
   }
 
   @Post('push')

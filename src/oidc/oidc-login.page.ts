@@ -50,17 +50,30 @@ const SCRIPT = `
     return json.data ?? json;
   };
   let over = false;
-  const poll = async () => {
+  const check = async () => {
     if (over) return;
     const progress = await call('/progress');
     if (progress) over = show(progress);
+  };
+  const poll = async () => {
+    await check();
     if (!over) setTimeout(poll, 1000);
+  };
+  // Live: each change of the flow makes the page ask at once. The once-a-second poll redraws the QR code and stands in
+  // when the stream cannot be had; a push to a NIN follows another flow, so the stream is opened again after one.
+  let events = null;
+  const follow = () => {
+    if (events) events.close();
+    if (!window.EventSource) return;
+    events = new EventSource(base + '/events');
+    events.onmessage = check;
+    events.onerror = () => events.close();
   };
   document.getElementById('push').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('Sent: approve the login in your digital-ID app');
     const progress = await call('/push', { nin: document.getElementById('nin').value });
-    if (progress) over = show(progress);
+    if (progress) { over = show(progress); follow(); }
   });
   document.getElementById('cancel').addEventListener('click', async () => {
     const progress = await call('/cancel', {});
@@ -73,6 +86,7 @@ const SCRIPT = `
       if (progress) over = show(progress);
     });
   }
+  follow();
   setTimeout(poll, 1000);
 `;
 

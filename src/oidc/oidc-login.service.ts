@@ -9,6 +9,7 @@ import { ForbiddenError } from '../common/errors/forbidden.error';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
+import { FlowObserverService } from '../flows/flow-observer.service';
 import { FlowsService } from '../flows/flows.service';
 import {
   IdentificationCreated,
@@ -78,6 +79,7 @@ export class OidcLoginService {
     private readonly accounts: OidcAccountsService,
     private readonly virtualHolders: VirtualHolderService,
     private readonly billing: BillingAccountsService,
+    private readonly observer: FlowObserverService,
   ) {
     this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
   }
@@ -152,6 +154,17 @@ export class OidcLoginService {
       description: 'The person cancelled the login',
     });
     return { state: 'finished', status: 'cancelled', redirectTo };
+  }
+
+  /**
+   * Streams the changes of the flow the page follows (server-sent events, without personal data), so that the page
+   * asks for its progress the moment the person approves; its once-a-second progress call stays as the fallback.
+   */
+  async stream(request: Request, response: Response, client: ClientContext): Promise<void> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
+    if (!page) throw new NotFoundError('This login page has not been opened');
+    await this.observer.stream(page.flowId, app.id, response, { clientIp: client.ip, personalData: false });
   }
 
   /** Where the login stands; once its flow has ended, the interaction is finished and the answer says where to go. */
