@@ -1,5 +1,8 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../src/billing/usage-record.entity';
+import { UsageMeter } from '../src/billing/usage.meter';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
@@ -300,5 +303,22 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     await reader.cancel();
     // Another browser has no cookie of this login: nothing to stream.
     await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
+  });
+
+  it('bills and meters each login as an identification of the app, once, however often the page is read', async () => {
+    const usageOf = async () => {
+      await t.app.get(UsageMeter).flush();
+      return t.app
+        .get(DataSource)
+        .getRepository(UsageRecord)
+        .findBy({ appId: sandbox.appId, category: 'authentication', keyId: 'key_oidc' });
+    };
+    const before = (await usageOf()).length;
+    const login = await startLogin(secretClient);
+    await login.browser.request(login.pageUrl);
+    await login.browser.request(`${login.pageUrl}/progress`);
+    const after = await usageOf();
+    expect(after).toHaveLength(before + 1);
+    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
   });
 });

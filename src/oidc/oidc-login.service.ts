@@ -88,9 +88,10 @@ export class OidcLoginService {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
       const created = await this.startFlow(
+        request,
         app,
         'wildcard',
-        { ...this.identificationRequest(interaction.params) },
+        this.identificationRequest(interaction.params),
         client,
       );
       await this.remember(interaction.uid, { flowId: created.request.id });
@@ -120,7 +121,7 @@ export class OidcLoginService {
   private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
     const identification = { ...this.identificationRequest(interaction.params), user: nin };
-    const created = await this.startFlow(app, 'different-device', identification, client);
+    const created = await this.startFlow(request, app, 'different-device', identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     return this.flows.find(created.request.id);
   }
@@ -208,8 +209,12 @@ export class OidcLoginService {
     };
   }
 
-  /** An ordinary identification of the app, charged as one before it starts and refunded if it cannot. */
+  /**
+   * An ordinary identification of the app, charged as one before it starts (refunded if it cannot), and metered as
+   * one: the request that started it is filed in the app's usage under the identification category.
+   */
   private async startFlow(
+    request: Request,
     app: ConsumerApp,
     startMode: 'wildcard' | 'different-device',
     identification: IdentificationRequest,
@@ -218,7 +223,11 @@ export class OidcLoginService {
     const principal = await this.principalOf(app);
     const charge = await this.billing.charge(principal, 'authentication');
     try {
-      return await this.identification.start(principal, startMode, identification, client);
+      const created = await this.identification.start(principal, startMode, identification, client);
+      request.principal = principal;
+      request.billing = charge;
+      if (request.meteredRoute) request.meteredRoute.category = 'authentication';
+      return created;
     } catch (error) {
       await this.billing.refund(charge);
       throw error;
