@@ -6,6 +6,8 @@ import type { ResponseSchemaCheck } from './support/response-schemas';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
 import { signChallenge } from './support/device-signature';
 import { TestApp, createTestApp } from './support/test-app';
+import { REDIRECT_URI, StartedLogin, discover, progressOf, startLogin } from './support/oidc-login';
+import { freePort } from './support/service-process';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 
 type Operations = Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>;
@@ -21,6 +23,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   let sandbox: SandboxBootstrap;
   let integrator: IntegratorClient;
   let pdfUrl: string;
+  let baseUrl: string;
   const [ada, jide] = ['10000000001', '10000000002'];
 
   const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
@@ -34,7 +37,11 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
 
   beforeAll(async () => {
     files = await FileHost.start();
-    t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true' } });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', BASE_URL: baseUrl } });
+    // The OIDC relying party reads the provider's discovery document over HTTP.
+    await t.app.listen(port, '127.0.0.1');
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
     pdfUrl = files.put('/contract.pdf', await makePdf(2));
@@ -186,6 +193,24 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       t.http().post(`/api/v2/webhooks/deliveries/${deliveries[0].id}/redeliver`).set(credentials(sandbox)),
       201,
     );
+  });
+
+  it('answers the app update and the hosted OIDC login page as declared', async () => {
+    await expectStatus(
+      admin()
+        .patch(`/admin/apps/${sandbox.appId}`)
+        .send({ redirectUris: [REDIRECT_URI] }),
+      200,
+    );
+    const client = await discover(`${baseUrl}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const pushed = await startLogin(client);
+    await progressOf(pushed);
+    const page = (login: StartedLogin, action: string, body: object) =>
+      login.browser.request(`${login.pageUrl}/${action}`, { json: body });
+    expect((await page(pushed, 'push', { nin: ada })).status).toBe(201);
+    expect((await page(pushed, 'cancel', {})).status).toBe(201);
+    const approved = await startLogin(client);
+    expect((await page(approved, 'sandbox-approve', { nin: ada })).status).toBe(201);
   });
 
   it('leaves no route that declares a JSON answer unchecked', async () => {

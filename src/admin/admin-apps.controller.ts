@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import {
+  APP_SCHEMA,
   API_KEY_LIST_SCHEMA,
   CREATED_API_KEY_SCHEMA,
   CREATED_APP_SCHEMA,
@@ -13,16 +14,19 @@ import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPL
 import { AdminOnly } from './admin-only.decorator';
 import {
   ApiKeyView,
+  AppView,
   CreatedApiKeyView,
   CreatedAppView,
   RotatedSecretView,
   apiKeyView,
+  appView,
   createdApiKeyView,
   createdAppView,
   rotatedSecretView,
 } from './admin-views';
 import { AppIdParamDto } from './app-id-param.dto';
 import { CreateAppDto } from './create-app.dto';
+import { UpdateAppDto } from './update-app.dto';
 
 const UNKNOWN_APP = ApiFailure(404, 'No app has this id', 'App app_9QwErTyUiOpAsDfGhJkLzXcV does not exist');
 const BAD_APP_ID = ApiValidationFailure({
@@ -59,6 +63,28 @@ export class AdminAppsController {
   async create(@Body() body: CreateAppDto): Promise<CreatedAppView> {
     const { publicKey, ...newApp } = body;
     return createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey }));
+  }
+
+  @Patch(':appId')
+  @Reason('App updated')
+  @ApiOperation({
+    summary:
+      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced) and public-client flag',
+  })
+  @ApiEnvelope({
+    description: 'The app as it now is',
+    reason: 'App updated',
+    schema: APP_SCHEMA,
+    data: APP_VIEW_EXAMPLE,
+  })
+  @ApiValidationFailure({
+    path: ['redirectUris', 0],
+    message: 'http://acme.example/cb must use https (plain http only for localhost and 127.0.0.1)',
+    code: 'invalid_string',
+  })
+  @UNKNOWN_APP
+  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AppView> {
+    return appView(await this.tenants.updateOidcClient(params.appId, body));
   }
 
   @Post(':appId/rotate-secret')

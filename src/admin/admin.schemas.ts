@@ -23,7 +23,7 @@ export const CONSUMER_SCHEMA = namedSchema(
   object({ id: string(), name: string(), createdAt: unixSeconds() }),
 );
 
-const APP_SCHEMA = namedSchema(
+export const APP_SCHEMA = namedSchema(
   'App',
   object({
     id: string(),
@@ -32,6 +32,8 @@ const APP_SCHEMA = namedSchema(
     environment: ENVIRONMENT,
     scopes: arrayOf(oneOfStrings(SCOPES)),
     publicKey: string('PEM of the RSA key claims are encrypted for'),
+    redirectUris: arrayOf(string(), 'Where "Log in with OIDC" may send a browser back, compared exactly'),
+    publicClient: boolean('A public OpenID client proves itself by PKCE alone'),
     createdAt: unixSeconds(),
     secretRotatedAt: unixSeconds(),
   }),

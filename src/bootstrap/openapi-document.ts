@@ -24,6 +24,9 @@ const API_TAGS: Record<string, string> = {
   wallet: "The Wallet API a digital-ID app speaks, each request signed by the device's key",
   pages: 'Hosted pages: the same-device link, the review page, the verification page',
   review: 'The hosted review page and its calls',
+  oidc:
+    'Log in with OIDC: an OpenID provider at `/oidc` (discovery at `/oidc/.well-known/openid-configuration`) for any ' +
+    'OIDC library; these are the calls of its hosted login page. See README, "Log in with OIDC".',
   admin: 'The operator: consumers, apps, keys, persons, credit and the sandbox (ADMIN_TOKEN)',
 };
 
@@ -35,7 +38,10 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
       'Identity flows by national identification number: identification, signing and document signing. ' +
         'Every JSON answer is wrapped in the envelope `{ status, reason, version, data, cost? }`; failures have ' +
         '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP. "spec N.N" in ' +
-        "these descriptions is section N.N of the repository's docs/interface.md.",
+        "these descriptions is section N.N of the repository's docs/interface.md.\n\n" +
+        'Web apps can also log people in with OpenID Connect, with configuration alone: the discovery document is ' +
+        '[/oidc/.well-known/openid-configuration](/oidc/.well-known/openid-configuration), and the README section ' +
+        '"Log in with OIDC" (`README.md#log-in-with-oidc`) has the client set-up.',
     )
     .setVersion('2')
     .addServer(app.get(AppConfig).BASE_URL, 'This deployment (BASE_URL)')

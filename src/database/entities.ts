@@ -15,6 +15,7 @@ import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
+import { OidcRecord } from '../oidc/oidc-record.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
@@ -39,4 +40,5 @@ export const ENTITIES = [
   DocumentSignee,
   SealCertificate,
   DocumentAuditEvent,
+  OidcRecord,
 ];
