@@ -45,6 +45,39 @@ const problems: Array<string | number> = (failed.errors ?? []).flatMap((issue) =
 export const used = [link, start, id, claims, token, seeds, code, version, state, released, stamped, signers, log, review, problems];
 `;
 
+const CLIENT = join(__dirname, '..', 'libs', 'client', 'src');
+
+/** The Node client's own types, held to the document's schemas: the same properties, and values the schema allows. */
+const CLIENT_PROGRAM = `
+import type { components } from './idflow';
+import type * as Client from '${CLIENT}';
+type S = components['schemas'];
+type Matches<C, D> = [keyof C] extends [keyof D]
+  ? [keyof D] extends [keyof C]
+    ? C extends D ? true : 'values the schema does not allow'
+    : 'the schema has more properties'
+  : 'the client has more properties';
+export const checks: {
+  flowView: Matches<Client.FlowView, S['FlowState']>;
+  request: Matches<Client.FlowRequest, S['FlowRequest']>;
+  sameDevice: Matches<Client.SameDeviceCreated, S['SameDeviceIdentification']>;
+  wildcard: Matches<Client.WildcardCreated, S['WildcardIdentification']>;
+  pushed: Matches<Client.IdentificationPushed, S['DifferentDeviceIdentification']>;
+  signing: Matches<Client.SigningPushed, S['DifferentDeviceSigning']>;
+  document: Matches<Client.IdflowDocument, S['Document']>;
+  signee: Matches<Client.DocumentSignee, S['Signee']>;
+  signature: Matches<Client.DocumentSignature, S['SignatureRecord']>;
+  statusLog: Matches<Client.DocumentStatusLogEntry, S['SigneeStatusEntry']>;
+  documentSigning: Matches<Client.DocumentSigningCreated, S['DocumentSigningCreated']>;
+  documentReview: Matches<Client.DocumentReviewCreated, S['DocumentReviewCreated']>;
+  audit: Matches<Client.DocumentAuditEvent, S['DocumentAuditEvent']>;
+  qr: Matches<Client.QrStart, S['QrStart']>;
+} = {
+  flowView: true, request: true, sameDevice: true, wildcard: true, pushed: true, signing: true, document: true,
+  signee: true, signature: true, statusLog: true, documentSigning: true, documentReview: true, audit: true, qr: true,
+};
+`;
+
 /** Types generated from the live document with openapi-typescript, compiled as an integrator's code would be. */
 describe('the OpenAPI document as a typed contract', () => {
   let t: TestApp;
@@ -75,6 +108,15 @@ describe('the OpenAPI document as a typed contract', () => {
 
   it('types every create, ping and refresh field an integrator reads', () => {
     expect(compile(PROGRAM)).toEqual([]);
+  });
+
+  it("holds the Node client's types to the document's schemas", () => {
+    expect(compile(CLIENT_PROGRAM)).toEqual([]);
+    const drifted = CLIENT_PROGRAM.replace(
+      "Matches<Client.QrStart, S['QrStart']>",
+      "Matches<Client.QrStart & { frame: string }, S['QrStart']>",
+    );
+    expect(compile(drifted)).toEqual([expect.stringContaining('the client has more properties')]);
   });
 
   it('refuses a field the service does not send', () => {

@@ -41,6 +41,42 @@ export const VERIFICATION_SCHEMA = namedSchema(
         description: 'The whole record when verified; only the id the file claims when altered',
       },
       sha256: string('Hex SHA-256 of the file as received'),
+      seal: object(
+        {
+          present: boolean('Whether the file carries a signature at all'),
+          valid: boolean(
+            'The byte ranges cover the whole file but the signature, the digest matches, the signature is sound',
+          ),
+          trusted: boolean(
+            "Valid, and its certificate chains up to this service's seal CA (or the operator's seal root)",
+          ),
+          level: oneOfStrings(['B-B', 'B-T'], '`B-T` when a timestamp token countersigns the signature'),
+          coversWholeFile: boolean(),
+          digestMatches: boolean(),
+          signatureValid: boolean(),
+          signer: string('The common name of the sealing certificate'),
+          signedAtIso: string("The claimed signing time, from the signature dictionary's /M"),
+          timestampedAtIso: string('The time the timestamp authority vouches for'),
+          problem: string('Why the seal is not valid or not trusted, in a sentence'),
+        },
+        {
+          optional: [
+            'level',
+            'coversWholeFile',
+            'digestMatches',
+            'signatureValid',
+            'signer',
+            'signedAtIso',
+            'timestampedAtIso',
+            'problem',
+          ],
+          description: "What was found of the PDF's own PAdES signature (the last one in the file)",
+        },
+      ),
+      reliedOn: arrayOf(
+        oneOfStrings(['record', 'seal']),
+        'Which checks vouched for a verified answer: the digest recorded at stamping, the seal, or both',
+      ),
     },
     { optional: ['document'] },
   ),

@@ -67,7 +67,8 @@ export interface DocumentReviewInput {
 }
 
 /** A signee as the document shows them; `signedAt` (Unix seconds) and `ip` once they have signed. */
-export interface DocumentSignee extends SigneeInput {
+/** A signee as the document object shows them: what was asked for (the step is not echoed), and once signed, when and from where. */
+export interface DocumentSignee extends Omit<SigneeInput, 'order'> {
   signedAt?: number;
   ip?: string;
 }
