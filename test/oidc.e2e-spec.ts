@@ -158,9 +158,17 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {
     const approved = await startLogin(secretClient);
     expect(approved.pageHtml).toContain('Approve as');
+    const { link } = await progressOf(approved);
     const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
     expect(answer.status).toBe(201);
     expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
+    // The button pushed the login to the person; the QR code shown before went with the flow it belonged to.
+    const lateScan = await t
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: ADAEZE });
+    expect(lateScan.status).not.toBe(201);
 
     const cancelled = await startLogin(secretClient);
     const cancel = await cancelled.browser.request(`${cancelled.pageUrl}/cancel`, { json: {} });
