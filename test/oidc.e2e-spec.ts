@@ -13,6 +13,7 @@ import { TestApp, createTestApp } from './support/test-app';
 import {
   REDIRECT_URI,
   StartedLogin,
+  authorizationRequest,
   discover,
   openid,
   progressOf,
@@ -328,5 +329,16 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const after = await usageOf();
     expect(after).toHaveLength(before + 1);
     expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
+  });
+
+  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login', async () => {
+    const { login } = await loggedIn(secretClient);
+    const again = await authorizationRequest(secretClient);
+    const { url } = await login.browser.follow(again.url.href, REDIRECT_URI);
+    expect(new URL(url).searchParams.get('code')).toBeTruthy();
+
+    const forced = await authorizationRequest(secretClient, { prompt: 'login' });
+    const { url: page } = await login.browser.follow(forced.url.href, REDIRECT_URI);
+    expect(new URL(page).pathname).toMatch(/^\/oidc\/interaction\//);
   });
 });
