@@ -45,11 +45,15 @@ describe('system routes', () => {
     });
   });
 
-  it('publishes the service signing key as a JWK Set', async () => {
+  it('publishes the service signing keys as a JWK Set: Ed25519, and ES256 and RS256 for OpenID clients', async () => {
     const response = await t.http().get('/.well-known/jwks.json').expect(200);
     expect(response.body.keys).toEqual([
       expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' }),
+      expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' }),
+      expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' }),
     ]);
-    expect(response.body.keys[0]).not.toHaveProperty('d');
+    // No private part of any key (d, and RSA's p, q, dp, dq, qi).
+    for (const key of response.body.keys) expect(key).not.toHaveProperty('d');
+    expect(response.body.keys[2]).not.toHaveProperty('p');
   });
 });

@@ -3,6 +3,9 @@ import { TestTenant, createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
 
+/** Each CLI run is a process of its own that compiles and boots the app: slow on a busy machine. */
+const CLI_RUN_TIMEOUT_MS = 60_000;
+
 describe('apps as OpenID clients: redirect URIs through the admin API and the CLI', () => {
   let t: TestApp;
   let tenant: TestTenant;
@@ -58,31 +61,35 @@ describe('apps as OpenID clients: redirect URIs through the admin API and the CL
     await admin().patch('/admin/apps/app_unknown000000000000000').send({ redirectUris: [] }).expect(404);
   });
 
-  it('sets the list with app:update --redirect-uri, repeated, and says clearly what is wrong', async () => {
-    const set = await runCli(t.config, [
-      'app:update',
-      '--app',
-      tenant.appId,
-      '--redirect-uri',
-      'https://shop.example/a',
-      '--redirect-uri',
-      'https://shop.example/b',
-      '--json',
-    ]);
-    expect(set.stderr).toBe('');
-    expect(JSON.parse(set.stdout)).toMatchObject({
-      redirectUris: ['https://shop.example/a', 'https://shop.example/b'],
-    });
+  it(
+    'sets the list with app:update --redirect-uri, repeated, and says clearly what is wrong',
+    async () => {
+      const set = await runCli(t.config, [
+        'app:update',
+        '--app',
+        tenant.appId,
+        '--redirect-uri',
+        'https://shop.example/a',
+        '--redirect-uri',
+        'https://shop.example/b',
+        '--json',
+      ]);
+      expect(set.stderr).toBe('');
+      expect(JSON.parse(set.stdout)).toMatchObject({
+        redirectUris: ['https://shop.example/a', 'https://shop.example/b'],
+      });
 
-    const refused = await runCli(t.config, [
-      'app:update',
-      '--app',
-      tenant.appId,
-      '--redirect-uri',
-      'http://shop.example/a',
-    ]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('http://shop.example/a must use https');
-    await expect(redirectUrisOf()).resolves.toEqual(['https://shop.example/a', 'https://shop.example/b']);
-  });
+      const refused = await runCli(t.config, [
+        'app:update',
+        '--app',
+        tenant.appId,
+        '--redirect-uri',
+        'http://shop.example/a',
+      ]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('http://shop.example/a must use https');
+      await expect(redirectUrisOf()).resolves.toEqual(['https://shop.example/a', 'https://shop.example/b']);
+    },
+    2 * CLI_RUN_TIMEOUT_MS,
+  );
 });

@@ -64,7 +64,10 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     const callback = new URL(url);
     expect(callback.searchParams.get('code')).toBeTruthy();
 
-    config[openid.customFetch] = (address, options) => fetch(onSecond(address), options);
+    const throughFirst = config[openid.customFetch] as NonNullable<
+      OpenIdClient.Configuration[typeof openid.customFetch]
+    >;
+    config[openid.customFetch] = (address, options) => throughFirst(onSecond(address), options);
     const tokens = await openid.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: login.verifier,
       expectedState: login.state,

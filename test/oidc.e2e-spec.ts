@@ -13,6 +13,7 @@ import { TestApp, createTestApp } from './support/test-app';
 import {
   REDIRECT_URI,
   StartedLogin,
+  authorizationRequest,
   discover,
   openid,
   progressOf,
@@ -158,9 +159,17 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {
     const approved = await startLogin(secretClient);
     expect(approved.pageHtml).toContain('Approve as');
+    const { link } = await progressOf(approved);
     const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
     expect(answer.status).toBe(201);
     expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
+    // The button pushed the login to the person; the QR code shown before went with the flow it belonged to.
+    const lateScan = await t
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: ADAEZE });
+    expect(lateScan.status).not.toBe(201);
 
     const cancelled = await startLogin(secretClient);
     const cancel = await cancelled.browser.request(`${cancelled.pageUrl}/cancel`, { json: {} });
@@ -320,5 +329,16 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const after = await usageOf();
     expect(after).toHaveLength(before + 1);
     expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
+  });
+
+  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login', async () => {
+    const { login } = await loggedIn(secretClient);
+    const again = await authorizationRequest(secretClient);
+    const { url } = await login.browser.follow(again.url.href, REDIRECT_URI);
+    expect(new URL(url).searchParams.get('code')).toBeTruthy();
+
+    const forced = await authorizationRequest(secretClient, { prompt: 'login' });
+    const { url: page } = await login.browser.follow(forced.url.href, REDIRECT_URI);
+    expect(new URL(page).pathname).toMatch(/^\/oidc\/interaction\//);
   });
 });

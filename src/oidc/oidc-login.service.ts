@@ -118,12 +118,20 @@ export class OidcLoginService {
     return this.progress(request, response);
   }
 
+  /** The page follows the pushed flow from now on; the one it followed before is cancelled, so no scan can win it. */
   private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
+    const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
     const identification = { ...this.identificationRequest(interaction.params), user: nin };
     const created = await this.startFlow(request, app, 'different-device', identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
+    if (previous) await this.cancelFlow(previous.flowId, app.id);
     return this.flows.find(created.request.id);
+  }
+
+  private async cancelFlow(flowId: string, appId: string): Promise<void> {
+    const flow = await this.flows.find(flowId);
+    if (!isTerminal(flow.status)) await this.flows.cancel(flow.id, appId);
   }
 
   /** Sandbox apps: a test person approves through their virtual device, like the review page's sandbox button. */
@@ -148,8 +156,7 @@ export class OidcLoginService {
   async cancel(request: Request, response: Response): Promise<LoginProgress> {
     const { interaction, app } = await this.interactionOf(request, response);
     const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    const flow = page ? await this.flows.find(page.flowId) : undefined;
-    if (flow && !isTerminal(flow.status)) await this.flows.cancel(flow.id, app.id);
+    if (page) await this.cancelFlow(page.flowId, app.id);
     const redirectTo = await this.provider.finishInteraction(request, response, {
       approved: false,
       description: 'The person cancelled the login',

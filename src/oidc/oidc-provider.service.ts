@@ -81,7 +81,7 @@ export class OidcProviderService implements OnModuleInit {
     };
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
     this.provider.on('server_error', (_ctx: unknown, error: Error) =>
-      this.logger.error(error, 'OpenID provider error'),
+      this.logger.error({ err: error }, 'OpenID provider error'),
     );
     this.handler = this.provider.callback();
   }

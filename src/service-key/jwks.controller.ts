@@ -15,6 +15,9 @@ export class JwksController {
   @Header('cache-control', 'public, max-age=300')
   @ApiOperation({
     summary: "The service's public signing keys (JWK Set), to verify stamps, tokens and signatures offline",
+    description:
+      'The Ed25519 key signs stamps, access tokens and receipts; the ES256 and RS256 keys sign the ID tokens of ' +
+      '"Log in with OIDC" for clients that do not take EdDSA (the provider publishes the same set at /oidc/jwks).',
   })
   @ApiOkResponse({
     description: 'A JWK Set (RFC 7517), not wrapped in the envelope',

@@ -1,3 +1,5 @@
+import { randomClientIp } from './test-app';
+
 /**
  * A browser without a screen for redirect dances (OpenID logins): it keeps the cookies it is given, sends them back,
  * and follows redirects one at a time, so a test sees each stop. Paths and expiry of cookies are ignored: a test app is
@@ -5,10 +7,15 @@
  */
 export class CookieBrowser {
   private readonly cookies = new Map<string, string>();
+  /** Each browser is a client of its own to the rate limit, as supertest agents of the test app are. */
+  private readonly clientIp = randomClientIp();
 
   /** One request, no redirect followed. */
   async request(url: string, init: { json?: object; form?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-real-ip': this.clientIp,
+    };
     if (init.json) headers['content-type'] = 'application/json';
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const body = init.json

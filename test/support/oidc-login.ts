@@ -2,6 +2,7 @@ import { createPrivateKey, webcrypto } from 'node:crypto';
 import type * as OpenIdClient from 'openid-client';
 import { requireEsm } from '../../src/common/esm/require-esm';
 import { CookieBrowser } from './cookie-browser';
+import { randomClientIp } from './test-app';
 
 /** openid-client (panva's certified relying party), ESM-only, loaded as the service loads oidc-provider. */
 export const openid = requireEsm<typeof OpenIdClient>('openid-client');
@@ -31,9 +32,19 @@ export async function discover(
       : 'secret' in auth
         ? openid.ClientSecretBasic(auth.secret)
         : openid.PrivateKeyJwt(await signingKeyOf(auth.privateKeyPem));
-  return openid.discovery(new URL(issuer), clientId, undefined, clientAuth, {
+  // The relying party is a client of its own to the rate limit, as supertest agents of the test app are.
+  const clientIp = randomClientIp();
+  const send: OpenIdClient.CustomFetch = (url, options) => fetch(url, withClientIp(options, clientIp));
+  const config = await openid.discovery(new URL(issuer), clientId, undefined, clientAuth, {
     execute: [openid.allowInsecureRequests],
+    [openid.customFetch]: send,
   });
+  config[openid.customFetch] = send;
+  return config;
+}
+
+function withClientIp(options: OpenIdClient.CustomFetchOptions, clientIp: string) {
+  return { ...options, headers: { ...options.headers, 'x-real-ip': clientIp } } as RequestInit;
 }
 
 /** The app's RSA private key (PKCS#8 PEM) as the Web Crypto key openid-client signs its client assertions with. */
