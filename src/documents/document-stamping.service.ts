@@ -39,6 +39,7 @@ export class DocumentStampingService {
       verifyUrl: this.verifyUrl(),
       events: await this.audit.list(flow.id, manager),
     });
+    // The PAdES seal goes here, over `completed`, and records `sealed` in the trail with the sealed file's digest.
     const stored = await this.storage.put(completed);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
     await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'stamped' }], manager);
