@@ -7,7 +7,7 @@ const LAYERS = [
   ['redis'],
   ['common'],
   ['key-encryption'],
-  ['tenants', 'service-key'],
+  ['tenants', 'service-key', 'seal'],
   ['persons', 'signatures', 'auth'],
   ['devices'],
   ['claims', 'billing', 'idempotency'],
@@ -17,7 +17,7 @@ const LAYERS = [
   ['verification', 'wallet'],
   ['identification', 'signing'],
   ['sandbox'],
-  ['admin', 'review', 'billing-report'],
+  ['admin', 'review', 'billing-report', 'oidc'],
 ];
 /** The assembly at the top: it may import anything, and its parts import each other. */
 const ASSEMBLY = ['database', 'bootstrap', 'cli', 'app.module.ts', 'main.ts'];
@@ -61,11 +61,18 @@ const config = {
       from: { path: '^libs/', pathNot: '\\.spec\\.ts$' },
       to: { path: '^src/' },
     },
+    {
+      name: 'client-needs-only-jose',
+      comment: 'The Node client is installed with jose as its one dependency: any other package would be missing',
+      severity: 'error',
+      from: { path: '^libs/client/src/', pathNot: '\\.spec\\.ts$' },
+      to: { dependencyTypesNot: ['core', 'local'], pathNot: '(^|/)jose(/|$)' },
+    },
     ...layerRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist)/' },
+    exclude: { path: '^(node_modules|dist|libs/client/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

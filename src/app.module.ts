@@ -23,6 +23,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
@@ -69,6 +70,7 @@ export class AppModule {
         DocumentsModule,
         ReviewModule,
         VerificationModule,
+        OidcModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: MeteredRouteGuard },

@@ -128,6 +128,8 @@ describe('admin API', () => {
         appSecret: expect.stringMatching(/^snb_[0-9A-Za-z]{40}$/),
         webhookSecret: expect.stringMatching(/^whsec_/),
         privateKey: expect.stringContaining('BEGIN PRIVATE KEY'),
+        redirectUris: [],
+        publicClient: false,
       });
       expect(app.scopes).toContain('identification:same');
       const derived = createPublicKey(createPrivateKey(app.privateKey)).export({ type: 'spki', format: 'pem' });

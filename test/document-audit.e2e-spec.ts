@@ -93,16 +93,17 @@ describe(`document audit trail on ${dialect}`, () => {
       { type: 'viewed', at: expect.any(String), nin: masked(jide), deviceId: jidePhone.id, ip: null, digest },
       { type: 'signed', at: expect.any(String), nin: masked(jide), deviceId: jidePhone.id, ip: JIDE_IP, digest },
       { type: 'stamped', at: expect.any(String), nin: null, deviceId: null, ip: null, digest: sha256(stamped) },
+      { type: 'sealed', at: expect.any(String), nin: null, deviceId: null, ip: null, digest: sha256(stamped) },
     ]);
     const times = events.map((event) => Date.parse(event.at as string));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(await auditOf(id, 'v1')).toEqual(events);
 
-    // The page is made before the stamp is recorded: it prints every event up to the last signature, in order.
+    // The page is made before the stamp and the seal are recorded: it prints every event up to the last signature.
     const text = pdfToText(stamped);
     const certificate = text.slice(text.lastIndexOf('Certificate of completion'));
     expect(certificate).toContain(id);
-    const printed = events.slice(0, -1).map((event, index) => `${index + 1}. ${event.type} ${event.at}`);
+    const printed = events.slice(0, -2).map((event, index) => `${index + 1}. ${event.type} ${event.at}`);
     let from = 0;
     for (const line of printed) {
       const at = certificate.indexOf(line, from);

@@ -84,6 +84,8 @@ describe('POST /verify and GET /verify', () => {
       summary: expect.stringContaining(docId),
       document: { id: docId },
       sha256: sha256(altered),
+      seal: expect.objectContaining({ present: true, valid: false, trusted: false }),
+      reliedOn: [],
     });
   });
 
@@ -101,6 +103,8 @@ describe('POST /verify and GET /verify', () => {
       verified: false,
       summary: 'This is not a document we issued.',
       sha256: sha256(other),
+      seal: expect.objectContaining({ present: false }),
+      reliedOn: [],
     });
   });
 

@@ -1,4 +1,11 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import {
+  APP_SCHEMA,
+  API_KEY_LIST_SCHEMA,
+  CREATED_API_KEY_SCHEMA,
+  CREATED_APP_SCHEMA,
+  ROTATED_SECRET_SCHEMA,
+} from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -7,16 +14,19 @@ import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPL
 import { AdminOnly } from './admin-only.decorator';
 import {
   ApiKeyView,
+  AppView,
   CreatedApiKeyView,
   CreatedAppView,
   RotatedSecretView,
   apiKeyView,
+  appView,
   createdApiKeyView,
   createdAppView,
   rotatedSecretView,
 } from './admin-views';
 import { AppIdParamDto } from './app-id-param.dto';
 import { CreateAppDto } from './create-app.dto';
+import { UpdateAppDto } from './update-app.dto';
 
 const UNKNOWN_APP = ApiFailure(404, 'No app has this id', 'App app_9QwErTyUiOpAsDfGhJkLzXcV does not exist');
 const BAD_APP_ID = ApiValidationFailure({
@@ -41,6 +51,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The new app and its secrets',
     reason: 'App created',
+    schema: CREATED_APP_SCHEMA,
     data: { ...APP_VIEW_EXAMPLE, ...SECRETS_EXAMPLE },
   })
   @ApiValidationFailure({
@@ -54,6 +65,28 @@ export class AdminAppsController {
     return createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey }));
   }
 
+  @Patch(':appId')
+  @Reason('App updated')
+  @ApiOperation({
+    summary:
+      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced) and public-client flag',
+  })
+  @ApiEnvelope({
+    description: 'The app as it now is',
+    reason: 'App updated',
+    schema: APP_SCHEMA,
+    data: APP_VIEW_EXAMPLE,
+  })
+  @ApiValidationFailure({
+    path: ['redirectUris', 0],
+    message: 'http://acme.example/cb must use https (plain http only for localhost and 127.0.0.1)',
+    code: 'invalid_string',
+  })
+  @UNKNOWN_APP
+  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AppView> {
+    return appView(await this.tenants.updateOidcClient(params.appId, body));
+  }
+
   @Post(':appId/rotate-secret')
   @Reason('App secret rotated')
   @ApiOperation({ summary: 'Replace the app secret; the old one stops working at once' })
@@ -61,6 +94,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The app and its new secret, shown once',
     reason: 'App secret rotated',
+    schema: ROTATED_SECRET_SCHEMA,
     data: { ...APP_VIEW_EXAMPLE, appSecret: SECRETS_EXAMPLE.appSecret },
   })
   @BAD_APP_ID
@@ -76,6 +110,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The key, shown once, and its record',
     reason: 'API key created',
+    schema: CREATED_API_KEY_SCHEMA,
     data: { ...API_KEY_VIEW_EXAMPLE, apiKey: API_KEY_EXAMPLE },
   })
   @BAD_APP_ID
@@ -87,7 +122,12 @@ export class AdminAppsController {
   @Get(':appId/keys')
   @Reason('API keys')
   @ApiOperation({ summary: "List the app's API keys, oldest first, revoked ones included; never the keys themselves" })
-  @ApiEnvelope({ description: 'The key records', reason: 'API keys', data: { keys: [API_KEY_VIEW_EXAMPLE] } })
+  @ApiEnvelope({
+    description: 'The key records',
+    reason: 'API keys',
+    schema: API_KEY_LIST_SCHEMA,
+    data: { keys: [API_KEY_VIEW_EXAMPLE] },
+  })
   @BAD_APP_ID
   @UNKNOWN_APP
   async listKeys(@Param() params: AppIdParamDto): Promise<{ keys: ApiKeyView[] }> {

@@ -33,6 +33,8 @@ export const APP_VIEW_EXAMPLE: AppView = {
   environment: 'sandbox',
   scopes: ['identification:same', 'identification:wildcard', 'signing:same', 'document:sign'],
   publicKey: PUBLIC_KEY_EXAMPLE,
+  redirectUris: ['https://acme.example/auth/callback'],
+  publicClient: false,
   createdAt: 1763700000,
   secretRotatedAt: 1763700000,
 };

@@ -26,6 +26,10 @@ export interface AppView {
   environment: Environment;
   scopes: Scope[];
   publicKey: string;
+  /** Where "Log in with OIDC" may send a browser back, compared exactly. */
+  redirectUris: string[];
+  /** A public OpenID client proves itself by PKCE alone. */
+  publicClient: boolean;
   createdAt: number;
   secretRotatedAt: number;
 }
@@ -93,6 +97,8 @@ export function appView(app: ConsumerApp): AppView {
     environment: app.environment,
     scopes: app.scopes,
     publicKey: app.publicKeyPem,
+    redirectUris: app.redirectUris,
+    publicClient: app.publicClient,
     createdAt: seconds(app.createdAt),
     secretRotatedAt: seconds(app.secretRotatedAt),
   };

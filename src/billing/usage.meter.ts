@@ -84,7 +84,8 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
   private observe(request: Request, status: number, arrivedAt: number): void {
     if (status >= 500) return;
     const apiKey = headerValue(request, CREDENTIAL_HEADERS.key);
-    if (!apiKey) return;
+    // A call is metered when it carries an API key, or when its handler named the app it acts for (an OIDC login).
+    if (!apiKey && !request.principal) return;
     const call: MeteredCall = {
       route: (request.meteredRoute?.route ?? `${request.method} (not routed)`).slice(0, ROUTE_MAX_LENGTH),
       category: request.meteredRoute?.category ?? null,
@@ -96,6 +97,7 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
       this.record(attributed(call, usageOwnerOf(request.principal)));
       return;
     }
+    if (!apiKey) return;
     const lookup = this.tenants.findKeyOwner(apiKey).then(
       (owner) => {
         if (owner) this.record(attributed(call, usageOwnerOf(owner)));

@@ -14,6 +14,7 @@ import { Metrics } from '../common/metrics/metrics';
 import { requestMetrics } from '../common/metrics/request-metrics';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
+import { OIDC_PATH, OidcProviderService } from '../oidc/oidc-provider.service';
 import { buildOpenApiDocument } from './openapi-document';
 
 /** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
@@ -38,6 +39,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(CORS_PATHS, cors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
   // Before the body is read and before routing, so that no request escapes the limit.
   app.use(app.get(RateLimiter).middleware());
+  // The OpenID provider reads its own form bodies, and answers its own errors in the shape OAuth clients expect.
+  app.use(OIDC_PATH, app.get(OidcProviderService).middleware());
   app.use(parseJsonBodies());
   app.disable('x-powered-by');
   // Every answer is computed afresh, so an ETag would only cost a hash of each body.

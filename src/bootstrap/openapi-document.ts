@@ -3,6 +3,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
 import { AppConfig } from '../config/app-config';
+import { namedSchemas } from '../common/openapi/named-schemas';
+import { DEFAULT_FAILURE } from '../common/openapi/api-envelope.decorator';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/webhook-event-type';
 
@@ -20,6 +24,9 @@ const API_TAGS: Record<string, string> = {
   wallet: "The Wallet API a digital-ID app speaks, each request signed by the device's key",
   pages: 'Hosted pages: the same-device link, the review page, the verification page',
   review: 'The hosted review page and its calls',
+  oidc:
+    'Log in with OIDC: an OpenID provider at `/oidc` (discovery at `/oidc/.well-known/openid-configuration`) for any ' +
+    'OIDC library; these are the calls of its hosted login page. See README, "Log in with OIDC".',
   admin: 'The operator: consumers, apps, keys, persons, credit and the sandbox (ADMIN_TOKEN)',
 };
 
@@ -30,7 +37,11 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
     .setDescription(
       'Identity flows by national identification number: identification, signing and document signing. ' +
         'Every JSON answer is wrapped in the envelope `{ status, reason, version, data, cost? }`; failures have ' +
-        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP.',
+        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP. "spec N.N" in ' +
+        "these descriptions is section N.N of the repository's docs/interface.md.\n\n" +
+        'Web apps can also log people in with OpenID Connect, with configuration alone: the discovery document is ' +
+        '[/oidc/.well-known/openid-configuration](/oidc/.well-known/openid-configuration), and the README section ' +
+        '"Log in with OIDC" (`README.md#log-in-with-oidc`) has the client set-up.',
     )
     .setVersion('2')
     .addServer(app.get(AppConfig).BASE_URL, 'This deployment (BASE_URL)')
@@ -50,6 +61,13 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
   );
   for (const [tag, description] of Object.entries(API_TAGS)) config.addTag(tag, description);
   const document = SwaggerModule.createDocument(app, config.build());
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...namedSchemas() } };
+  for (const operations of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = operations[method];
+      if (operation) operation.responses = { ...operation.responses, default: DEFAULT_FAILURE };
+    }
+  }
   // The admin token is the operator's own string, not a JWT, whatever Nest's bearer default says.
   delete (document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME] as { bearerFormat?: string }).bearerFormat;
   return document;

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
+import { appUpdateCommand } from './commands/app-update.command';
 import { billingCreditCommand } from './commands/billing-credit.command';
 import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
@@ -24,6 +25,7 @@ const program = new Command('idflow')
   .addCommand(consumerCreateCommand())
   .addCommand(appCreateCommand())
   .addCommand(appRotateSecretCommand())
+  .addCommand(appUpdateCommand())
   .addCommand(keyCreateCommand())
   .addCommand(keyRevokeCommand())
   .addCommand(personCreateCommand())

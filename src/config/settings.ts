@@ -250,6 +250,34 @@ export const SETTINGS = {
     default: 86_400,
   }),
 
+  SEAL_NAME: text({
+    group: 'Document seal',
+    description:
+      "The deployment, as the seal certificate's subject names it (the sandbox seal CA issues `O=<name>, CN=<name> " +
+      "document seal`); the subject of an operator's PKCS#12 is its own.",
+    default: 'idflow',
+  }),
+  SEAL_P12_PATH: text({
+    group: 'Document seal',
+    description:
+      "A PKCS#12 file with the seal's key, certificate and issuers; unset, idflow makes a sandbox seal CA and a seal " +
+      'certificate once, kept in the database and published at `/.well-known/idflow-seal-ca.pem`.',
+  }),
+  SEAL_P12_PASSWORD: text({
+    group: 'Document seal',
+    description: 'The password of `SEAL_P12_PATH`.',
+    minLength: 0,
+    secret: true,
+  }),
+  TSA_URL: text({
+    group: 'Document seal',
+    description:
+      'An RFC 3161 timestamp authority: every seal then carries a signature timestamp (PAdES B-T); unset, seals are ' +
+      'B-B. Reached through the outbound guard.',
+    pattern: /^https?:\/\/[^\s]+$/,
+    shape: 'an http(s) URL',
+  }),
+
   ALLOW_PRIVATE_URLS: boolean({
     group: 'Outbound calls',
     description:

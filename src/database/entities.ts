@@ -7,6 +7,7 @@ import { FlowDocument } from '../documents/flow-document.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
+import { SealCertificate } from '../seal/seal-certificate.entity';
 import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
@@ -14,6 +15,7 @@ import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
+import { OidcRecord } from '../oidc/oidc-record.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
@@ -36,5 +38,7 @@ export const ENTITIES = [
   AllowanceUsage,
   FlowDocument,
   DocumentSignee,
+  SealCertificate,
   DocumentAuditEvent,
+  OidcRecord,
 ];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { DocumentSealService } from '../seal/document-seal.service';
 import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { appendCompletionPage } from './completion-page';
@@ -11,14 +12,16 @@ import { printedSigner } from './printed-signer';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
- * page (DESIGN section 8), then the certificate of completion (the audit trail so far), stored at an unguessable key,
- * its digest recorded so `/verify` can recognise it, and `stamped` added to the trail.
+ * page (DESIGN section 8), then the certificate of completion (the audit trail so far), sealed last with the service's
+ * PAdES signature, stored at an unguessable key, its digest recorded so `/verify` can recognise it, and `stamped` and
+ * `sealed` added to the trail.
  */
 @Injectable()
 export class DocumentStampingService {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    private readonly seal: DocumentSealService,
     private readonly audit: DocumentAuditTrail,
   ) {}
 
@@ -39,9 +42,14 @@ export class DocumentStampingService {
       verifyUrl: this.verifyUrl(),
       events: await this.audit.list(flow.id, manager),
     });
-    // The PAdES seal goes here, over `completed`, and records `sealed` in the trail with the sealed file's digest.
-    const stored = await this.storage.put(completed);
+    // The seal is the last step, over the finished bytes: anything added to the stamped copy goes before it.
+    const sealed = await this.seal.seal(completed, { documentId: flow.id, signingTime: new Date() });
+    const stored = await this.storage.put(sealed.bytes);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
-    await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'stamped' }], manager);
+    await this.audit.record(
+      { ...document, stampedSha256: stored.sha256 },
+      [{ type: 'stamped' }, { type: 'sealed' }],
+      manager,
+    );
   }
 }

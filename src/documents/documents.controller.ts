@@ -11,6 +11,7 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import { DOCUMENT_EXAMPLES } from './document-examples';
+import { DOCUMENT_AUDIT_SCHEMA, DOCUMENT_CREATED_SCHEMAS, DOCUMENT_REFRESH_SCHEMA } from './document.schemas';
 import { DocumentAuditTrail, type AuditEventView } from './document-audit-trail.service';
 import { DocumentPresenter } from './document.presenter';
 import type { DocumentView } from './document-view';
@@ -19,10 +20,17 @@ import { DocumentReviewDto } from './document-review.dto';
 import { DocumentSigningDto } from './document-signing.dto';
 import { DocumentsService } from './documents.service';
 
-const CreateDocs = (version: ApiVersion, summary: string, reason: string, data: object) =>
+const CreateDocs = (version: ApiVersion, summary: string, reason: string, kind: 'signing' | 'review') =>
   applyDecorators(
     ApiOperation({ summary }),
-    ApiEnvelope({ status: 201, description: 'The document flow', reason, version, data }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The document flow',
+      reason,
+      version,
+      schema: DOCUMENT_CREATED_SCHEMAS[kind],
+      data: DOCUMENT_EXAMPLES[kind],
+    }),
     ApiValidationFailure(
       {
         path: ['file', 'url'],
@@ -52,7 +60,7 @@ function createRoute(kind: 'signing' | 'review', version: ApiVersion, credential
     Post(`${version}/document/${kind}`),
     Auth({ ...credentials, scope: 'document:sign', billing: 'signature', idempotent: true }),
     Reason('Document flow created'),
-    CreateDocs(version, summary, 'Document flow created', DOCUMENT_EXAMPLES[kind]),
+    CreateDocs(version, summary, 'Document flow created', kind),
   );
 }
 
@@ -68,7 +76,13 @@ function refreshRoute(version: ApiVersion, credentials: CredentialRule) {
     Auth({ ...credentials, scope: 'document:sign' }),
     Reason('Document state'),
     ApiOperation({ summary: 'The latest state of a document: statusLog, signatures and, once complete, file.stamped' }),
-    ApiEnvelope({ description: 'The document', reason: 'Document state', version, data: DOCUMENT_EXAMPLES.refresh }),
+    ApiEnvelope({
+      description: 'The document',
+      reason: 'Document state',
+      version,
+      schema: DOCUMENT_REFRESH_SCHEMA,
+      data: DOCUMENT_EXAMPLES.refresh,
+    }),
     ApiValidationFailure(
       { path: ['flow'], message: 'flow must be a document id of 40 to 64 characters', code: 'too_small' },
       version,
@@ -97,6 +111,7 @@ function auditRoute(version: ApiVersion, credentials: CredentialRule) {
       description: 'The audit trail',
       reason: 'Document audit trail',
       version,
+      schema: DOCUMENT_AUDIT_SCHEMA,
       data: DOCUMENT_EXAMPLES.audit,
     }),
     ApiValidationFailure(

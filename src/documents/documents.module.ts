@@ -4,6 +4,7 @@ import { OutboundModule } from '../common/outbound/outbound.module';
 import { AppConfig } from '../config/app-config';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
+import { SealModule } from '../seal/seal.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { DevicesModule } from '../devices/devices.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -36,6 +37,7 @@ import { LocalFileStorage } from './local-file-storage';
     SignaturesModule,
     WebhooksModule,
     OutboundModule,
+    SealModule,
   ],
   controllers: [DocumentsController, FilesController],
   providers: [

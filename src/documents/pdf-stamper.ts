@@ -4,7 +4,8 @@
  * can write encrypted files, which the tests use to prove that encrypted uploads are refused. The cost is a few extra
  * dependencies (fflate, culori, an HTML parser for its SVG support) that we do not call.
  */
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, degrees, rgb } from '@cantoo/pdf-lib';
+import { StampFonts, characterSet } from './stamp-fonts';
 
 export interface StampSigner {
   name: string;
@@ -47,18 +48,19 @@ export async function stampPdf(original: Uint8Array, stamp: DocumentStamp): Prom
   const stamped = await PDFDocument.create();
   stamped.setTitle(`Signed document ${stamp.documentId}`);
   stamped.setProducer('idflow');
-  const regular = await stamped.embedFont(StandardFonts.Helvetica);
-  const bold = await stamped.embedFont(StandardFonts.HelveticaBold);
+  const footerText = `Document ${stamp.documentId} · Verify: ${stamp.verifyUrl}`;
+  const fonts = await StampFonts.embed(stamped, [footerText, ...stamp.signers.flatMap(signerLines)]);
 
   for (const page of await stamped.copyPages(source, source.getPageIndices())) stamped.addPage(page);
-  addSignaturePages(stamped, stamp, regular, bold);
+  addSignaturePages(stamped, stamp, fonts);
 
-  const footer = sanitize(`Document ${stamp.documentId} · Verify: ${stamp.verifyUrl}`, regular);
-  for (const page of stamped.getPages()) drawFooter(page, footer, regular);
+  const footerFont = fonts.for(footerText);
+  const footer = sanitize(footerText, footerFont);
+  for (const page of stamped.getPages()) drawFooter(page, footer, footerFont);
   return stamped.save();
 }
 
-function addSignaturePages(document: PDFDocument, stamp: DocumentStamp, regular: PDFFont, bold: PDFFont): void {
+function addSignaturePages(document: PDFDocument, stamp: DocumentStamp, fonts: StampFonts): void {
   const [width, height] = A4;
   const textWidth = width - 2 * MARGIN;
   const top = height - MARGIN;
@@ -80,32 +82,30 @@ function addSignaturePages(document: PDFDocument, stamp: DocumentStamp, regular:
     const page = document.addPage(A4);
     let y = top;
     const heading = `Signatures (page ${index + 1} of ${pages.length})`;
-    page.drawText(heading, { x: MARGIN, y, size: 14, font: bold, color: INK });
+    page.drawText(heading, { x: MARGIN, y, size: 14, font: fonts.for(heading, 'bold'), color: INK });
     y -= LINE;
-    page.drawText(fit(sanitize(`Document ${stamp.documentId}`, regular), regular, 9, textWidth), {
-      x: MARGIN,
-      y,
-      size: 9,
-      font: regular,
-      color: MUTED,
-    });
+    const documentLine = `Document ${stamp.documentId}`;
+    drawLine(page, documentLine, { y, size: 9, font: fonts.for(documentLine), color: MUTED, width: textWidth });
     y -= LINE + BLOCK_GAP;
     for (const [name, ...details] of pageBlocks) {
-      page.drawText(fit(sanitize(name, bold), bold, 11, textWidth), { x: MARGIN, y, size: 11, font: bold, color: INK });
+      drawLine(page, name, { y, size: 11, font: fonts.for(name, 'bold'), color: INK, width: textWidth });
       y -= LINE;
       for (const line of details) {
-        page.drawText(fit(sanitize(line, regular), regular, 9, textWidth), {
-          x: MARGIN,
-          y,
-          size: 9,
-          font: regular,
-          color: INK,
-        });
+        drawLine(page, line, { y, size: 9, font: fonts.for(line), color: INK, width: textWidth });
         y -= LINE;
       }
       y -= BLOCK_GAP;
     }
   });
+}
+
+/** One line at the left margin, cut to the width. */
+function drawLine(
+  page: PDFPage,
+  text: string,
+  { y, size, font, color, width }: { y: number; size: number; font: PDFFont; color: typeof INK; width: number },
+): void {
+  page.drawText(fit(sanitize(text, font), font, size, width), { x: MARGIN, y, size, font, color });
 }
 
 function signerLines(signer: StampSigner): string[] {
@@ -156,19 +156,13 @@ function fit(text: string, font: PDFFont, size: number, maxWidth: number): strin
   return `${cut}…`;
 }
 
-const encodableCache = new WeakMap<PDFFont, Set<number>>();
-
 /**
- * Standard fonts only encode WinAnsi, and drawing anything else throws. Characters outside it fall back to their base
- * letter when they have one ('Ọ̀' becomes 'O') and to '?' otherwise; the signature record keeps the exact name.
+ * Drawing a character the font lacks throws. Characters outside it (for Noto Sans: scripts it does not cover, such as
+ * Chinese) fall back to their base letter when they have one ('Ọ̀' becomes 'O') and to '?' otherwise; the signature
+ * record keeps the exact name.
  */
 export function sanitize(text: string, font: PDFFont): string {
-  let encodable = encodableCache.get(font);
-  if (!encodable) {
-    encodable = new Set(font.getCharacterSet());
-    encodableCache.set(font, encodable);
-  }
-  const allowed = encodable;
+  const allowed = characterSet(font);
   let out = '';
   for (const char of text.normalize('NFC')) {
     const codePoint = char.codePointAt(0) ?? 0;

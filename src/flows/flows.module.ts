@@ -45,6 +45,6 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
       },
     },
   ],
-  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks, FlowKindRegistry],
+  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks, FlowKindRegistry, FlowObserverService],
 })
 export class FlowsModule {}

@@ -13,5 +13,6 @@ import { IdentificationService } from './identification.service';
   imports: [FlowsModule, DevicesModule, PersonsModule, TenantsModule, ClaimsModule, ServiceKeyModule],
   controllers: [IdentificationController],
   providers: [IdentificationService, IdentificationFlowKind],
+  exports: [IdentificationService],
 })
 export class IdentificationModule {}

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
+import { REVIEW_ANSWER_SCHEMA } from './review.schemas';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
@@ -31,6 +32,7 @@ const SigneeAction = (action: string, summary: string, reason: string, example: 
     ApiEnvelope({
       description: 'The document after the action',
       reason,
+      schema: REVIEW_ANSWER_SCHEMA,
       data: { review: { ...REVIEW_STATE_EXAMPLE, ...example } },
     }),
     ApiValidationFailure({
@@ -55,7 +57,12 @@ export class ReviewController {
   @Public()
   @Reason('Review state')
   @ApiOperation({ summary: 'A review document as its hosted page shows it: file, signees (NINs masked), status' })
-  @ApiEnvelope({ description: 'The document', reason: 'Review state', data: { review: REVIEW_STATE_EXAMPLE } })
+  @ApiEnvelope({
+    description: 'The document',
+    reason: 'Review state',
+    schema: REVIEW_ANSWER_SCHEMA,
+    data: { review: REVIEW_STATE_EXAMPLE },
+  })
   @ApiFailure(404, NO_SUCH_DOCUMENT, 'No such flow')
   async state(@Param('docId') docId: string): Promise<{ review: ReviewState }> {
     return { review: await this.review.state(docId) };

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { OBSERVED_FLOW_SCHEMA } from '../flows/flow.schemas';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { FlowView, ObservedView } from '../flows/flow-view';
@@ -23,6 +24,7 @@ const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowVi
       status: 201,
       description: 'The flow after the simulated holder acted',
       reason,
+      schema: OBSERVED_FLOW_SCHEMA,
       data: { request: { ...FLOW_VIEW_EXAMPLE, ...example } },
     }),
     ApiValidationFailure({

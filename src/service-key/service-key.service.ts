@@ -5,6 +5,7 @@ import {
   JWK,
   JWTPayload,
   KeyLike,
+  GenerateKeyPairOptions,
   SignJWT,
   calculateJwkThumbprint,
   exportJWK,
@@ -20,6 +21,15 @@ import { ServiceKey } from './service-key.entity';
 const SLOT = 'service';
 const ALG = 'EdDSA';
 
+/**
+ * Keys beside the Ed25519 one, for OpenID clients that do not accept EdDSA (most accept RS256 or ES256 by default):
+ * same table, same JWKS, one slot each.
+ */
+const OIDC_KEYS = [
+  { slot: 'service-es256', alg: 'ES256', options: { extractable: true } },
+  { slot: 'service-rs256', alg: 'RS256', options: { modulusLength: 2048, extractable: true } },
+] as const;
+
 export interface PublicJwks {
   keys: JWK[];
 }
@@ -34,6 +44,8 @@ export class ServiceKeyService implements OnModuleInit {
   private publicKey: KeyLike;
   private publicJwk: JWK;
   private pseudonymKey: Buffer;
+  private signingJwks: JWK[] = [];
+  private publishedJwks: JWK[] = [];
   private readonly privateJwks: SealedColumn<ServiceKey>;
 
   constructor(
@@ -44,9 +56,17 @@ export class ServiceKeyService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    const stored = (await this.keys.findOneBy({ slot: SLOT })) ?? (await this.createKey());
+    const stored = await this.loadOrCreate(SLOT, ALG, { crv: 'Ed25519', extractable: true });
+    const others = await Promise.all(OIDC_KEYS.map(({ slot, alg, options }) => this.loadOrCreate(slot, alg, options)));
     this.publicJwk = JSON.parse(stored.publicJwk) as JWK;
     const privateJwk = JSON.parse(this.privateJwks.open(SLOT, stored.privateJwk)) as JWK;
+    this.signingJwks = [stored, ...others].map((row) => ({
+      ...(JSON.parse(this.privateJwks.open(row.slot, row.privateJwk)) as JWK),
+      kid: row.kid,
+      alg: row.alg,
+      use: 'sig',
+    }));
+    this.publishedJwks = [stored, ...others].map((row) => JSON.parse(row.publicJwk) as JWK);
     this.privateKey = (await importJWK(privateJwk, ALG)) as KeyLike;
     this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
       .update(privateJwk.d as string)
@@ -54,21 +74,25 @@ export class ServiceKeyService implements OnModuleInit {
     this.publicKey = (await importJWK(this.publicJwk, ALG)) as KeyLike;
   }
 
+  private async loadOrCreate(slot: string, alg: string, options: GenerateKeyPairOptions): Promise<ServiceKey> {
+    return (await this.keys.findOneBy({ slot })) ?? (await this.createKey(slot, alg, options));
+  }
+
   /** First start: insert a new key unless another instance got there first, then read whichever key won. */
-  private async createKey(): Promise<ServiceKey> {
-    const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
+  private async createKey(slot: string, alg: string, options: GenerateKeyPairOptions): Promise<ServiceKey> {
+    const { privateKey, publicKey } = await generateKeyPair(alg, options);
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);
     const row = {
-      slot: SLOT,
+      slot,
       kid,
-      alg: ALG,
-      privateJwk: this.privateJwks.seal(SLOT, JSON.stringify(await exportJWK(privateKey))),
-      publicJwk: JSON.stringify({ ...publicJwk, kid, alg: ALG, use: 'sig' }),
+      alg,
+      privateJwk: this.privateJwks.seal(slot, JSON.stringify(await exportJWK(privateKey))),
+      publicJwk: JSON.stringify({ ...publicJwk, kid, alg, use: 'sig' }),
       createdAt: Date.now(),
     };
     await this.keys.createQueryBuilder().insert().values(row).orIgnore().execute();
-    return this.keys.findOneByOrFail({ slot: SLOT });
+    return this.keys.findOneByOrFail({ slot });
   }
 
   /**
@@ -80,7 +104,20 @@ export class ServiceKeyService implements OnModuleInit {
   }
 
   jwks(): PublicJwks {
-    return { keys: [this.publicJwk] };
+    return { keys: this.publishedJwks };
+  }
+
+  /** The private halves of every published key, for the OpenID provider, which signs ID tokens itself. */
+  privateSigningJwks(): { keys: JWK[] } {
+    return { keys: this.signingJwks };
+  }
+
+  /**
+   * A secret of its own for `purpose`, derived from the service key: the same on every instance, never stored. The
+   * leading control character keeps it apart from every pseudonym, whose scopes are ids.
+   */
+  derivedSecret(purpose: string): string {
+    return createHmac('sha256', this.pseudonymKey).update(`\u0001secret\u0000${purpose}`).digest('base64url');
   }
 
   /** Signs a JWT with the service key; `expiresInSeconds` sets `exp`. */

@@ -39,6 +39,14 @@ export class ConsumerApp {
   @Column({ type: 'text', name: 'webhook_secret' })
   webhookSecret: string;
 
+  /** Where the OpenID provider may send a browser back after login or logout, compared exactly. */
+  @Column({ type: 'simple-json', name: 'redirect_uris', default: '[]' })
+  redirectUris: string[];
+
+  /** A public OpenID client (a single-page or mobile app) proves itself by PKCE alone, with no secret or key. */
+  @Column({ type: 'boolean', name: 'public_client', default: false })
+  publicClient: boolean;
+
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { RequestValidationError } from '../common/errors/request-validation.error';
 import { newId } from '../common/ids/random-id';
 import { ApiKey } from './api-key.entity';
 import { ConsumerApp } from './consumer-app.entity';
@@ -10,6 +11,7 @@ import { Consumer } from './consumer.entity';
 import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
 import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
+import { redirectUriIssues } from './redirect-uris';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
 import { DEFAULT_SCOPES, Scope } from './scopes';
 import type { SealedColumn } from '../key-encryption/sealed-column';
@@ -30,6 +32,12 @@ export interface CreatedApp {
   appSecret: string;
   webhookSecret: string;
   privateKeyPem?: string;
+}
+
+/** How an app acts as an OpenID client; what is left out stays as it was. */
+export interface OidcClientChanges {
+  redirectUris?: string[];
+  publicClient?: boolean;
 }
 
 export interface CreatedApiKey {
@@ -80,6 +88,8 @@ export class TenantsService {
         environment: input.environment,
         scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
         secretDigest: sha256Hex(appSecret),
+        redirectUris: [],
+        publicClient: false,
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
         webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
         createdAt: now,
@@ -109,6 +119,20 @@ export class TenantsService {
     const saved = await this.apps.save(app);
     await this.holders.appChanged(appId);
     return { app: saved, appSecret };
+  }
+
+  /** Replaces the app's redirect URIs (refused whole, with one issue per bad entry) or its public-client flag. */
+  async updateOidcClient(appId: string, changes: OidcClientChanges): Promise<ConsumerApp> {
+    if (changes.redirectUris) {
+      const issues = redirectUriIssues(changes.redirectUris);
+      if (issues.length > 0) throw new RequestValidationError(issues);
+    }
+    const app = await this.findApp(appId);
+    if (changes.redirectUris) app.redirectUris = [...new Set(changes.redirectUris)];
+    if (changes.publicClient !== undefined) app.publicClient = changes.publicClient;
+    const saved = await this.apps.save(app);
+    await this.holders.appChanged(appId);
+    return saved;
   }
 
   appSecretMatches(app: ConsumerApp, appSecret: string): boolean {

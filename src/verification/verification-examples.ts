@@ -36,4 +36,16 @@ export const VERIFIED_EXAMPLE: Verification = {
     ],
   },
   sha256: '5d41402abc4b2a76b9719d911017c592ae2f1e8d6c3b0b7f3c2e9d1a4b6c8e0f',
+  seal: {
+    present: true,
+    valid: true,
+    trusted: true,
+    level: 'B-B',
+    coversWholeFile: true,
+    digestMatches: true,
+    signatureValid: true,
+    signer: 'idflow document seal',
+    signedAtIso: '2025-11-21T04:47:01Z',
+  },
+  reliedOn: ['record', 'seal'],
 };

@@ -1,5 +1,9 @@
 import type { Environment } from '../tenants/environment';
 import type { SigneeType } from '../documents/signee-status';
+import type { SealCheck } from '../seal/seal-check';
+
+/** `record`: the digest recorded when the copy was stamped. `seal`: the file's own PAdES signature. */
+export type VerificationBasis = 'record' | 'seal';
 
 /** `verified`: byte for byte a file we issued. `altered`: it names one of our documents but is not our copy of it. */
 export type VerificationOutcome = 'verified' | 'altered' | 'unknown';
@@ -44,4 +48,8 @@ export interface Verification {
   document?: VerifiedDocument | { id: string };
   /** SHA-256 (hex) of the file as received. */
   sha256: string;
+  /** The file's own PAdES signature, checked as a PDF validator would. */
+  seal: SealCheck;
+  /** Which checks vouched for a verified answer: the digest recorded at stamping, the seal, or both; empty otherwise. */
+  reliedOn: VerificationBasis[];
 }

@@ -1,12 +1,13 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
+import { SealModule } from '../seal/seal.module';
 import { PdfUploadMiddleware } from './pdf-upload.middleware';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
 
 /** `/verify` (DESIGN section 8): checks a stamped PDF against the digest recorded when it was made. */
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, SealModule],
   controllers: [VerificationController],
   providers: [VerificationService],
 })

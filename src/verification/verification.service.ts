@@ -6,8 +6,9 @@ import { DocumentFileFetcher } from '../documents/document-file.fetcher';
 import { DocumentsService } from '../documents/documents.service';
 import type { LoadedDocument } from '../documents/document.presenter';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { SealVerificationService } from '../seal/seal-verification.service';
 import { claimedDocumentId } from './claimed-document-id';
-import type { Verification, VerifiedDocument } from './verification-result';
+import type { Verification, VerificationBasis, VerifiedDocument } from './verification-result';
 import { isoSeconds, verifiedSigner } from './verified-signer';
 
 /** What `POST /verify` was given: the PDF as the body, or a link to it. */
@@ -30,6 +31,7 @@ export class VerificationService {
   constructor(
     private readonly documents: DocumentsService,
     private readonly fetcher: DocumentFileFetcher,
+    private readonly seals: SealVerificationService,
   ) {}
 
   async verifySubmission({ upload, url }: VerificationSubmission): Promise<Verification> {
@@ -47,19 +49,38 @@ export class VerificationService {
     );
   }
 
+  /**
+   * Two checks, each enough on its own: the digest record (the exact bytes we stored when stamping) and the file's
+   * own PAdES seal (which any PDF validator can check too). `reliedOn` says which of them vouched for the answer.
+   */
   async verify(bytes: Buffer): Promise<Verification> {
     const sha256 = sha256Hex(bytes);
-    const issued = await this.documents.findStamped(sha256);
+    const [issued, seal] = await Promise.all([this.documents.findStamped(sha256), this.seals.check(bytes)]);
+    const sealVouches = seal.valid && seal.trusted;
     if (issued) {
+      const reliedOn: VerificationBasis[] = sealVouches ? ['record', 'seal'] : ['record'];
       return {
         result: 'verified',
         verified: true,
         summary: 'This is exactly the signed copy we issued: not one byte has changed since it was stamped.',
         document: await this.issuedDocument(issued, bytes),
         sha256,
+        seal,
+        reliedOn,
       };
     }
     const claimed = await claimedDocumentId(bytes);
+    if (sealVouches) {
+      return {
+        result: 'verified',
+        verified: true,
+        summary: 'The file carries our intact seal, but we hold no record of it here: the seal alone vouches for it.',
+        ...(claimed ? { document: { id: claimed } } : {}),
+        sha256,
+        seal,
+        reliedOn: ['seal'],
+      };
+    }
     if (claimed && (await this.isStamped(claimed))) {
       return {
         result: 'altered',
@@ -67,9 +88,18 @@ export class VerificationService {
         summary: `The file names document ${claimed} but differs from the signed copy we issued: it has been changed.`,
         document: { id: claimed },
         sha256,
+        seal,
+        reliedOn: [],
       };
     }
-    return { result: 'unknown', verified: false, summary: 'This is not a document we issued.', sha256 };
+    return {
+      result: 'unknown',
+      verified: false,
+      summary: 'This is not a document we issued.',
+      sha256,
+      seal,
+      reliedOn: [],
+    };
   }
 
   private async issuedDocument({ flow, document, signees }: LoadedDocument, bytes: Buffer): Promise<VerifiedDocument> {

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { ENROLLED_DEVICE_SCHEMA, HOLDER_FLOW_ANSWER_SCHEMA, INBOX_SCHEMA } from './wallet.schemas';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DeviceAuth } from './device-auth.decorator';
 import type { ProvenKey } from '../devices/proven-key';
@@ -36,6 +37,7 @@ const FlowAnswer = (summary: string, reason: string, status: 'pending' | 'active
       status: 201,
       description: 'The flow as the device now sees it',
       reason,
+      schema: HOLDER_FLOW_ANSWER_SCHEMA,
       data: { flow: { ...HOLDER_FLOW_EXAMPLE, status, held: status !== 'pending' } },
     }),
     ApiFailure(404, 'No such flow, or not one this device may see', 'No such flow'),
@@ -59,6 +61,7 @@ export class WalletController {
     status: 201,
     description: 'The new device',
     reason: 'Device enrolled',
+    schema: ENROLLED_DEVICE_SCHEMA,
     data: { device: { id: 'dev_7hQ2mN4pL8sK1vX9cB3zR6tY', nin: '10000000001', alg: 'ES256', label: "Ada's phone" } },
   })
   @ApiValidationFailure({
@@ -76,7 +79,12 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Inbox')
   @ApiOperation({ summary: 'Open flows addressed to the NIN of this device' })
-  @ApiEnvelope({ description: 'Open flows, newest first', reason: 'Inbox', data: { flows: [HOLDER_FLOW_EXAMPLE] } })
+  @ApiEnvelope({
+    description: 'Open flows, newest first',
+    reason: 'Inbox',
+    schema: INBOX_SCHEMA,
+    data: { flows: [HOLDER_FLOW_EXAMPLE] },
+  })
   async inbox(@CurrentDevice() device: Device): Promise<{ flows: HolderFlowView[] }> {
     return { flows: await this.holder.inbox(device) };
   }
@@ -102,7 +110,12 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow')
   @ApiOperation({ summary: 'Read a flow: the app, the action, the payload and the claims it asks for' })
-  @ApiEnvelope({ description: 'The flow', reason: 'Flow', data: { flow: HOLDER_FLOW_EXAMPLE } })
+  @ApiEnvelope({
+    description: 'The flow',
+    reason: 'Flow',
+    schema: HOLDER_FLOW_ANSWER_SCHEMA,
+    data: { flow: HOLDER_FLOW_EXAMPLE },
+  })
   @ApiFailure(404, 'No such flow, or not one this device may see', 'No such flow')
   async read(@Param('flowId') flowId: string, @CurrentDevice() device: Device): Promise<{ flow: HolderFlowView }> {
     return { flow: await this.holder.read(device, flowId) };

@@ -1,4 +1,5 @@
-import type { Transport } from './transport';
+import type { DocumentId } from './flow-view';
+import type { CallOptions, Transport } from './transport';
 
 /** Where a document flow stands: `in_progress` once a first signee has signed, final from `completed` on. */
 export type DocumentStatus = 'pending' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' | 'expired';
@@ -120,8 +121,8 @@ export interface DocumentAuditEvent {
 
 /** The document object (spec 2.6): `data.request` on creation, `data.doc` on refresh, `data.request` on ping. */
 export interface IdflowDocument {
-  /** `doc_...`: the `flow` of refresh, the `request` of ping, SSE and cancel. */
-  id: string;
+  /** The `flow` of refresh, the `request` of ping, SSE and cancel. */
+  id: DocumentId;
   /** The signees' NINs, in order. */
   to: string[];
   /** `app` for signing; the hosted page's URL for review. */
@@ -154,46 +155,52 @@ export interface IdflowDocument {
   cancelled: boolean;
 }
 
-/** The `data` of a signing create. */
+/** The `data` of a signing create: the document, and four digits the signees' apps show beside it. */
 export interface DocumentSigningCreated {
   request: IdflowDocument;
+  verificationCode: string;
 }
 
 /** The `data` of a review create: the hosted page to send the signees to, and the document. */
 export interface DocumentReviewCreated {
   link: string;
   request: IdflowDocument;
+  verificationCode: string;
 }
 
-/** `/api/{version}/document/*` (spec 4.5). */
+/** `/api/{version}/document/*` (spec 4.5); v1 takes the access token instead of the secret. */
 export class DocsNamespace {
   constructor(private readonly transport: Transport) {}
 
-  signing(input: DocumentSigningInput): Promise<DocumentSigningCreated> {
-    return this.transport.json('POST', `/api/${this.transport.version}/document/signing`, input);
+  signing(input: DocumentSigningInput, options?: CallOptions): Promise<DocumentSigningCreated> {
+    return this.post('signing', input, options);
   }
 
-  review(input: DocumentReviewInput): Promise<DocumentReviewCreated> {
-    return this.transport.json('POST', `/api/${this.transport.version}/document/review`, input);
+  review(input: DocumentReviewInput, options?: CallOptions): Promise<DocumentReviewCreated> {
+    return this.post('review', input, options);
   }
 
   /** The document's latest state (`data.doc`): statusLog, signatures and, once complete, `file.stamped`. */
-  async refresh(flow: string): Promise<IdflowDocument> {
-    const data = await this.transport.json<{ doc: IdflowDocument }>(
-      'POST',
-      `/api/${this.transport.version}/document/refresh`,
-      { flow },
-    );
+  async refresh(flow: string, options: Pick<CallOptions, 'signal'> = {}): Promise<IdflowDocument> {
+    const data = await this.post<{ doc: IdflowDocument }>('refresh', { flow }, { ...options, read: true });
     return data.doc;
   }
 
   /** The document's audit trail, oldest first; the stamped PDF's last page prints it up to the last signature. */
-  async audit(flow: string): Promise<DocumentAuditEvent[]> {
-    const data = await this.transport.json<{ events: DocumentAuditEvent[] }>(
-      'POST',
-      `/api/${this.transport.version}/document/audit`,
-      { flow },
-    );
+  async audit(flow: string, options: Pick<CallOptions, 'signal'> = {}): Promise<DocumentAuditEvent[]> {
+    const data = await this.post<{ events: DocumentAuditEvent[] }>('audit', { flow }, { ...options, read: true });
     return data.events;
+  }
+
+  private post<T>(route: string, body: object, options: CallOptions & { read?: boolean } = {}): Promise<T> {
+    const { read, ...call } = options;
+    return this.transport.json({
+      method: 'POST',
+      path: `/api/${this.transport.version}/document/${route}`,
+      body,
+      token: this.transport.version === 'v1',
+      idempotent: read === true || call.idempotencyKey !== undefined,
+      ...call,
+    });
   }
 }

@@ -1,0 +1,48 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { appView } from '../../admin/admin-views';
+import { TenantsService } from '../../tenants/tenants.service';
+import { OutputOptions, runCommand } from '../run-command';
+import { summary } from '../summary';
+import { jsonOption } from './json-option';
+
+interface AppUpdateOptions extends OutputOptions {
+  app: string;
+  redirectUri?: string[];
+  /** False with --no-redirect-uris. */
+  redirectUris?: boolean;
+  publicClient?: 'yes' | 'no';
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export const appUpdateCommand = () =>
+  new Command('app:update')
+    .description(
+      'set how the app logs people in with OIDC: its redirect URIs (replacing the list) or public-client flag',
+    )
+    .requiredOption('--app <id>', 'app id (app_...)')
+    .option('--redirect-uri <url>', 'a redirect URI; repeat the option for several (replaces the list)', collect)
+    .option('--no-redirect-uris', 'remove every redirect URI (turns "Log in with OIDC" off for the app)')
+    .addOption(
+      new Option('--public-client <yes|no>', 'a public client proves itself by PKCE alone').choices(['yes', 'no']),
+    )
+    .addOption(jsonOption())
+    .action((options: AppUpdateOptions) =>
+      runCommand(options, async (context) => {
+        const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
+        if (redirectUris === undefined && options.publicClient === undefined) {
+          throw new InvalidArgumentError('give --redirect-uri, --no-redirect-uris or --public-client');
+        }
+        const publicClient = options.publicClient === undefined ? undefined : options.publicClient === 'yes';
+        const app = appView(
+          await context.get(TenantsService).updateOidcClient(options.app, { redirectUris, publicClient }),
+        );
+        return {
+          json: app,
+          human: summary(`App ${app.id} updated`, {
+            'redirect URIs': app.redirectUris.join(', ') || '(none)',
+            'public client': app.publicClient ? 'yes' : 'no',
+          }),
+        };
+      }),
+    );

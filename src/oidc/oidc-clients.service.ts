@@ -1,0 +1,55 @@
+import { createPublicKey } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { ClientAuthMethod, ClientMetadata } from 'oidc-provider';
+import { NotFoundError } from '../common/errors/not-found.error';
+import type { ConsumerApp } from '../tenants/consumer-app.entity';
+import { TenantsService } from '../tenants/tenants.service';
+
+/** How a confidential client authenticated at the token, revocation or introspection endpoint. */
+export type PresentedClientAuth = Extract<
+  ClientAuthMethod,
+  'client_secret_basic' | 'client_secret_post' | 'private_key_jwt'
+>;
+
+const APP_ID_SHAPE = /^app_[0-9A-Za-z]+$/;
+
+/**
+ * idflow apps as OpenID clients: the app id is the `client_id`, its registered redirect URIs are the client's, and it
+ * proves itself with its app secret (basic or post) or a JWT signed with its RSA key, whichever it presents; a public
+ * app by PKCE alone. The provider is handed the secret's SHA-256 digest, never a clear secret, and compares a
+ * presented secret by its digest (see OidcProviderService). An app without redirect URIs is no client.
+ */
+@Injectable()
+export class OidcClientsService {
+  constructor(private readonly tenants: TenantsService) {}
+
+  async metadata(clientId: string, presented: PresentedClientAuth): Promise<ClientMetadata | undefined> {
+    const app = await this.findApp(clientId);
+    if (!app || app.redirectUris.length === 0) return undefined;
+    return {
+      client_id: app.id,
+      client_name: app.name,
+      redirect_uris: app.redirectUris,
+      post_logout_redirect_uris: app.redirectUris,
+      response_types: ['code'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      ...(app.publicClient
+        ? { token_endpoint_auth_method: 'none' }
+        : {
+            token_endpoint_auth_method: presented,
+            client_secret: app.secretDigest,
+            jwks: { keys: [{ ...createPublicKey(app.publicKeyPem).export({ format: 'jwk' }), use: 'sig' }] },
+          }),
+    };
+  }
+
+  private async findApp(clientId: string): Promise<ConsumerApp | undefined> {
+    if (!APP_ID_SHAPE.test(clientId)) return undefined;
+    try {
+      return await this.tenants.findApp(clientId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+}

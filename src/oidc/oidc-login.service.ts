@@ -1,0 +1,261 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { toString as qrToSvg } from 'qrcode';
+import { Repository } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import type { ClientContext } from '../common/client-ip/client-context';
+import { ForbiddenError } from '../common/errors/forbidden.error';
+import { NotFoundError } from '../common/errors/not-found.error';
+import { isTerminal } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
+import { FlowObserverService } from '../flows/flow-observer.service';
+import { FlowsService } from '../flows/flows.service';
+import {
+  IdentificationCreated,
+  IdentificationRequest,
+  IdentificationService,
+} from '../identification/identification.service';
+import { BillingAccountsService } from '../billing/billing-accounts.service';
+import { TEST_PERSONS_WITH_DIGITAL_ID, TEST_PERSONS } from '../sandbox/test-persons';
+import { VirtualHolderService } from '../sandbox/virtual-holder.service';
+import type { ConsumerApp } from '../tenants/consumer-app.entity';
+import { TenantsService } from '../tenants/tenants.service';
+import { OidcAccountsService } from './oidc-accounts.service';
+import { textParam } from './authorization-params';
+import { requestedClaimKeys } from './oidc-claims';
+import { OidcProviderService } from './oidc-provider.service';
+import { OidcRecordAdapter } from './oidc-record.adapter';
+import { OidcRecord } from './oidc-record.entity';
+
+/** The identification flow a login page follows; a push to a NIN replaces the page's first (wildcard) flow. */
+interface LoginPageRecord {
+  flowId: string;
+  verificationCode?: string;
+}
+
+/** What the login page shows when it is opened. */
+export interface LoginPageView {
+  uid: string;
+  appName: string;
+  /** A NIN from `login_hint`, to pre-fill the push field. */
+  loginHint?: string;
+  /** Sandbox apps: the test persons to approve as, through their virtual devices. */
+  testPersons: Array<{ nin: string; name: string }>;
+  progress: LoginProgress;
+}
+
+/** Where a login stands, as the page polls it: while pending the QR frame of this second; once over, where to go. */
+export interface LoginProgress {
+  state: 'pending' | 'finished';
+  status: Flow['status'];
+  /** The animated QR code's frame of this second, as SVG, and the frame itself for the same-device link. */
+  qrSvg?: string;
+  link?: string;
+  verificationCode?: string;
+  /** Once finished: the client's redirect URI, with the code or `error=access_denied`. */
+  redirectTo?: string;
+}
+
+/** `action` of the identification flow, from `prompt=create` (OIDC Prompt Create 1.0) or the `login` default. */
+const actionOf = (prompt: string | undefined) => ((prompt ?? '').split(' ').includes('create') ? 'signup' : 'login');
+
+/**
+ * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
+ * as one, for the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the
+ * flow ends: approved, the person is logged in as the app's pseudonym of them; otherwise the client gets
+ * `access_denied`. Its state is kept beside the provider's, so any instance serves any poll.
+ */
+@Injectable()
+export class OidcLoginService {
+  private readonly pages: OidcRecordAdapter;
+
+  constructor(
+    @InjectRepository(OidcRecord) records: Repository<OidcRecord>,
+    private readonly provider: OidcProviderService,
+    private readonly tenants: TenantsService,
+    private readonly identification: IdentificationService,
+    private readonly flows: FlowsService,
+    private readonly accounts: OidcAccountsService,
+    private readonly virtualHolders: VirtualHolderService,
+    private readonly billing: BillingAccountsService,
+    private readonly observer: FlowObserverService,
+  ) {
+    this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
+  }
+
+  async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    if (!(await this.pages.find(interaction.uid))) {
+      const created = await this.startFlow(
+        request,
+        app,
+        'wildcard',
+        this.identificationRequest(interaction.params),
+        client,
+      );
+      await this.remember(interaction.uid, { flowId: created.request.id });
+    }
+    const hint = textParam(interaction.params, 'login_hint') ?? '';
+    return {
+      uid: interaction.uid,
+      appName: app.name,
+      loginHint: /^[0-9A-Za-z-]{11,32}$/.test(hint) ? hint : undefined,
+      testPersons:
+        app.environment === 'sandbox'
+          ? TEST_PERSONS.filter((person) => TEST_PERSONS_WITH_DIGITAL_ID.includes(person.nin)).map(({ nin, name }) => ({
+              nin,
+              name,
+            }))
+          : [],
+      progress: await this.progress(request, response),
+    };
+  }
+
+  /** Pushes the login to a NIN's registered devices instead; the person then approves in their app. */
+  async push(request: Request, response: Response, nin: string, client: ClientContext): Promise<LoginProgress> {
+    await this.pushTo(request, response, nin, client);
+    return this.progress(request, response);
+  }
+
+  private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    const identification = { ...this.identificationRequest(interaction.params), user: nin };
+    const created = await this.startFlow(request, app, 'different-device', identification, client);
+    await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
+    return this.flows.find(created.request.id);
+  }
+
+  /** Sandbox apps: a test person approves through their virtual device, like the review page's sandbox button. */
+  async approveAsTestPerson(
+    request: Request,
+    response: Response,
+    nin: string,
+    client: ClientContext,
+  ): Promise<LoginProgress> {
+    const { app } = await this.interactionOf(request, response);
+    if (app.environment !== 'sandbox' || !(await this.virtualHolders.isTestPerson(nin))) {
+      throw new ForbiddenError('Only a sandbox app can approve as a test person');
+    }
+    const flow = await this.pushTo(request, response, nin, client);
+    await this.virtualHolders.approve(await this.virtualHolders.deviceOf(nin), flow.id, {
+      claims: flow.requestedClaims,
+    });
+    return this.progress(request, response);
+  }
+
+  /** The person gave up on the page: the flow is cancelled and the client hears `access_denied`. */
+  async cancel(request: Request, response: Response): Promise<LoginProgress> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
+    const flow = page ? await this.flows.find(page.flowId) : undefined;
+    if (flow && !isTerminal(flow.status)) await this.flows.cancel(flow.id, app.id);
+    const redirectTo = await this.provider.finishInteraction(request, response, {
+      approved: false,
+      description: 'The person cancelled the login',
+    });
+    return { state: 'finished', status: 'cancelled', redirectTo };
+  }
+
+  /**
+   * Streams the changes of the flow the page follows (server-sent events, without personal data), so that the page
+   * asks for its progress the moment the person approves; its once-a-second progress call stays as the fallback.
+   */
+  async stream(request: Request, response: Response, client: ClientContext): Promise<void> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
+    if (!page) throw new NotFoundError('This login page has not been opened');
+    await this.observer.stream(page.flowId, app.id, response, { clientIp: client.ip, personalData: false });
+  }
+
+  /** Where the login stands; once its flow has ended, the interaction is finished and the answer says where to go. */
+  async progress(request: Request, response: Response): Promise<LoginProgress> {
+    const { interaction, app } = await this.interactionOf(request, response);
+    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
+    if (!page) throw new NotFoundError('This login page has not been opened');
+    const flow = await this.flows.find(page.flowId);
+    if (!isTerminal(flow.status)) {
+      const pending: LoginProgress = { state: 'pending', status: flow.status, verificationCode: page.verificationCode };
+      if (flow.startMode === 'wildcard' && flow.deviceId === null) {
+        const { frame } = await this.flows.currentQrFrame(flow);
+        pending.link = frame;
+        pending.qrSvg = await qrToSvg(frame, { type: 'svg', margin: 1 });
+      }
+      return pending;
+    }
+    const redirectTo = await this.provider.finishInteraction(
+      request,
+      response,
+      flow.status === 'completed' && flow.holderNin
+        ? { approved: true, subject: this.accounts.subjectOf(app.id, flow.holderNin), flowId: flow.id }
+        : { approved: false, description: `The identification was ${flow.status}` },
+    );
+    return { state: 'finished', status: flow.status, redirectTo };
+  }
+
+  private async interactionOf(request: Request, response: Response) {
+    const interaction = await this.provider.interactionDetails(request, response);
+    const app = await this.tenants.findApp(String(interaction.params.client_id));
+    return { interaction, app };
+  }
+
+  private identificationRequest(params: Record<string, unknown>): IdentificationRequest {
+    const scopes = (textParam(params, 'scope') ?? '').split(' ');
+    const claims = textParam(params, 'claims');
+    return {
+      action: actionOf(textParam(params, 'prompt')),
+      claims: requestedClaimKeys(scopes, claims),
+      payload: 'Log in',
+    };
+  }
+
+  /**
+   * An ordinary identification of the app, charged as one before it starts (refunded if it cannot), and metered as
+   * one: the request that started it is filed in the app's usage under the identification category.
+   */
+  private async startFlow(
+    request: Request,
+    app: ConsumerApp,
+    startMode: 'wildcard' | 'different-device',
+    identification: IdentificationRequest,
+    client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    const principal = await this.principalOf(app);
+    const charge = await this.billing.charge(principal, 'authentication');
+    try {
+      const created = await this.identification.start(principal, startMode, identification, client);
+      request.principal = principal;
+      request.billing = charge;
+      if (request.meteredRoute) request.meteredRoute.category = 'authentication';
+      return created;
+    } catch (error) {
+      await this.billing.refund(charge);
+      throw error;
+    }
+  }
+
+  private async remember(uid: string, page: LoginPageRecord): Promise<void> {
+    await this.pages.upsert(uid, { ...page }, this.provider.interactionTtlSeconds);
+  }
+
+  /**
+   * The app as the caller of its flows. A login has no API key: its usage is filed under a key id of its own, so that
+   * the app's usage report tells OIDC logins apart from its API calls.
+   */
+  private async principalOf(app: ConsumerApp): Promise<Principal> {
+    const consumer = await this.tenants.findConsumer(app.consumerId);
+    return {
+      app,
+      consumer,
+      key: {
+        id: 'key_oidc',
+        appId: app.id,
+        environment: app.environment,
+        digest: '',
+        hint: 'OIDC login',
+        createdAt: app.createdAt,
+        revokedAt: null,
+      },
+    };
+  }
+}

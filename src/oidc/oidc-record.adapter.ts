@@ -1,0 +1,74 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { IsNull, MoreThan, type FindOptionsWhere, type Repository } from 'typeorm';
+import { inNodeRealm } from '../common/esm/require-esm';
+import { OidcRecord } from './oidc-record.entity';
+
+/**
+ * The provider's storage for one model (`Session`, `AuthorizationCode`...), on idflow's database rather than in the
+ * process, so that an authorization started on one instance finishes on another. An expired record is never found; the
+ * retention sweep deletes it later.
+ */
+export class OidcRecordAdapter implements Adapter {
+  constructor(
+    private readonly kind: string,
+    private readonly records: Repository<OidcRecord>,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    await this.records.upsert(
+      {
+        id: this.key(id),
+        kind: this.kind,
+        payload: JSON.stringify(payload),
+        expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+      },
+      ['id'],
+    );
+  }
+
+  find(id: string): Promise<AdapterPayload | undefined> {
+    return this.findOne({ id: this.key(id) });
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findOne({ uid });
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findOne({ userCode });
+  }
+
+  async consume(id: string): Promise<void> {
+    const payload = await this.find(id);
+    if (!payload) return;
+    const consumed = { ...payload, consumed: Math.floor(Date.now() / 1000) };
+    await this.records.update({ id: this.key(id) }, { payload: JSON.stringify(consumed) });
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.records.delete({ id: this.key(id) });
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.records.delete({ grantId, kind: this.kind });
+  }
+
+  /** Models share ids (an interaction's is its uid, a login page's too), so the kind is part of the key. */
+  private key(id: string): string {
+    return `${this.kind}:${id}`;
+  }
+
+  private async findOne(where: FindOptionsWhere<OidcRecord>): Promise<AdapterPayload | undefined> {
+    const now = Date.now();
+    const record = await this.records.findOne({
+      where: [
+        { ...where, kind: this.kind, expiresAt: MoreThan(now) },
+        { ...where, kind: this.kind, expiresAt: IsNull() },
+      ],
+    });
+    return record ? inNodeRealm(JSON.parse(record.payload) as AdapterPayload) : undefined;
+  }
+}

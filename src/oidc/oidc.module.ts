@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from '../billing/billing.module';
+import { FlowsModule } from '../flows/flows.module';
+import { IdentificationModule } from '../identification/identification.module';
+import { PersonsModule } from '../persons/persons.module';
+import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { TenantsModule } from '../tenants/tenants.module';
+import { OidcAccountsService } from './oidc-accounts.service';
+import { OidcClientsService } from './oidc-clients.service';
+import { OidcLoginController } from './oidc-login.controller';
+import { OidcLoginService } from './oidc-login.service';
+import { OidcProviderService } from './oidc-provider.service';
+import { OidcRecordRetention } from './oidc-record-retention';
+import { OidcRecord } from './oidc-record.entity';
+
+/** "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins are identifications. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([OidcRecord]),
+    TenantsModule,
+    ServiceKeyModule,
+    FlowsModule,
+    PersonsModule,
+    IdentificationModule,
+    SandboxSimulatorModule,
+    BillingModule,
+  ],
+  controllers: [OidcLoginController],
+  providers: [OidcProviderService, OidcClientsService, OidcAccountsService, OidcLoginService, OidcRecordRetention],
+  exports: [OidcProviderService],
+})
+export class OidcModule {}

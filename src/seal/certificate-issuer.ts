@@ -1,0 +1,104 @@
+import { createHash, randomBytes, type webcrypto } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { subtle } from './pkijs-engine';
+import { OID } from './seal-oids';
+
+/** RSA with PKCS#1 v1.5 and SHA-256: the one signature scheme every PDF validator and NSS version accepts. */
+export const SEAL_KEY_ALGORITHM: webcrypto.RsaHashedKeyGenParams = {
+  name: 'RSASSA-PKCS1-v1_5',
+  modulusLength: 2048,
+  publicExponent: new Uint8Array([1, 0, 1]),
+  hash: 'SHA-256',
+};
+
+/** Key usage bits, as the first byte of the X.509 KeyUsage bit string (RFC 5280 4.2.1.3). */
+export const KEY_USAGE = { digitalSignature: 0x80, nonRepudiation: 0x40, keyCertSign: 0x04, cRLSign: 0x02 } as const;
+
+export interface CertificateRequest {
+  subject: { commonName: string; organization: string };
+  publicKey: webcrypto.CryptoKey;
+  /** The issuer's certificate and key; without them the certificate is self-signed by `selfKey`. */
+  issuer?: { certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey };
+  selfKey?: webcrypto.CryptoKey;
+  isCa: boolean;
+  keyUsage: number;
+  extendedKeyUsage?: string[];
+  validDays: number;
+}
+
+export async function generateSealKeys(): Promise<webcrypto.CryptoKeyPair> {
+  return subtle.generateKey(SEAL_KEY_ALGORITHM, true, ['sign', 'verify']);
+}
+
+/** Issues an X.509 v3 certificate with the extensions a validator needs to build and accept the chain. */
+export async function issueCertificate(request: CertificateRequest): Promise<pkijs.Certificate> {
+  const certificate = new pkijs.Certificate();
+  certificate.version = 2;
+  const serial = randomBytes(16);
+  serial[0] &= 0x7f; // a positive INTEGER
+  certificate.serialNumber = new asn1js.Integer({ valueHex: serial });
+  certificate.subject = distinguishedName(request.subject);
+  certificate.issuer = request.issuer ? request.issuer.certificate.subject : distinguishedName(request.subject);
+  const now = Date.now();
+  // A little slack before now, so a validator whose clock runs behind still sees the certificate as valid.
+  certificate.notBefore.value = new Date(now - 3600_000);
+  certificate.notAfter.value = new Date(now + request.validDays * 86_400_000);
+  await certificate.subjectPublicKeyInfo.importKey(request.publicKey);
+
+  const keyId = keyIdentifier(certificate);
+  const issuerKeyId = request.issuer ? keyIdentifier(request.issuer.certificate) : keyId;
+  certificate.extensions = [
+    extension(OID.basicConstraints, true, new pkijs.BasicConstraints({ cA: request.isCa }).toSchema()),
+    extension(OID.keyUsage, true, keyUsageBits(request.keyUsage)),
+    extension(OID.subjectKeyIdentifier, false, new asn1js.OctetString({ valueHex: keyId })),
+    extension(
+      OID.authorityKeyIdentifier,
+      false,
+      new pkijs.AuthorityKeyIdentifier({ keyIdentifier: new asn1js.OctetString({ valueHex: issuerKeyId }) }).toSchema(),
+    ),
+    ...(request.extendedKeyUsage
+      ? [
+          extension(
+            OID.extendedKeyUsage,
+            true,
+            new pkijs.ExtKeyUsage({ keyPurposes: request.extendedKeyUsage }).toSchema(),
+          ),
+        ]
+      : []),
+  ];
+  const signingKey = request.issuer?.privateKey ?? request.selfKey;
+  if (!signingKey) throw new Error('issueCertificate needs an issuer or a key to sign itself with');
+  await certificate.sign(signingKey, 'SHA-256');
+  return certificate;
+}
+
+/**
+ * One RDN per attribute (O, then CN). pkijs would put every attribute into a single multi-valued RDN, which
+ * validators print as `O=...+CN=...`, so the name is encoded here and read back, keeping this encoding.
+ */
+function distinguishedName(subject: CertificateRequest['subject']): pkijs.RelativeDistinguishedNames {
+  const rdn = (type: string, value: string) =>
+    new asn1js.Set({
+      value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()],
+    });
+  const name = new asn1js.Sequence({
+    value: [rdn(OID.organizationName, subject.organization), rdn(OID.commonName, subject.commonName)],
+  });
+  return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
+}
+
+/** RFC 5280's method 1: the SHA-1 of the subject public key's bits (an identifier, not a security function). */
+function keyIdentifier(certificate: pkijs.Certificate): Uint8Array {
+  return createHash('sha1').update(certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest();
+}
+
+function keyUsageBits(bits: number): asn1js.BitString {
+  let unused = 0;
+  while (unused < 7 && ((bits >> unused) & 1) === 0) unused += 1;
+  return new asn1js.BitString({ valueHex: new Uint8Array([bits]), unusedBits: unused });
+}
+
+function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
+  return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
+}

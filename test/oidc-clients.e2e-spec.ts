@@ -1,0 +1,88 @@
+import { runCli } from './support/operator-cli';
+import { TestTenant, createTenant } from './support/tenant-factory';
+import { TestApp, createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
+
+describe('apps as OpenID clients: redirect URIs through the admin API and the CLI', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+  // An empty PATCH changes nothing and answers the app as it is.
+  const redirectUrisOf = async () =>
+    (await admin().patch(`/admin/apps/${tenant.appId}`).send({}).expect(200)).body.data.redirectUris as string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('replaces the list and the public-client flag with PATCH /admin/apps/:appId', async () => {
+    const uris = ['https://shop.example/callback', 'http://localhost:3000/cb', 'http://127.0.0.1:8080/cb'];
+    const response = await admin().patch(`/admin/apps/${tenant.appId}`).send({ redirectUris: uris }).expect(200);
+    expect(response.body.data).toMatchObject({ id: tenant.appId, redirectUris: uris, publicClient: false });
+    await admin()
+      .patch(`/admin/apps/${tenant.appId}`)
+      .send({ redirectUris: ['https://shop.example/other'], publicClient: true })
+      .expect(200);
+    await expect(redirectUrisOf()).resolves.toEqual(['https://shop.example/other']);
+  });
+
+  it.each([
+    ['plain http to a host', ['http://shop.example/cb'], ['redirectUris', 0], 'must use https'],
+    ['a fragment', ['https://shop.example/cb#top'], ['redirectUris', 0], 'must not have a fragment'],
+    ['no absolute URL', ['https://shop.example/cb', '/cb'], ['redirectUris', 1], 'is not an absolute URL'],
+    ['another scheme', ['javascript:alert(1)'], ['redirectUris', 0], 'must use https'],
+    [
+      'more than 20',
+      Array.from({ length: 21 }, (_, i) => `https://shop.example/cb${i}`),
+      ['redirectUris'],
+      'at most 20',
+    ],
+  ])('refuses %s with a 400 naming the entry, and keeps the list', async (_case, uris, path, message) => {
+    const before = await redirectUrisOf();
+    const response = await admin().patch(`/admin/apps/${tenant.appId}`).send({ redirectUris: uris }).expect(400);
+    expect(response.body.status).toBe('failed');
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ path, message: expect.stringContaining(message) }),
+    ]);
+    await expect(redirectUrisOf()).resolves.toEqual(before);
+  });
+
+  it('refuses a list that is not of strings, and an unknown app', async () => {
+    await admin().patch(`/admin/apps/${tenant.appId}`).send({ redirectUris: 'https://shop.example/cb' }).expect(400);
+    await admin()
+      .patch(`/admin/apps/${tenant.appId}`)
+      .send({ redirectUris: [7] })
+      .expect(400);
+    await admin().patch('/admin/apps/app_unknown000000000000000').send({ redirectUris: [] }).expect(404);
+  });
+
+  it('sets the list with app:update --redirect-uri, repeated, and says clearly what is wrong', async () => {
+    const set = await runCli(t.config, [
+      'app:update',
+      '--app',
+      tenant.appId,
+      '--redirect-uri',
+      'https://shop.example/a',
+      '--redirect-uri',
+      'https://shop.example/b',
+      '--json',
+    ]);
+    expect(set.stderr).toBe('');
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      redirectUris: ['https://shop.example/a', 'https://shop.example/b'],
+    });
+
+    const refused = await runCli(t.config, [
+      'app:update',
+      '--app',
+      tenant.appId,
+      '--redirect-uri',
+      'http://shop.example/a',
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('http://shop.example/a must use https');
+    await expect(redirectUrisOf()).resolves.toEqual(['https://shop.example/a', 'https://shop.example/b']);
+  });
+});

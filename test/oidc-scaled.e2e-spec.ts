@@ -1,0 +1,76 @@
+import type * as OpenIdClient from 'openid-client';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { TenantsService } from '../src/tenants/tenants.service';
+import { REDIRECT_URI, discover, openid, progressOf, startLogin } from './support/oidc-login';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { freePort } from './support/service-process';
+import { TestApp, createTestApp } from './support/test-app';
+
+const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const describeScaledOut = scaledOut ? describe : describe.skip;
+
+describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let firstOrigin: string;
+  let secondOrigin: string;
+  let sandbox: SandboxBootstrap;
+
+  beforeAll(async () => {
+    const [firstPort, secondPort] = [await freePort(), await freePort()];
+    firstOrigin = `http://127.0.0.1:${firstPort}`;
+    secondOrigin = `http://127.0.0.1:${secondPort}`;
+    // One public address for both, as behind a load balancer; each listens on its own port.
+    first = await createTestApp({ env: { BASE_URL: firstOrigin } });
+    second = await createTestApp({
+      env: { BASE_URL: firstOrigin, DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string },
+    });
+    await first.app.listen(firstPort, '127.0.0.1');
+    await second.app.listen(secondPort, '127.0.0.1');
+    sandbox = await bootstrapSandbox(first.app);
+    await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { redirectUris: [REDIRECT_URI] });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  const onSecond = (url: string) => url.replace(firstOrigin, secondOrigin);
+
+  it('authorizes on one instance, and serves the login page, callback, token and userinfo on the other', async () => {
+    const config: OpenIdClient.Configuration = await discover(`${firstOrigin}/oidc`, sandbox.appId, {
+      secret: sandbox.appSecret,
+    });
+    const login = await startLogin(config);
+    const { link } = await progressOf(login);
+    const scanned = await first
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: '10000000001' })
+      .expect(201);
+    await first
+      .http()
+      .post(`/api/v2/sandbox/flows/${scanned.body.data.request.id}/approve`)
+      .set(credentials(sandbox))
+      .send({ nin: '10000000001' })
+      .expect(201);
+
+    // The second instance finishes the interaction the first one started, and the browser comes back through it.
+    const answer = await login.browser.request(onSecond(`${login.pageUrl}/progress`));
+    const progress = (await answer.json()) as { data: { state: string; redirectTo?: string } };
+    expect(progress.data.state).toBe('finished');
+    const { url } = await login.browser.follow(onSecond(progress.data.redirectTo as string), REDIRECT_URI);
+    const callback = new URL(url);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    config[openid.customFetch] = (address, options) => fetch(onSecond(address), options);
+    const tokens = await openid.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    const userinfo = await openid.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub as string);
+    expect(userinfo.given_name).toBe(testPerson('10000000001').claims.naming.given);
+  });
+});

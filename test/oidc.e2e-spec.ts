@@ -1,0 +1,324 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type * as OpenIdClient from 'openid-client';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../src/billing/usage-record.entity';
+import { UsageMeter } from '../src/billing/usage.meter';
+import { TenantsService } from '../src/tenants/tenants.service';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { CookieBrowser } from './support/cookie-browser';
+import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
+import { freePort } from './support/service-process';
+import { createTenant } from './support/tenant-factory';
+import { TestApp, createTestApp } from './support/test-app';
+import {
+  REDIRECT_URI,
+  StartedLogin,
+  discover,
+  openid,
+  progressOf,
+  returnToClient,
+  startLogin,
+} from './support/oidc-login';
+
+const ADAEZE = '10000000001';
+
+describe('Log in with OIDC (openid-client as the relying party)', () => {
+  let t: TestApp;
+  let issuer: string;
+  let sandbox: SandboxBootstrap;
+  let secretClient: OpenIdClient.Configuration;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await createTestApp({ env: { BASE_URL: `http://127.0.0.1:${port}` } });
+    await t.app.listen(port, '127.0.0.1');
+    issuer = `http://127.0.0.1:${port}/oidc`;
+    sandbox = await bootstrapSandbox(t.app);
+    await t.app.get(TenantsService).updateOidcClient(sandbox.appId, { redirectUris: [REDIRECT_URI] });
+    secretClient = await discover(issuer, sandbox.appId, { secret: sandbox.appSecret });
+  });
+  afterAll(() => t.close());
+
+  /** Approves the login through the simulator: the test person's virtual device scans the page's QR code. */
+  const approveInSimulator = async (login: StartedLogin) => {
+    const { link } = await progressOf(login);
+    const scanned = await t
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: ADAEZE });
+    expect(scanned.status).toBe(201);
+    const flowId = scanned.body.data.request.id as string;
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${flowId}/approve`)
+      .set(credentials(sandbox))
+      .send({ nin: ADAEZE })
+      .expect(201);
+  };
+
+  it('publishes its discovery document: code flow only, PKCE S256, the claim-group scopes', async () => {
+    const metadata = secretClient.serverMetadata();
+    expect(metadata.issuer).toBe(issuer);
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'offline_access', 'naming', 'contact', 'address', 'financial']),
+    );
+    expect(metadata.id_token_signing_alg_values_supported).toEqual(expect.arrayContaining(['RS256', 'ES256', 'EdDSA']));
+    const jwks = (await (await fetch(metadata.jwks_uri as string)).json()) as { keys: Array<{ kid: string }> };
+    const published = await t.http().get('/.well-known/jwks.json').expect(200);
+    expect(jwks.keys.map((key: { kid: string }) => key.kid).sort()).toEqual(
+      published.body.keys.map((key: { kid: string }) => key.kid).sort(),
+    );
+  });
+
+  it('logs a test person in through the simulator: code, ID token on the JWKS, userinfo with standard and nested claims', async () => {
+    const login = await startLogin(secretClient);
+    expect(login.pageHtml).toContain('Log in to');
+    await approveInSimulator(login);
+    const callback = await returnToClient(login);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    const tokens = await openid.authorizationCodeGrant(secretClient, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    const jwks = createRemoteJWKSet(new URL(secretClient.serverMetadata().jwks_uri as string));
+    const { payload, protectedHeader } = await jwtVerify(tokens.id_token as string, jwks, {
+      issuer,
+      audience: sandbox.appId,
+    });
+    expect(protectedHeader.alg).toBe('RS256');
+    const person = testPerson(ADAEZE);
+    expect(payload).toMatchObject({
+      nonce: login.nonce,
+      given_name: person.claims.naming.given,
+      email: person.claims.contact.email,
+      claims: { naming: { given: person.claims.naming.given }, contact: { email: person.claims.contact.email } },
+    });
+
+    const userinfo = await openid.fetchUserInfo(secretClient, tokens.access_token, payload.sub as string);
+    expect(userinfo).toMatchObject({
+      sub: payload.sub,
+      name: person.claims.naming.name,
+      family_name: person.claims.naming.family,
+      email_verified: person.claims.contact.emailVerified,
+      claims: { naming: person.claims.naming, contact: person.claims.contact },
+    });
+    expect(userinfo).not.toHaveProperty('birthdate');
+  });
+
+  it('logs a person in through the Wallet API with a real device key, and the app exchanges the code with private_key_jwt', async () => {
+    const device = await enrolledDevice(t.app, t.http, '10000000002');
+    const jwtClient = await discover(issuer, sandbox.appId, { privateKeyPem: sandbox.privateKey });
+    const login = await startLogin(jwtClient, { scope: 'openid bio' });
+    const { link } = await progressOf(login);
+    const picked = await device.post(t.http, '/wallet/v1/flows/pick-up', { code: link });
+    expect(picked.status).toBe(201);
+    const flowId = picked.body.data.flow.id as string;
+    expect(picked.body.data.flow.requestedClaims).toEqual(expect.arrayContaining(['bio.birthdate', 'bio.gender']));
+    await device.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims: ['bio.birthdate'] }).then((answer) => {
+      expect(answer.status).toBe(201);
+    });
+    const callback = await returnToClient(login);
+    const tokens = await openid.authorizationCodeGrant(jwtClient, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    const claims = tokens.claims();
+    expect(claims).toMatchObject({ birthdate: testPerson('10000000002').claims.bio.birthdate });
+    // Only what the person released: they left gender out.
+    expect(claims).not.toHaveProperty('gender');
+    expect(claims?.claims).toEqual({ bio: { birthdate: testPerson('10000000002').claims.bio.birthdate } });
+  });
+
+  it('sends the browser back with access_denied when the person declines', async () => {
+    const login = await startLogin(secretClient);
+    const { link } = await progressOf(login);
+    const scanned = await t
+      .http()
+      .post('/api/v2/sandbox/scan')
+      .set(credentials(sandbox))
+      .send({ code: link, nin: ADAEZE });
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${scanned.body.data.request.id}/reject`)
+      .set(credentials(sandbox))
+      .send({ nin: ADAEZE })
+      .expect(201);
+    const callback = await returnToClient(login);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(login.state);
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {
+    const approved = await startLogin(secretClient);
+    expect(approved.pageHtml).toContain('Approve as');
+    const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
+    expect(answer.status).toBe(201);
+    expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
+
+    const cancelled = await startLogin(secretClient);
+    const cancel = await cancelled.browser.request(`${cancelled.pageUrl}/cancel`, { json: {} });
+    expect(cancel.status).toBe(201);
+    expect((await returnToClient(cancelled)).searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('refuses a reused code, a wrong client secret, a missing PKCE challenge and an unregistered redirect URI', async () => {
+    const login = await startLogin(secretClient);
+    await approveInSimulator(login);
+    const callback = await returnToClient(login);
+    const checks = { pkceCodeVerifier: login.verifier, expectedState: login.state, expectedNonce: login.nonce };
+
+    const wrongSecret = await discover(issuer, sandbox.appId, { secret: `${sandbox.appSecret}x` });
+    // Basic authentication refused: a 401 with a challenge naming invalid_client (RFC 6749 5.2).
+    await expect(openid.authorizationCodeGrant(wrongSecret, callback, checks)).rejects.toMatchObject({
+      status: 401,
+      cause: [{ parameters: expect.objectContaining({ error: 'invalid_client' }) }],
+    });
+    await openid.authorizationCodeGrant(secretClient, callback, checks);
+    await expect(openid.authorizationCodeGrant(secretClient, callback, checks)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+
+    const noPkce = openid.buildAuthorizationUrl(secretClient, { redirect_uri: REDIRECT_URI, scope: 'openid' });
+    const refusedPkce = await new CookieBrowser().follow(noPkce.href, REDIRECT_URI);
+    expect(new URL(refusedPkce.url).searchParams.get('error')).toBe('invalid_request');
+
+    const elsewhere = openid.buildAuthorizationUrl(secretClient, {
+      redirect_uri: 'https://attacker.example/callback',
+      scope: 'openid',
+      code_challenge: await openid.calculatePKCECodeChallenge(openid.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const refusedRedirect = await new CookieBrowser().request(elsewhere.href);
+    // A redirect URI that is not registered is never redirected to: the provider answers itself.
+    expect(refusedRedirect.status).toBe(400);
+    expect(refusedRedirect.headers.get('location')).toBeNull();
+    expect(await refusedRedirect.text()).toContain('redirect_uri');
+  });
+
+  /** A person logged in through the simulator and the tokens the app got for it. */
+  const loggedIn = async (
+    config: OpenIdClient.Configuration,
+    parameters: Record<string, string> = {},
+    approve: (login: StartedLogin) => Promise<unknown> = approveInSimulator,
+  ) => {
+    const login = await startLogin(config, parameters);
+    await approve(login);
+    const callback = await returnToClient(login);
+    const tokens = await openid.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: login.verifier,
+      expectedState: login.state,
+      expectedNonce: login.nonce,
+    });
+    return { login, tokens };
+  };
+
+  it('issues a refresh token only when the app asks for offline_access', async () => {
+    const { tokens: online } = await loggedIn(secretClient);
+    expect(online.refresh_token).toBeUndefined();
+    const { tokens } = await loggedIn(secretClient, { scope: 'openid naming offline_access', prompt: 'consent' });
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+    const refreshed = await openid.refreshTokenGrant(secretClient, tokens.refresh_token as string);
+    const userinfo = await openid.fetchUserInfo(secretClient, refreshed.access_token, tokens.claims()?.sub as string);
+    expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+  });
+
+  it('introspects and revokes tokens for a confidential app; a revoked token is refused at userinfo', async () => {
+    const { tokens } = await loggedIn(secretClient);
+    await expect(openid.tokenIntrospection(secretClient, tokens.access_token)).resolves.toMatchObject({
+      active: true,
+      client_id: sandbox.appId,
+      sub: tokens.claims()?.sub,
+    });
+    await openid.tokenRevocation(secretClient, tokens.access_token);
+    await expect(openid.tokenIntrospection(secretClient, tokens.access_token)).resolves.toMatchObject({
+      active: false,
+    });
+    await expect(
+      openid.fetchUserInfo(secretClient, tokens.access_token, tokens.claims()?.sub as string),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('logs out when the app asks: the person confirms, and the browser goes back to the app', async () => {
+    const { login, tokens } = await loggedIn(secretClient);
+    const logout = openid.buildEndSessionUrl(secretClient, {
+      id_token_hint: tokens.id_token as string,
+      post_logout_redirect_uri: REDIRECT_URI,
+      state: 'bye',
+    });
+    const confirm = await login.browser.request(logout.href);
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${new URL(REDIRECT_URI).origin}`,
+    );
+    const html = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+    const done = await login.browser.request(new URL(action, logout).href, { form: { xsrf, logout: 'yes' } });
+    expect(done.status).toBe(303);
+    const back = new URL(done.headers.get('location') as string);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(back.searchParams.get('state')).toBe('bye');
+  });
+
+  it('lets a public app (a single-page or mobile app) log in with PKCE alone, without introspection', async () => {
+    const spa = await createTenant(t.app, { consumerId: sandbox.consumerId });
+    await t.app.get(TenantsService).updateOidcClient(spa.appId, { redirectUris: [REDIRECT_URI], publicClient: true });
+    const publicClient = await discover(issuer, spa.appId, 'public');
+    // The simulator's routes take the sandbox app's credentials; this app's login is approved from its page.
+    const { tokens } = await loggedIn(publicClient, {}, (login) =>
+      login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } }),
+    );
+    expect(tokens.claims()?.aud).toBe(spa.appId);
+    // The same person, another app: another pseudonym.
+    const { tokens: other } = await loggedIn(secretClient);
+    expect(tokens.claims()?.sub).not.toBe(other.claims()?.sub);
+    // Introspection is for confidential apps: a public one learns nothing, not even about its own live token.
+    await expect(openid.tokenIntrospection(publicClient, tokens.access_token)).resolves.toEqual({ active: false });
+  });
+
+  it("streams the login's flow to its page as server-sent events, with no personal data in clear", async () => {
+    const login = await startLogin(secretClient);
+    const stream = await login.browser.request(`${login.pageUrl}/events`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const nextEvent = async () => {
+      const text = new TextDecoder().decode((await reader.read()).value);
+      return JSON.parse(/data: (.*)/.exec(text)?.[1] as string).data.request;
+    };
+    await expect(nextEvent()).resolves.toMatchObject({ status: 'pending' });
+    await approveInSimulator(login);
+    let event = await nextEvent();
+    while (event.status !== 'completed') event = await nextEvent();
+    // The page is a browser's: no IP address or user agent, and the claims only as JWEs for the app's key.
+    expect(event).toMatchObject({ ip: '', useragent: '' });
+    expect(JSON.stringify(event)).not.toContain(testPerson(ADAEZE).claims.naming.given);
+    await reader.cancel();
+    // Another browser has no cookie of this login: nothing to stream.
+    await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
+  });
+
+  it('bills and meters each login as an identification of the app, once, however often the page is read', async () => {
+    const usageOf = async () => {
+      await t.app.get(UsageMeter).flush();
+      return t.app
+        .get(DataSource)
+        .getRepository(UsageRecord)
+        .findBy({ appId: sandbox.appId, category: 'authentication', keyId: 'key_oidc' });
+    };
+    const before = (await usageOf()).length;
+    const login = await startLogin(secretClient);
+    await login.browser.request(login.pageUrl);
+    await login.browser.request(`${login.pageUrl}/progress`);
+    const after = await usageOf();
+    expect(after).toHaveLength(before + 1);
+    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
+  });
+});

@@ -1,0 +1,97 @@
+import { createPrivateKey, webcrypto } from 'node:crypto';
+import type * as OpenIdClient from 'openid-client';
+import { requireEsm } from '../../src/common/esm/require-esm';
+import { CookieBrowser } from './cookie-browser';
+
+/** openid-client (panva's certified relying party), ESM-only, loaded as the service loads oidc-provider. */
+export const openid = requireEsm<typeof OpenIdClient>('openid-client');
+
+export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+
+/** An authorization request under way in one browser, on the login page it was sent to. */
+export interface StartedLogin {
+  browser: CookieBrowser;
+  verifier: string;
+  state: string;
+  nonce: string;
+  /** The login page's address, `/oidc/interaction/<uid>`. */
+  pageUrl: string;
+  pageHtml: string;
+}
+
+/** The relying party's view of the provider, as any OIDC client configures it: from discovery alone. */
+export async function discover(
+  issuer: string,
+  clientId: string,
+  auth: { secret: string } | { privateKeyPem: string } | 'public',
+): Promise<OpenIdClient.Configuration> {
+  const clientAuth =
+    auth === 'public'
+      ? openid.None()
+      : 'secret' in auth
+        ? openid.ClientSecretBasic(auth.secret)
+        : openid.PrivateKeyJwt(await signingKeyOf(auth.privateKeyPem));
+  return openid.discovery(new URL(issuer), clientId, undefined, clientAuth, {
+    execute: [openid.allowInsecureRequests],
+  });
+}
+
+/** The app's RSA private key (PKCS#8 PEM) as the Web Crypto key openid-client signs its client assertions with. */
+async function signingKeyOf(privateKeyPem: string): Promise<OpenIdClient.CryptoKey> {
+  const der = createPrivateKey(privateKeyPem).export({ format: 'der', type: 'pkcs8' });
+  return webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/** An authorization request as a relying party makes one: PKCE S256, state and nonce, and the URL to send a browser to. */
+export async function authorizationRequest(
+  config: OpenIdClient.Configuration,
+  parameters: Record<string, string> = {},
+): Promise<{ url: URL; verifier: string; state: string; nonce: string }> {
+  const verifier = openid.randomPKCECodeVerifier();
+  const state = openid.randomState();
+  const nonce = openid.randomNonce();
+  const url = openid.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid naming contact',
+    code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...parameters,
+  });
+  return { url, verifier, state, nonce };
+}
+
+/** Opens a fresh authorization request in a fresh browser, up to the login page it is sent to. */
+export async function startLogin(
+  config: OpenIdClient.Configuration,
+  parameters: Record<string, string> = {},
+): Promise<StartedLogin> {
+  const { url, verifier, state, nonce } = await authorizationRequest(config, parameters);
+  const browser = new CookieBrowser();
+  const { url: pageUrl, response } = await browser.follow(url.href);
+  if (!response || response.status !== 200) {
+    throw new Error(`the login page ${pageUrl} answered ${response?.status}: ${await response?.text()}`);
+  }
+  return { browser, verifier, state, nonce, pageUrl, pageHtml: await response.text() };
+}
+
+/** The login page's progress, as its script polls it. */
+export async function progressOf(login: StartedLogin): Promise<{ state: string; link?: string; redirectTo?: string }> {
+  const response = await login.browser.request(`${login.pageUrl}/progress`);
+  const body = (await response.json()) as { data: { state: string; link?: string; redirectTo?: string } };
+  return body.data;
+}
+
+/** Polls the page as its script does until the login is over, then follows the browser back to the client. */
+export async function returnToClient(login: StartedLogin): Promise<URL> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const progress = await progressOf(login);
+    if (progress.redirectTo) {
+      const { url } = await login.browser.follow(progress.redirectTo, REDIRECT_URI);
+      return new URL(url);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the login never finished');
+}
