@@ -70,7 +70,15 @@ describeInBrowser('Log in with OIDC in Chromium', () => {
 
     const person = sandbox.testPersons[0];
     await page.getByRole('button', { name: `Approve as ${person.name}` }).click();
-    await page.waitForURL((address) => address.href.startsWith(redirectUri), { timeout: 10_000 });
+    // The page follows the flow live, then the provider's resume redirects to the app: allow for a loaded machine, and
+    // say where the browser stopped if it never gets there.
+    await page
+      .waitForURL((address) => address.href.startsWith(redirectUri), { timeout: 15_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nstopped at ${page.url()}: ${(await page.textContent('body'))?.slice(0, 500)}`,
+        );
+      });
 
     const callback = new URL(page.url());
     expect(callback.searchParams.get('state')).toBe(state);

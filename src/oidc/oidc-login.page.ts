@@ -30,8 +30,17 @@ const SCRIPT = `
   const base = location.pathname;
   const status = document.getElementById('status');
   const say = (text, failed) => { status.textContent = text; status.className = failed ? 'failed' : ''; };
+  // Once the page leaves for the app it leaves once: an answer still under way (the stream's, the poll's, a button's)
+  // that also carries redirectTo would start a second resume, which the provider refuses and which aborts the first.
+  let over = false;
   const show = (progress) => {
-    if (progress.redirectTo) { say('Done: taking you back'); location.assign(progress.redirectTo); return true; }
+    if (over) return true;
+    if (progress.redirectTo) {
+      over = true;
+      say('Done: taking you back');
+      location.assign(progress.redirectTo);
+      return true;
+    }
     if (progress.qrSvg) document.getElementById('qr').innerHTML = progress.qrSvg;
     if (progress.link) document.getElementById('open-app').href = progress.link;
     const code = document.getElementById('verification-code');
@@ -49,7 +58,6 @@ const SCRIPT = `
     if (!answer.ok) { say(json.errors?.[0]?.message ?? json.reason ?? 'That did not work', true); return null; }
     return json.data ?? json;
   };
-  let over = false;
   const check = async () => {
     if (over) return;
     const progress = await call('/progress');
