@@ -108,6 +108,17 @@ describe('the PAdES seal of completed documents', () => {
     expect(data.seal).toMatchObject({ present: true, valid: false, coversWholeFile: false });
   });
 
+  it('prints signers named in Cyrillic and in Yoruba exactly on the signature page of the sealed file', async () => {
+    const stampedReview = await suite.completeReview([
+      { nin: '10000000001', name: 'Анна Сергеевна Иванова' },
+      { nin: '10000000002', name: 'Ọláolúwa Adéwálé' },
+    ]);
+    const text = await pdf().pdftotext(stampedReview);
+    expect(text).toMatch(/^Анна Сергеевна Иванова$/m);
+    expect(text).toMatch(/^Ọláolúwa Adéwálé$/m);
+    expect(await pdf().pdfsig(stampedReview)).toContain('Signature Validation: Signature is Valid.');
+  });
+
   it('finds no seal on a PDF we never sealed', async () => {
     const data = await verify(await makePdf(1));
     expect(data).toMatchObject({ result: 'unknown', reliedOn: [] });
