@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'test-artifacts/', 'data/', 'node_modules/'] },
+  { ignores: ['**/dist/', 'coverage/', 'test-artifacts/', 'data/', 'node_modules/'] },
   js.configs.recommended,
   // Plain Node scripts that run before anything is built.
   { files: ['scripts/**/*.mjs'], languageOptions: { globals: { console: 'readonly' } } },

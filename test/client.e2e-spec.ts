@@ -1,10 +1,13 @@
-import { IdflowClient, IdflowError, decryptClaims, verifySignature, verifyWebhook } from '@idflow/client';
+import { IdflowClient, IdflowError, decryptClaims, isTerminal, verifySignature, verifyWebhook } from '@idflow/client';
+import type { FlowView } from '@idflow/client';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { SseClient } from './support/sse-client';
+import { StreamCuttingProxy } from './support/stream-cutting-proxy';
 import { TestTenant, createTenant } from './support/tenant-factory';
 
 describe('the Node client against the real service', () => {
@@ -13,7 +16,10 @@ describe('the Node client against the real service', () => {
   let basePath: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true' } });
+    // One stream per flow, so a suite can hold the only one and see waitFor fall back to ping.
+    t = await createTestApp({
+      env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', STREAMS_PER_FLOW: '1' },
+    });
     tenant = await createTenant(t.app);
     await t.app.listen(0, '127.0.0.1');
     basePath = await t.app.getUrl();
@@ -82,7 +88,11 @@ describe('the Node client against the real service', () => {
         reference: 'order-1042',
       });
       const otherSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-      expect(() => verifyWebhook(hit.body, hit.headers, otherSecret)).toThrow();
+      expect(() => verifyWebhook(hit.body, hit.headers, otherSecret)).toThrow(/signature/);
+      const sixMinutesLater = Date.now() + 6 * 60_000;
+      expect(() => verifyWebhook(hit.body, hit.headers, sandbox.webhookSecret, sixMinutesLater)).toThrow(
+        /five minutes/,
+      );
     } finally {
       await receiver.close();
     }
@@ -137,6 +147,20 @@ describe('the Node client against the real service', () => {
       const done = await client.docs.refresh(doc.id);
       expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
       expect(done.statusLog.map((entry) => entry.status)).toEqual(['signed', 'signed']);
+      const trail = await client.docs.audit(doc.id);
+      // The simulated phones read the document before signing it, as a real one does.
+      expect(trail.map((event) => event.type)).toEqual([
+        'created',
+        'pushed',
+        'pushed',
+        'viewed',
+        'signed',
+        'viewed',
+        'signed',
+        'stamped',
+        'sealed',
+      ]);
+      expect(trail[trail.length - 1].digest).not.toBe(doc.file.sha256);
       expect(done.signee.every((signee) => typeof signee.signedAt === 'number' && typeof signee.ip === 'string')).toBe(
         true,
       );
@@ -145,9 +169,9 @@ describe('the Node client against the real service', () => {
       const download = await fetch(`${basePath}${stamped.pathname}`);
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toMatch(/^application\/pdf/);
-      // The two original pages and one signature page.
+      // The two original pages, one signature page and the certificate of completion.
       const stampedPdf = await PDFDocument.load(new Uint8Array(await download.arrayBuffer()));
-      expect(stampedPdf.getPageCount()).toBe(3);
+      expect(stampedPdf.getPageCount()).toBe(4);
 
       const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
       expect(done.signatures.map((signature) => signature.nin)).toEqual(nins);
@@ -228,6 +252,145 @@ describe('the Node client against the real service', () => {
       await expect(client.docs.refresh('doc_short')).rejects.toMatchObject({
         status: 400,
         errors: [expect.objectContaining({ path: ['flow'] })],
+      });
+    });
+  });
+
+  describe('following a flow', () => {
+    let sandbox: Awaited<ReturnType<typeof bootstrapSandbox>>;
+    let client: IdflowClient;
+    beforeAll(async () => {
+      sandbox = await bootstrapSandbox(t.app);
+      client = new IdflowClient({ apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+    });
+    const login = async () =>
+      (await client.identification.sameDevice({ action: 'login', claims: ['naming.given'], payload: 'Log in' })).request
+        .id;
+    const approve = (flowId: string) =>
+      t.http().post(`/api/v2/sandbox/flows/${flowId}/approve`).set(credentials(sandbox)).send({}).expect(201);
+
+    it('events: yields each state once and ends after the terminal one, reconnecting after a cut stream', async () => {
+      const proxy = await StreamCuttingProxy.start(basePath);
+      try {
+        const viaProxy = new IdflowClient({
+          apiKey: sandbox.apiKey,
+          appSecret: sandbox.appSecret,
+          basePath: proxy.url,
+        });
+        const flowId = await login();
+        const states: FlowView[] = [];
+        for await (const state of viaProxy.flows.events(flowId)) {
+          states.push(state);
+          if (states.length === 1) await approve(flowId);
+        }
+        expect(states[0]).toMatchObject({ id: flowId, status: 'pending', hint: 'outstandingTransaction' });
+        expect(states.at(-1)).toMatchObject({
+          id: flowId,
+          status: 'completed',
+          claims: { naming: expect.any(Object) },
+        });
+        expect(states.filter((state) => isTerminal(state.status))).toHaveLength(1);
+        // The first stream was cut after its first event: the second one brought the end.
+        expect(proxy.streams).toBe(2);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('events: a flow of another app is refused at once with the IdflowError', async () => {
+      const other = await bootstrapSandbox(t.app);
+      const stranger = new IdflowClient({ apiKey: other.apiKey, appSecret: other.appSecret, basePath });
+      const flowId = await login();
+      const iterate = async () => {
+        for await (const state of stranger.flows.events(flowId)) expect(state).toBeUndefined();
+      };
+      await expect(iterate()).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('waitFor: resolves with the terminal state, claims included', async () => {
+      const flowId = await login();
+      const waiting = client.flows.waitFor(flowId, { timeoutMs: 10_000 });
+      await approve(flowId);
+      const state = await waiting;
+      expect(state).toMatchObject({ id: flowId, status: 'completed' });
+      await expect(decryptClaims(state.claims ?? {}, sandbox.privateKey)).resolves.toEqual({
+        naming: { given: testPerson(sandbox.testPersons[0].nin).claims.naming.given },
+      });
+    });
+
+    it('waitFor: rejects with a TimeoutError after timeoutMs, and with the abort reason when its signal aborts', async () => {
+      const flowId = await login();
+      const started = Date.now();
+      await expect(client.flows.waitFor(flowId, { timeoutMs: 300 })).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(Date.now() - started).toBeLessThan(2000);
+      const controller = new AbortController();
+      const waiting = client.flows.waitFor(flowId, { signal: controller.signal });
+      controller.abort(new Error('the person left the page'));
+      await expect(waiting).rejects.toThrow('the person left the page');
+      await expect(client.flows.ping(flowId)).resolves.toMatchObject({ status: 'pending' });
+    });
+
+    it('waitFor: pings when the stream is refused (the one stream this flow may have is taken)', async () => {
+      const flowId = await login();
+      const holder = await SseClient.open(`${basePath}/api/v2/flow/sse?request=${flowId}`, credentials(sandbox));
+      try {
+        const refused = async () => {
+          for await (const state of client.flows.events(flowId)) expect(state).toBeUndefined();
+        };
+        await expect(refused()).rejects.toMatchObject({ status: 429 });
+        const waiting = client.flows.waitFor(flowId, { pingIntervalMs: 200, timeoutMs: 10_000 });
+        await approve(flowId);
+        await expect(waiting).resolves.toMatchObject({ id: flowId, status: 'completed' });
+      } finally {
+        holder.close();
+      }
+    });
+
+    it('poll: the held connection answers when the flow ends, with a token the client fetched itself', async () => {
+      const flowId = await login();
+      const started = Date.now();
+      const held = client.flows.poll(flowId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await approve(flowId);
+      await expect(held).resolves.toMatchObject({ id: flowId, status: 'completed' });
+      expect(Date.now() - started).toBeLessThan(t.config.POLL_HOLD_SECONDS * 1000);
+    });
+
+    it('sends an Idempotency-Key: a repeated create gets the first answer and starts no second flow', async () => {
+      const input = {
+        action: 'confirm' as const,
+        nin: sandbox.testPersons[1].nin,
+        payload: 'Confirm address change 9',
+      };
+      const first = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-9' });
+      const again = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-9' });
+      expect(again).toEqual(first);
+      const other = await client.signing.differentDevice(input, { idempotencyKey: 'address-change-10' });
+      expect(other.request.id).not.toBe(first.request.id);
+      await expect(
+        client.signing.differentDevice({ ...input, payload: 'Something else' }, { idempotencyKey: 'address-change-9' }),
+      ).rejects.toMatchObject({ status: 422 });
+    });
+
+    it('v1: authorize grants the token the v1 routes then use, and ping and cancel answer on /api/v1', async () => {
+      const v1 = new IdflowClient({ version: 'v1', apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, basePath });
+      const grant = await v1.flows.authorize({ sub: sandbox.consumerId, app: sandbox.appId });
+      expect(grant.exp).toBeGreaterThan(Date.now() / 1000);
+      const created = await v1.signing.differentDevice({
+        action: 'confirm',
+        nin: sandbox.testPersons[1].nin,
+        payload: 'Confirm',
+      });
+      await expect(v1.flows.ping(created.request.id)).resolves.toMatchObject({ status: 'pending' });
+      await expect(v1.flows.cancel(created.request.id)).resolves.toMatchObject({
+        status: 'cancelled',
+        cancelled: true,
+      });
+      const withoutToken = new IdflowClient({ version: 'v1', apiKey: sandbox.apiKey, basePath });
+      await expect(withoutToken.flows.ping(created.request.id)).rejects.toMatchObject({ status: 401 });
+      await expect(v1.flows.authorize({ sub: 'bcn_someoneElse' })).rejects.toMatchObject({
+        status: 400,
+        errors: [expect.objectContaining({ path: ['app'] })],
       });
     });
   });

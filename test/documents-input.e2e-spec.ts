@@ -429,6 +429,111 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
   });
 
+  describe('signing order', () => {
+    const reviewSignees = (orders: Array<unknown>) =>
+      (validBody('review').signee as object[]).map((signee, index) =>
+        orders[index] === undefined ? signee : { ...signee, order: orders[index] },
+      );
+    const cases: Array<[string, DocumentKind, () => Record<string, unknown>, Issue[]]> = [
+      ...KINDS.map((kind): [string, DocumentKind, () => Record<string, unknown>, Issue[]] => [
+        'an unknown signingOrder',
+        kind,
+        () => ({ signingOrder: 'random' }),
+        [issue('invalid_enum_value', ['signingOrder'], 'signingOrder must be one of parallel, sequential')],
+      ]),
+      [
+        'an order below 1',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([0, 1]) }),
+        [issue('too_small', ['signee', 0, 'order'], 'order must be at least 1')],
+      ],
+      [
+        'an order that is not an integer',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([1.5, 2]) }),
+        [issue('invalid_type', ['signee', 0, 'order'], 'order must be an integer')],
+      ],
+      [
+        'an order on some signees only',
+        'review',
+        () => ({ signingOrder: 'sequential', signee: reviewSignees([undefined, 1]) }),
+        [issue('custom', ['signee', 0, 'order'], 'order must be given for every signee or none')],
+      ],
+      [
+        'an order on a parallel document',
+        'review',
+        () => ({ signee: reviewSignees([1, 2]) }),
+        [
+          issue('custom', ['signee', 0, 'order'], 'order applies only with signingOrder sequential'),
+          issue('custom', ['signee', 1, 'order'], 'order applies only with signingOrder sequential'),
+        ],
+      ],
+    ];
+    it.each(cases)('refuses %s (%s)', async (_label, kind, changes, issues) => {
+      const response = await refused(t, () => createDocument(integrator, kind, apply(validBody(kind), changes())));
+      expectValidationFailure(response, issues);
+    });
+  });
+
+  describe.each(KINDS)('%s: reminders', (kind) => {
+    const good = { firstAfterSeconds: 86_400, everySeconds: 86_400, max: 3 };
+    const cases: BadBody[] = [
+      [
+        'a first reminder below 60 seconds',
+        { reminders: { ...good, firstAfterSeconds: 59 } },
+        [issue('too_small', ['reminders', 'firstAfterSeconds'], 'firstAfterSeconds must be at least 60 seconds')],
+      ],
+      [
+        'reminders every 30 seconds',
+        { reminders: { ...good, everySeconds: 30 } },
+        [issue('too_small', ['reminders', 'everySeconds'], 'everySeconds must be at least 60 seconds')],
+      ],
+      [
+        "intervals beyond the document's lifetime (7 days)",
+        { reminders: { ...good, firstAfterSeconds: 604_801, everySeconds: 700_000 } },
+        [
+          issue(
+            'too_big',
+            ['reminders', 'firstAfterSeconds'],
+            "firstAfterSeconds must not exceed the document's lifetime of 604800 seconds",
+          ),
+          issue(
+            'too_big',
+            ['reminders', 'everySeconds'],
+            "everySeconds must not exceed the document's lifetime of 604800 seconds",
+          ),
+        ],
+      ],
+      [
+        'max 0',
+        { reminders: { ...good, max: 0 } },
+        [issue('too_small', ['reminders', 'max'], 'max must be at least 1')],
+      ],
+      [
+        'no everySeconds',
+        { reminders: { firstAfterSeconds: 3600, max: 1 } },
+        [required(['reminders', 'everySeconds'], 'everySeconds')],
+      ],
+      [
+        'reminders as text',
+        { reminders: 'daily' },
+        [
+          issue('invalid_type', ['reminders'], 'reminders must be an object'),
+          issue('invalid_type', ['reminders'], 'nested property reminders must be either object or array'),
+        ],
+      ],
+    ];
+    it.each(cases)('refuses %s', async (_label, changes, issues) => {
+      const response = await refused(t, () => createDocument(integrator, kind, apply(validBody(kind), changes)));
+      expectValidationFailure(response, issues);
+    });
+
+    it('takes intervals of exactly the lifetime', async () => {
+      const body = apply(validBody(kind), { reminders: { firstAfterSeconds: 604_800, everySeconds: 60, max: 20 } });
+      expect((await createDocument(integrator, kind, body)).status).toBe(201);
+    });
+  });
+
   it("a production app cannot address the sandbox's test persons: they have no digital ID there", async () => {
     const live = await createTenant(t.app, { environment: 'production' });
     const client = new IntegratorClient(t.http, { apiKey: live.apiKey, appSecret: live.appSecret });

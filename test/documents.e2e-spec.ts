@@ -34,6 +34,8 @@ const ENV = { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', SIGN_URL,
 const DOCUMENT_TTL_SECONDS = 7 * 24 * 3600;
 const ORIGINAL_PAGES = 3;
 const TITLE = 'Service agreement 1042';
+/** The stamp adds a signature page and the certificate of completion. */
+const STAMPED_EXTRA_PAGES = 2;
 
 const STAMPED_URL = new RegExp(`^${CDN_URL.replace(/\./g, '\\.')}/files/[0-9A-Za-z]{40}\\.pdf$`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -289,7 +291,7 @@ describe(`documents on ${dialect}`, () => {
       expect(stamped.headers['content-type']).toMatch(/^application\/pdf/);
       expect(sha256(stamped.body)).not.toBe(sha256(original));
       const pdf = await PDFDocument.load(stamped.body);
-      expect(pdf.getPageCount()).toBe(ORIGINAL_PAGES + 1);
+      expect(pdf.getPageCount()).toBe(ORIGINAL_PAGES + STAMPED_EXTRA_PAGES);
       expect(pdf.getTitle()).toBe(`Signed document ${doc.id}`);
 
       const events = await webhooks(reference, 3);
@@ -379,7 +381,7 @@ describe(`documents on ${dialect}`, () => {
       expect(done.signatures.map((record: { nin: string }) => record.nin)).toEqual([ada, jide]);
       for (const record of done.signatures) await verifyReceipt(record.signature, record.nin, doc.id);
       const stamped = await downloadFile(t.http, done.file.stamped);
-      expect((await PDFDocument.load(stamped.body)).getPageCount()).toBe(ORIGINAL_PAGES + 1);
+      expect((await PDFDocument.load(stamped.body)).getPageCount()).toBe(ORIGINAL_PAGES + STAMPED_EXTRA_PAGES);
 
       const events = await webhooks(reference, 3);
       expect(events.map((event) => event.type)).toEqual(

@@ -82,4 +82,21 @@ describe('the layers of src/', () => {
     const result = await cruise(dir, ['src']);
     expect(result.violations).toEqual([expect.stringContaining('unknown-folder: src/newfeature/x.ts')]);
   }, 60_000);
+
+  it('refuses a package other than jose in the Node client, which is installed with jose alone', async () => {
+    const dir = fixtureTree([
+      [
+        'libs/client/src/check.ts',
+        "import { Webhook } from 'standardwebhooks';\nimport { jwtVerify } from 'jose';\n" +
+          "import { createHmac } from 'node:crypto';\nimport { B } from './b';\n" +
+          'export const CHECK = [Webhook, jwtVerify, createHmac, B];\n',
+      ],
+      ['libs/client/src/b.ts', 'export const B = 1;\n'],
+    ]);
+    fixtures.push(dir);
+    const result = await cruise(dir, ['libs']);
+    expect(result.violations).toEqual([
+      expect.stringContaining('client-needs-only-jose: libs/client/src/check.ts → standardwebhooks'),
+    ]);
+  }, 60_000);
 });

@@ -138,7 +138,7 @@ describeInBrowser('the hosted review page in Chromium', () => {
   });
 
   it('declines a test person with the sandbox device after a confirmation: the document ends for everyone', async () => {
-    const { path } = await startReview();
+    const { id, path } = await startReview();
     const { page, problems } = await open(path);
 
     await page.check('input[name="signee"][value="1"]');
@@ -147,6 +147,7 @@ describeInBrowser('the hosted review page in Chromium', () => {
     await page.click('#decline-no');
     await page.waitForSelector('#decline-confirm[hidden]', { state: 'attached' });
     await page.click('#decline');
+    await page.fill('#decline-reason', '  The rent in clause 2 is wrong  ');
     await page.click('#decline-yes');
 
     await page.waitForSelector('#document-status[data-status="rejected"]', { timeout: 5000 });
@@ -155,6 +156,11 @@ describeInBrowser('the hosted review page in Chromium', () => {
     );
     await expect(page.locator('.signee .status').allInnerTexts()).resolves.toEqual(['Did not sign', 'Declined']);
     await expect(page.locator('#chosen').innerText()).resolves.toBe('This document can no longer be signed.');
+    const refreshed = await t.http().post('/api/v2/document/refresh').set(credentials(sandbox)).send({ flow: id });
+    expect(refreshed.body.data.doc.statusLog[1]).toMatchObject({
+      status: 'rejected',
+      reason: 'The rent in clause 2 is wrong',
+    });
     for (const selector of ['#push', '#decline', 'input[name="signee"][value="0"]']) {
       await expect(page.locator(selector).isDisabled()).resolves.toBe(true);
     }

@@ -49,7 +49,8 @@ describe('POST /verify and GET /verify', () => {
     expect(document).toMatchObject({
       id: docId,
       title: 'Lease 7',
-      pages: 3,
+      // The original's two, the signature page and the certificate of completion.
+      pages: 4,
       originalPages: 2,
       environment: 'sandbox',
     });

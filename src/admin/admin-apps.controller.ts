@@ -1,4 +1,10 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import {
+  API_KEY_LIST_SCHEMA,
+  CREATED_API_KEY_SCHEMA,
+  CREATED_APP_SCHEMA,
+  ROTATED_SECRET_SCHEMA,
+} from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -41,6 +47,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The new app and its secrets',
     reason: 'App created',
+    schema: CREATED_APP_SCHEMA,
     data: { ...APP_VIEW_EXAMPLE, ...SECRETS_EXAMPLE },
   })
   @ApiValidationFailure({
@@ -61,6 +68,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The app and its new secret, shown once',
     reason: 'App secret rotated',
+    schema: ROTATED_SECRET_SCHEMA,
     data: { ...APP_VIEW_EXAMPLE, appSecret: SECRETS_EXAMPLE.appSecret },
   })
   @BAD_APP_ID
@@ -76,6 +84,7 @@ export class AdminAppsController {
     status: 201,
     description: 'The key, shown once, and its record',
     reason: 'API key created',
+    schema: CREATED_API_KEY_SCHEMA,
     data: { ...API_KEY_VIEW_EXAMPLE, apiKey: API_KEY_EXAMPLE },
   })
   @BAD_APP_ID
@@ -87,7 +96,12 @@ export class AdminAppsController {
   @Get(':appId/keys')
   @Reason('API keys')
   @ApiOperation({ summary: "List the app's API keys, oldest first, revoked ones included; never the keys themselves" })
-  @ApiEnvelope({ description: 'The key records', reason: 'API keys', data: { keys: [API_KEY_VIEW_EXAMPLE] } })
+  @ApiEnvelope({
+    description: 'The key records',
+    reason: 'API keys',
+    schema: API_KEY_LIST_SCHEMA,
+    data: { keys: [API_KEY_VIEW_EXAMPLE] },
+  })
   @BAD_APP_ID
   @UNKNOWN_APP
   async listKeys(@Param() params: AppIdParamDto): Promise<{ keys: ApiKeyView[] }> {

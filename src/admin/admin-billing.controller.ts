@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { BILLING_ACCOUNT_SCHEMA, MONTHLY_USAGE_SCHEMA } from '../billing/billing.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BillingAccount, BillingAccountsService } from '../billing/billing-accounts.service';
 import { MonthlyUsage, UsageService } from '../billing/usage.service';
@@ -29,6 +30,7 @@ export class AdminBillingController {
     status: 201,
     description: "The consumer's balance after the top-up, and this month's allowance",
     reason: 'Balance credited',
+    schema: BILLING_ACCOUNT_SCHEMA,
     data: BILLING_ACCOUNT_EXAMPLE,
   })
   @ApiValidationFailure({ path: ['amount'], message: 'amount must be at least 1', code: 'too_small' })
@@ -42,7 +44,12 @@ export class AdminBillingController {
   @ApiOperation({
     summary: "Every consumer's metered calls and costs in a calendar month, by environment and category",
   })
-  @ApiEnvelope({ description: 'The month, busiest consumer first', reason: 'Usage', data: MONTHLY_USAGE_EXAMPLE })
+  @ApiEnvelope({
+    description: 'The month, busiest consumer first',
+    reason: 'Usage',
+    schema: MONTHLY_USAGE_SCHEMA,
+    data: MONTHLY_USAGE_EXAMPLE,
+  })
   @ApiValidationFailure({ path: ['month'], message: 'month must be a month written YYYY-MM', code: 'invalid_string' })
   monthly(@Query() query: UsageMonthQueryDto): Promise<MonthlyUsage> {
     return this.usage.monthly(query.month);

@@ -1,4 +1,5 @@
 import { Body, Controller, Post } from '@nestjs/common';
+import { CONSUMER_SCHEMA } from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -21,6 +22,7 @@ export class AdminConsumersController {
     status: 201,
     description: 'The new consumer',
     reason: 'Consumer created',
+    schema: CONSUMER_SCHEMA,
     data: CONSUMER_VIEW_EXAMPLE,
   })
   @ApiValidationFailure({

@@ -1,4 +1,5 @@
 import { Controller, Param, Post } from '@nestjs/common';
+import { API_KEY_SCHEMA } from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -23,6 +24,7 @@ export class AdminKeysController {
     status: 201,
     description: 'The revoked key record',
     reason: 'API key revoked',
+    schema: API_KEY_SCHEMA,
     data: { ...API_KEY_VIEW_EXAMPLE, revokedAt: 1763703600 },
   })
   @ApiValidationFailure({

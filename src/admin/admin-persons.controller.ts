@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ENROLLMENT_CODE_SCHEMA, PERSON_ANSWER_SCHEMA, PERSON_WITH_DEVICES_SCHEMA } from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -39,6 +40,7 @@ export class AdminPersonsController {
     status: 201,
     description: 'The new person',
     reason: 'Person created',
+    schema: PERSON_ANSWER_SCHEMA,
     data: { person: PERSON_VIEW_EXAMPLE },
   })
   @ApiValidationFailure({
@@ -61,6 +63,7 @@ export class AdminPersonsController {
   @ApiEnvelope({
     description: 'The person and their devices, oldest first',
     reason: 'Person',
+    schema: PERSON_WITH_DEVICES_SCHEMA,
     data: { person: { ...PERSON_VIEW_EXAMPLE, hasDigitalId: true }, devices: [DEVICE_VIEW_EXAMPLE] },
   })
   @BAD_PERSON_PARAMS
@@ -81,6 +84,7 @@ export class AdminPersonsController {
     status: 201,
     description: 'The code and until when it works (Unix seconds)',
     reason: 'Enrollment code issued',
+    schema: ENROLLMENT_CODE_SCHEMA,
     data: ENROLLMENT_CODE_EXAMPLE,
   })
   @BAD_PERSON_PARAMS

@@ -1,4 +1,5 @@
 import { Controller, Post } from '@nestjs/common';
+import { SANDBOX_BOOTSTRAP_SCHEMA } from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope } from '../common/openapi/api-envelope.decorator';
@@ -24,6 +25,7 @@ export class AdminSandboxController {
     status: 201,
     description: 'Credentials and test persons',
     reason: 'Sandbox ready',
+    schema: SANDBOX_BOOTSTRAP_SCHEMA,
     data: SANDBOX_BOOTSTRAP_EXAMPLE,
   })
   bootstrap(): Promise<SandboxBootstrap> {

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { USAGE_REPORT_SCHEMA } from '../billing/billing.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
@@ -28,7 +29,12 @@ export class BillingController {
       'that are never billed). Costs and the balance are in minor units. Days are UTC. Usage is written in batches, ' +
       'so the last second of calls may not show yet.',
   })
-  @ApiEnvelope({ description: 'The usage report', reason: 'Usage', data: USAGE_REPORT_EXAMPLE })
+  @ApiEnvelope({
+    description: 'The usage report',
+    reason: 'Usage',
+    schema: USAGE_REPORT_SCHEMA,
+    data: USAGE_REPORT_EXAMPLE,
+  })
   @ApiValidationFailure({ path: ['from'], message: 'from must be a date written YYYY-MM-DD', code: 'custom' })
   usage(@Query() query: UsageQueryDto, @CurrentPrincipal() principal: Principal): Promise<UsageReport> {
     return this.reports.forIntegrator(principal, query);

@@ -3,7 +3,12 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ADMIN_SECURITY_SCHEME } from '../admin/admin-only.decorator';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, type Credential } from '../auth/credential';
 import { AppConfig } from '../config/app-config';
+import { namedSchemas } from '../common/openapi/named-schemas';
+import { DEFAULT_FAILURE } from '../common/openapi/api-envelope.decorator';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 import { DEVICE_PROOF_DESCRIPTION, DEVICE_SECURITY_SCHEME } from '../wallet/device-auth.decorator';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/webhook-event-type';
 
 /** What each group of operations is for, in the order Swagger UI lists them. */
 const API_TAGS: Record<string, string> = {
@@ -12,7 +17,7 @@ const API_TAGS: Record<string, string> = {
   signing: 'Ask a person to sign or confirm a short text',
   document: 'Have one or more people sign a PDF, in their app or on a hosted review page',
   flow: 'Watch and cancel any flow: ping, server-sent events, the legacy held poll, the animated QR frame',
-  webhooks: 'The signed webhooks sent for signing and document flows, and their deliveries',
+  webhooks: `The signed webhooks sent for signing and document flows (${WEBHOOK_EVENT_TYPES.join(', ')}), and their deliveries`,
   billing: 'Your usage and what it cost, by month',
   verification: 'Check a signed PDF or a signature receipt, without credentials',
   sandbox: "The sandbox simulator: act as a synthetic test person's phone (bk-test_ keys only)",
@@ -29,7 +34,8 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
     .setDescription(
       'Identity flows by national identification number: identification, signing and document signing. ' +
         'Every JSON answer is wrapped in the envelope `{ status, reason, version, data, cost? }`; failures have ' +
-        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP.',
+        '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP. "spec N.N" in ' +
+        "these descriptions is section N.N of the repository's docs/interface.md.",
     )
     .setVersion('2')
     .addServer(app.get(AppConfig).BASE_URL, 'This deployment (BASE_URL)')
@@ -49,6 +55,13 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
   );
   for (const [tag, description] of Object.entries(API_TAGS)) config.addTag(tag, description);
   const document = SwaggerModule.createDocument(app, config.build());
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...namedSchemas() } };
+  for (const operations of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = operations[method];
+      if (operation) operation.responses = { ...operation.responses, default: DEFAULT_FAILURE };
+    }
+  }
   // The admin token is the operator's own string, not a JWT, whatever Nest's bearer default says.
   delete (document.components?.securitySchemes?.[ADMIN_SECURITY_SCHEME] as { bearerFormat?: string }).bearerFormat;
   return document;

@@ -232,6 +232,23 @@ export const SETTINGS = {
     max: 3600,
     default: 5,
   }),
+  DOCUMENT_REMINDER_PASS_SECONDS: integer({
+    group: 'Flows',
+    description:
+      "How often each instance sends the documents' due reminders and expiry warnings, in seconds; each is claimed by one instance alone.",
+    min: 1,
+    max: 3600,
+    default: 30,
+  }),
+  DOCUMENT_EXPIRY_WARNING_SECONDS: integer({
+    group: 'Flows',
+    description:
+      'How long before an open document expires its `document.expiring` webhook goes out (once), in seconds; none for a document whose whole lifetime is shorter.',
+    min: 60,
+    max: 7_776_000,
+    note: '90 days',
+    default: 86_400,
+  }),
 
   SEAL_NAME: text({
     group: 'Document seal',

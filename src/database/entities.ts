@@ -1,6 +1,7 @@
 import { AllowanceUsage } from '../billing/allowance-usage.entity';
 import { BillingBalance } from '../billing/billing-balance.entity';
 import { UsageRecord } from '../billing/usage-record.entity';
+import { DocumentAuditEvent } from '../documents/document-audit-event.entity';
 import { DocumentSignee } from '../documents/document-signee.entity';
 import { FlowDocument } from '../documents/flow-document.entity';
 import { FlowCode } from '../flows/flow-code.entity';
@@ -37,4 +38,5 @@ export const ENTITIES = [
   FlowDocument,
   DocumentSignee,
   SealCertificate,
+  DocumentAuditEvent,
 ];

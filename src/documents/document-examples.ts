@@ -1,3 +1,4 @@
+import type { AuditEventView } from './document-audit-trail.service';
 import type { DocumentView } from './document-view';
 
 const DOC_ID = 'doc_4mQ9zXwL2pR7vK1sN8bT3yC6hJ0dF5gA9eU2iO7q';
@@ -73,9 +74,40 @@ const COMPLETED: DocumentView = {
   status: 'completed',
 };
 
+const ORIGINAL_DIGEST = SIGNING.file.sha256;
+const event = (type: AuditEventView['type'], at: string, extra: Partial<AuditEventView> = {}): AuditEventView => ({
+  type,
+  at,
+  nin: null,
+  deviceId: null,
+  ip: null,
+  digest: ORIGINAL_DIGEST,
+  ...extra,
+});
+const AUDIT: AuditEventView[] = [
+  event('created', '2025-11-21T04:40:00.112Z', { ip: '203.0.113.7' }),
+  event('pushed', '2025-11-21T04:40:00.112Z', { nin: '*******0001' }),
+  event('pushed', '2025-11-21T04:40:00.112Z', { nin: '*******0002' }),
+  event('viewed', '2025-11-21T04:44:31.907Z', { nin: '*******0001', deviceId: 'dev_7hQ2mN4pL8sK1vX9cB3zR6tY' }),
+  event('signed', '2025-11-21T04:45:00.530Z', {
+    nin: '*******0001',
+    deviceId: 'dev_7hQ2mN4pL8sK1vX9cB3zR6tY',
+    ip: '198.51.100.4',
+  }),
+  event('signed', '2025-11-21T04:50:00.018Z', {
+    nin: '*******0002',
+    deviceId: 'dev_2bV8cX4zN6mQ1wE9rT5yU3iO',
+    ip: '198.51.100.4',
+  }),
+  event('stamped', '2025-11-21T04:50:00.018Z', {
+    digest: '1c5e3f0a9b8d7c6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e',
+  }),
+];
+
 /** The `data` of each document response (spec 4.5). */
 export const DOCUMENT_EXAMPLES = {
   signing: { request: SIGNING, verificationCode: '4171' },
   review: { link: REVIEW.destination, request: REVIEW, verificationCode: '0832' },
   refresh: { doc: COMPLETED },
+  audit: { flow: DOC_ID, events: AUDIT },
 };

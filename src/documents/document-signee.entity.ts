@@ -35,6 +35,21 @@ export class DocumentSignee {
   @Column({ type: 'varchar', length: 16 })
   status: SigneeStatus;
 
+  /**
+   * The step this signee signs in: the signees of the lowest step with someone still to sign are asked, the others
+   * wait (`waiting`). Every signee of a parallel document is in step 1.
+   */
+  @Column({ type: 'integer', default: 1 })
+  step: number;
+
+  /** When this signee's next reminder is due; null when none is (no reminders, all sent, or not yet their turn). */
+  @Index()
+  @Column({ ...epochMsColumn, name: 'next_reminder_at', nullable: true })
+  nextReminderAt: number | null;
+
+  @Column({ type: 'integer', name: 'reminders_sent', default: 0 })
+  remindersSent: number;
+
   @Column({ ...epochMsColumn, name: 'updated_at' })
   updatedAt: number;
 
@@ -51,6 +66,10 @@ export class DocumentSignee {
   /** A UUID naming this signature (spec 2.7 `identification`), printed on the signature page. */
   @Column({ type: 'varchar', length: 36, nullable: true })
   identification: string | null;
+
+  /** Why the signee declined, as they gave it (at most DECLINE_REASON_MAX_LENGTH characters). */
+  @Column({ type: 'varchar', length: 500, name: 'decline_reason', nullable: true })
+  declineReason: string | null;
 
   /** The service's receipt: a JWS binding signer, document, file digest, device and the device's own signature. */
   @Column({ type: 'text', nullable: true })

@@ -11,11 +11,13 @@ import { SignatureReceiptsService, type SigningDevice } from '../signatures/sign
 import type { SigningChallenge } from '../signatures/signing-challenge';
 import type { Environment } from '../tenants/environment';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
-import { OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
+import { IN_TURN_SIGNEE_STATUSES, OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
+import { NotYourTurnError } from './errors/not-your-turn.error';
 
 /** The signer as the document side needs them: the device's key and NIN, and where the request came from. */
 export interface DocumentSigner extends SigningDevice {
@@ -37,6 +39,7 @@ export class DocumentSigningService {
     private readonly stamping: DocumentStampingService,
     private readonly webhooks: DocumentWebhooks,
     private readonly receipts: SignatureReceiptsService,
+    private readonly audit: DocumentAuditTrail,
   ) {}
 
   /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
@@ -54,12 +57,17 @@ export class DocumentSigningService {
     return Promise.all(flows.map((flow) => this.presenter.load(flow)));
   }
 
-  /** The document as a signee's device sees it; another NIN's document, or another environment's, is unknown. */
+  /**
+   * The document as a signee's device sees it; another NIN's document, or another environment's, is unknown, and so is
+   * a review document before the signee's push. A signee whose step has not come is told so (409), since a copied id
+   * must not let them read, sign or decline ahead of their turn.
+   */
   async visible(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
     if (flow.environment !== signer.environment) throw new FlowNotFoundError();
     const loaded = await this.presenter.load(flow);
     const signee = loaded.signees.find((candidate) => candidate.nin === signer.nin);
     if (!signee || signee.status === 'pending') throw new FlowNotFoundError();
+    if (!isTerminal(flow.status)) this.refuseOutOfTurn(loaded.signees, signee);
     return loaded;
   }
 
@@ -69,9 +77,9 @@ export class DocumentSigningService {
   }
 
   /** A signee's device reads the document: shown to them, they are marked `viewed` (once). */
-  async read(signer: Pick<DocumentSigner, 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
+  async read(signer: Pick<DocumentSigner, 'id' | 'nin' | 'environment'>, flow: Flow): Promise<LoadedDocument> {
     const loaded = await this.visible(signer, flow);
-    const viewed = await this.changeStatus(flow, signer.nin, ['notified'], 'viewed');
+    const viewed = await this.changeStatus(loaded, signer.nin, ['notified'], 'viewed', signer.id);
     return viewed ? this.presenter.load(flow) : loaded;
   }
 
@@ -79,8 +87,9 @@ export class DocumentSigningService {
    * A push to this signee's devices, asked for on the review page (or by the simulator in its place). Returns whether
    * it changed anything: not when the document has ended or the signee was already pushed.
    */
-  notify(flow: Flow, nin: string): Promise<boolean> {
-    return this.changeStatus(flow, nin, ['pending'], 'notified');
+  async notify(flow: Flow, nin: string): Promise<boolean> {
+    if (isTerminal(flow.status)) return false;
+    return this.changeStatus(await this.presenter.load(flow), nin, ['pending'], 'notified');
   }
 
   /**
@@ -100,11 +109,14 @@ export class DocumentSigningService {
         identification: randomUUID(),
         signature: receipt,
       });
+      await this.audit.record(loaded.document, [{ type: 'signed', nin: signer.nin, deviceId: signer.id, ip }], manager);
       await this.webhooks.report(manager, flow, 'document.signee.signed', { signee: { nin: signer.nin } });
       const current = await this.presenter.load(flow, manager);
       if (current.signees.every((signee) => signee.status === 'signed')) {
         await this.stamping.stamp(manager, current);
         if (!(await this.flows.moveWithin(manager, flow, 'approve'))) throw this.ended(flow.status);
+      } else {
+        await this.nextStep(manager, current);
       }
     });
     return this.presenter.load(await this.flows.find(flowId));
@@ -112,26 +124,65 @@ export class DocumentSigningService {
 
   /** Declines as a device of the signee: the document must be one that device may see. */
   async decline(
-    signer: Pick<DocumentSigner, 'nin' | 'environment'>,
+    signer: Pick<DocumentSigner, 'id' | 'nin' | 'environment'>,
     flowId: string,
     ip: string,
+    reason?: string,
   ): Promise<LoadedDocument> {
-    return this.declineAsSignee(await this.visible(signer, await this.flows.find(flowId)), signer.nin, ip);
+    const loaded = await this.visible(signer, await this.flows.find(flowId));
+    return this.declineAsSignee(loaded, signer, ip, reason);
   }
 
   /**
    * Declines for the signee with this NIN: the flow ends as rejected and every signee who had not acted becomes `stale`.
    * Only a device of the signee gets here: a review link is shared by every signee, so it cannot speak for one.
    */
-  private async declineAsSignee(loaded: LoadedDocument, nin: string, ip: string): Promise<LoadedDocument> {
+  private async declineAsSignee(
+    loaded: LoadedDocument,
+    { id: deviceId, nin }: Pick<DocumentSigner, 'id' | 'nin'>,
+    ip: string,
+    reason?: string,
+  ): Promise<LoadedDocument> {
     this.refuseIfActed(loaded, nin);
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip });
-      await this.webhooks.report(manager, flow, 'document.signee.rejected', { signee: { nin } });
+      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip, deviceId, declineReason: reason ?? null });
+      await this.audit.record(loaded.document, [{ type: 'declined', nin, deviceId, ip, reason }], manager);
+      await this.webhooks.report(manager, flow, 'document.signee.rejected', {
+        signee: { nin, ...(reason !== undefined ? { reason } : {}) },
+      });
       if (!(await this.flows.moveWithin(manager, flow, 'decline'))) throw this.ended(flow.status);
     });
     return this.presenter.load(await this.flows.find(loaded.flow.id));
+  }
+
+  /**
+   * Sequential signing: once nobody in turn is left to sign, the next step's signees are asked (pushed, or for a review
+   * document, free to ask for their push), in the transaction that recorded the step's last signature.
+   */
+  private async nextStep(manager: EntityManager, { document, signees }: LoadedDocument): Promise<void> {
+    if (signees.some((signee) => IN_TURN_SIGNEE_STATUSES.includes(signee.status))) return;
+    const waiting = signees.filter((signee) => signee.status === 'waiting');
+    if (waiting.length === 0) return;
+    const step = Math.min(...waiting.map((signee) => signee.step));
+    const pushed = document.delivery === 'signing';
+    const now = Date.now();
+    const firstReminder = document.reminderFirstSeconds;
+    await manager.update(
+      DocumentSignee,
+      { flowId: document.flowId, step, status: 'waiting' },
+      {
+        status: pushed ? 'notified' : 'pending',
+        updatedAt: now,
+        // Their reminders count from when they are asked, not from when the document was made.
+        nextReminderAt: firstReminder === null ? null : now + firstReminder * 1000,
+      },
+    );
+    if (!pushed) return;
+    const facts = waiting
+      .filter((signee) => signee.step === step)
+      .map((signee) => ({ type: 'pushed' as const, nin: signee.nin }));
+    await this.audit.record(document, facts, manager);
   }
 
   /**
@@ -153,32 +204,61 @@ export class DocumentSigningService {
   ): Promise<void> {
     const result = await manager.update(
       DocumentSignee,
-      { flowId, nin, status: In([...OPEN_SIGNEE_STATUSES]) },
+      { flowId, nin, status: In([...IN_TURN_SIGNEE_STATUSES]) },
       { ...changes, status: to, updatedAt: Date.now() },
     );
     if (result.affected !== 1) {
-      const signee = await manager.findOneBy(DocumentSignee, { flowId, nin });
-      throw signee ? new SigneeAlreadyActedError(signee.status) : new FlowNotFoundError();
+      const signees = await manager.find(DocumentSignee, { where: { flowId }, order: { position: 'ASC' } });
+      const signee = signees.find((candidate) => candidate.nin === nin);
+      if (!signee) throw new FlowNotFoundError();
+      this.refuseOutOfTurn(signees, signee);
+      throw new SigneeAlreadyActedError(signee.status);
     }
   }
 
-  /** A change beside the flow's own state: the signee's status only, published so observers see it. */
-  /** `flow` as just found (expiry applied): once it has ended, its open signees are already stale and stay so. */
-  private async changeStatus(flow: Flow, nin: string, from: SigneeStatus[], to: SigneeStatus): Promise<boolean> {
+  /**
+   * A change beside the flow's own state: the signee's status only, recorded in the audit trail (`notified` as pushed,
+   * `viewed` as viewed) and published so observers see it. `loaded.flow` as just found (expiry applied): once it has
+   * ended, its open signees are already stale and stay so.
+   */
+  private async changeStatus(
+    { flow, document }: LoadedDocument,
+    nin: string,
+    from: SigneeStatus[],
+    to: 'notified' | 'viewed',
+    deviceId?: string,
+  ): Promise<boolean> {
     if (isTerminal(flow.status)) return false;
-    const result = await this.dataSource
-      .getRepository(DocumentSignee)
-      .update({ flowId: flow.id, nin, status: In(from) }, { status: to, updatedAt: Date.now() });
-    if (result.affected !== 1) return false;
-    await this.flows.announce(flow.id);
-    return true;
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(
+        DocumentSignee,
+        { flowId: flow.id, nin, status: In(from) },
+        { status: to, updatedAt: Date.now() },
+      );
+      if (result.affected !== 1) return false;
+      await this.audit.record(document, [{ type: to === 'notified' ? 'pushed' : 'viewed', nin, deviceId }], manager);
+      return true;
+    });
+    if (changed) await this.flows.announce(flow.id);
+    return changed;
   }
 
-  /** Refuses (409) when the document has ended or this signee has already signed, declined or been passed over. */
+  /**
+   * Refuses (409) when the document has ended, this signee has already signed, declined or been passed over, or their
+   * step has not come.
+   */
   refuseIfActed({ flow, signees }: LoadedDocument, nin: string): void {
     if (isTerminal(flow.status)) throw this.ended(flow.status);
     const signee = signees.find((candidate) => candidate.nin === nin);
-    if (signee && !OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);
+    if (!signee) return;
+    if (!OPEN_SIGNEE_STATUSES.includes(signee.status)) throw new SigneeAlreadyActedError(signee.status);
+    this.refuseOutOfTurn(signees, signee);
+  }
+
+  private refuseOutOfTurn(signees: DocumentSignee[], signee: DocumentSignee): void {
+    if (signee.status !== 'waiting') return;
+    const inTurn = signees.filter((candidate) => IN_TURN_SIGNEE_STATUSES.includes(candidate.status));
+    throw new NotYourTurnError(inTurn.map((candidate) => candidate.name));
   }
 
   private ended(status: Flow['status']): FlowAlreadyTerminalError {

@@ -27,6 +27,8 @@ export interface StatusLogEntry {
   nin: string;
   status: SigneeStatus;
   lut: number;
+  /** Why the signee declined, when they said. */
+  reason?: string;
 }
 
 /** The document object of spec 2.6, plus `status` and `cancelled` as every observer of a flow gets them. */

@@ -1,8 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
 import { Required } from '../common/validation/required';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { DocumentFileDto } from './document-file.dto';
+import { DocumentRemindersDto } from './document-reminders.dto';
 import { Nested } from './documents-fields';
+import { SIGNING_ORDERS, type SigningOrder } from './signee-status';
 
 /** Shared by both creates (spec 4.5): the file and the webhook. */
 export class DocumentDto {
@@ -15,4 +18,26 @@ export class DocumentDto {
   @Required('webhook')
   @Nested('webhook', () => SigningWebhookDto)
   webhook: SigningWebhookDto;
+
+  @ApiPropertyOptional({
+    enum: SIGNING_ORDERS,
+    default: 'parallel',
+    description:
+      '`parallel`: every signee is asked at once. `sequential`: one step at a time, in list order (or by each review ' +
+      "signee's `order`); the others wait, and anyone out of turn is refused with 409",
+  })
+  @IsOptional()
+  @IsIn(SIGNING_ORDERS, { message: `signingOrder must be one of ${SIGNING_ORDERS.join(', ')}` })
+  signingOrder?: SigningOrder;
+
+  @ApiPropertyOptional({
+    type: DocumentRemindersDto,
+    description:
+      'Remind the signees of the current step who have not signed: re-pushed to their devices, with a ' +
+      '`document.signee.reminded` webhook; none when absent. Every open document also sends `document.expiring` ' +
+      'once, DOCUMENT_EXPIRY_WARNING_SECONDS (24 hours) before it expires',
+  })
+  @IsOptional()
+  @Nested('reminders', () => DocumentRemindersDto)
+  reminders?: DocumentRemindersDto;
 }

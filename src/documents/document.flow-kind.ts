@@ -12,6 +12,7 @@ import type { InboxEntry } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import { deviceVerificationOf } from '../flows/verification-code';
 import type { DocumentHolderView } from './document-holder-view';
+import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentSignee } from './document-signee.entity';
 import { FlowDocument } from './flow-document.entity';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
@@ -47,6 +48,7 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
   /** The file record and the signees go with the flow; the stored files, then unreferenced, go with the file sweep. */
   async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
     await manager.delete(DocumentSignee, { flowId: In(flowIds) });
+    await manager.delete(DocumentAuditEvent, { flowId: In(flowIds) });
     await manager.delete(FlowDocument, { flowId: In(flowIds) });
   }
 
@@ -82,8 +84,8 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
     return this.view(await this.signing.sign(holder, flow.id, consent.signature, ip), holder.nin);
   }
 
-  async decline(holder: FlowHolder, flow: Flow, ip: string): Promise<DocumentHolderView> {
-    return this.view(await this.signing.decline(holder, flow.id, ip), holder.nin);
+  async decline(holder: FlowHolder, flow: Flow, ip: string, reason?: string): Promise<DocumentHolderView> {
+    return this.view(await this.signing.decline(holder, flow.id, ip, reason), holder.nin);
   }
 
   /**

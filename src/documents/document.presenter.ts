@@ -60,7 +60,12 @@ export class DocumentPresenter {
       },
       hook: { host: flow.webhookUrl ?? '', reference: flow.webhookReference ?? '' },
       signee: signees.map((signee) => this.signeeView(signee)),
-      statusLog: signees.map((signee) => ({ nin: signee.nin, status: signee.status, lut: seconds(signee.updatedAt) })),
+      statusLog: signees.map((signee) => ({
+        nin: signee.nin,
+        status: signee.status,
+        lut: seconds(signee.updatedAt),
+        ...(signee.declineReason !== null ? { reason: signee.declineReason } : {}),
+      })),
       signatures: signees.flatMap((signee) => this.signatureRecord(signee)),
       request: { client: maskId(flow.consumerId), app: maskId(flow.appId), ip: flow.ip },
       status: flow.status,

@@ -11,6 +11,8 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import { DOCUMENT_EXAMPLES } from './document-examples';
+import { DOCUMENT_AUDIT_SCHEMA, DOCUMENT_CREATED_SCHEMAS, DOCUMENT_REFRESH_SCHEMA } from './document.schemas';
+import { DocumentAuditTrail, type AuditEventView } from './document-audit-trail.service';
 import { DocumentPresenter } from './document.presenter';
 import type { DocumentView } from './document-view';
 import { DocumentRefreshDto } from './document-refresh.dto';
@@ -18,10 +20,17 @@ import { DocumentReviewDto } from './document-review.dto';
 import { DocumentSigningDto } from './document-signing.dto';
 import { DocumentsService } from './documents.service';
 
-const CreateDocs = (version: ApiVersion, summary: string, reason: string, data: object) =>
+const CreateDocs = (version: ApiVersion, summary: string, reason: string, kind: 'signing' | 'review') =>
   applyDecorators(
     ApiOperation({ summary }),
-    ApiEnvelope({ status: 201, description: 'The document flow', reason, version, data }),
+    ApiEnvelope({
+      status: 201,
+      description: 'The document flow',
+      reason,
+      version,
+      schema: DOCUMENT_CREATED_SCHEMAS[kind],
+      data: DOCUMENT_EXAMPLES[kind],
+    }),
     ApiValidationFailure(
       {
         path: ['file', 'url'],
@@ -51,7 +60,7 @@ function createRoute(kind: 'signing' | 'review', version: ApiVersion, credential
     Post(`${version}/document/${kind}`),
     Auth({ ...credentials, scope: 'document:sign', billing: 'signature', idempotent: true }),
     Reason('Document flow created'),
-    CreateDocs(version, summary, 'Document flow created', DOCUMENT_EXAMPLES[kind]),
+    CreateDocs(version, summary, 'Document flow created', kind),
   );
 }
 
@@ -67,7 +76,44 @@ function refreshRoute(version: ApiVersion, credentials: CredentialRule) {
     Auth({ ...credentials, scope: 'document:sign' }),
     Reason('Document state'),
     ApiOperation({ summary: 'The latest state of a document: statusLog, signatures and, once complete, file.stamped' }),
-    ApiEnvelope({ description: 'The document', reason: 'Document state', version, data: DOCUMENT_EXAMPLES.refresh }),
+    ApiEnvelope({
+      description: 'The document',
+      reason: 'Document state',
+      version,
+      schema: DOCUMENT_REFRESH_SCHEMA,
+      data: DOCUMENT_EXAMPLES.refresh,
+    }),
+    ApiValidationFailure(
+      { path: ['flow'], message: 'flow must be a document id of 40 to 64 characters', code: 'too_small' },
+      version,
+    ),
+    ApiFailure(404, 'No such document, or one of another app', 'No such flow', version),
+  );
+}
+
+/** The audit trail under v2 and v1, each with the document credentials of its version. */
+function AuditRoute() {
+  return Versioned(['v2', 'v1'], (version) => auditRoute(version, ROUTE_CREDENTIALS.document[version]));
+}
+
+function auditRoute(version: ApiVersion, credentials: CredentialRule) {
+  return applyDecorators(
+    Post(`${version}/document/audit`),
+    HttpCode(200),
+    Auth({ ...credentials, scope: 'document:sign' }),
+    Reason('Document audit trail'),
+    ApiOperation({
+      summary:
+        "A document's audit trail, oldest first: created, pushed, reminded, viewed, signed, declined, stamped, sealed, " +
+        'expired, cancelled, each with its time, the NIN masked, device, IP and the SHA-256 of the document then',
+    }),
+    ApiEnvelope({
+      description: 'The audit trail',
+      reason: 'Document audit trail',
+      version,
+      schema: DOCUMENT_AUDIT_SCHEMA,
+      data: DOCUMENT_EXAMPLES.audit,
+    }),
     ApiValidationFailure(
       { path: ['flow'], message: 'flow must be a document id of 40 to 64 characters', code: 'too_small' },
       version,
@@ -83,6 +129,7 @@ export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
     private readonly presenter: DocumentPresenter,
+    private readonly trail: DocumentAuditTrail,
   ) {}
 
   @CreateRoute('signing')
@@ -115,5 +162,14 @@ export class DocumentsController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ doc: DocumentView }> {
     return { doc: this.presenter.view(await this.documents.findForApp(body.flow, principal.app.id)) };
+  }
+
+  @AuditRoute()
+  async audit(
+    @Body() body: DocumentRefreshDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ flow: string; events: AuditEventView[] }> {
+    const { flow } = await this.documents.findForApp(body.flow, principal.app.id);
+    return { flow: flow.id, events: await this.trail.list(flow.id) };
   }
 }

@@ -11,6 +11,10 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
+import { DocumentAuditEvent } from './document-audit-event.entity';
+import { DocumentAuditTrail } from './document-audit-trail.service';
+import { DocumentReminderSweeper } from './document-reminder.sweeper';
+import { DocumentRemindersService } from './document-reminders.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
 import { DocumentStampingService } from './document-stamping.service';
@@ -26,7 +30,7 @@ import { LocalFileStorage } from './local-file-storage';
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([FlowDocument, DocumentSignee]),
+    TypeOrmModule.forFeature([FlowDocument, DocumentSignee, DocumentAuditEvent]),
     FlowsModule,
     DevicesModule,
     PersonsModule,
@@ -49,6 +53,9 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentFlowKind,
     DocumentStampingService,
     DocumentWebhooks,
+    DocumentAuditTrail,
+    DocumentRemindersService,
+    DocumentReminderSweeper,
     OrphanFileSweeper,
   ],
   exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],

@@ -17,10 +17,12 @@ import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
+import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
-import type { DocumentDelivery, SigneeType } from './signee-status';
+import type { DocumentDelivery, SigneeStatus, SigneeType, SigningOrder } from './signee-status';
+import { signingSteps } from './signing-steps';
 
 /** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
 export interface SigneeInput {
@@ -30,6 +32,8 @@ export interface SigneeInput {
   email: string;
   representing: string;
   title?: string;
+  /** Sequential signing: the step this signee signs in. */
+  order?: number;
 }
 
 export interface DocumentRequest {
@@ -40,6 +44,8 @@ export interface DocumentRequest {
   signee?: SigneeInput[];
   file: { url: string; title: string };
   webhook: { host: string; reference: string };
+  signingOrder?: SigningOrder;
+  reminders?: { firstAfterSeconds: number; everySeconds: number; max: number };
 }
 
 /**
@@ -57,6 +63,7 @@ export class DocumentsService {
     private readonly webhooks: WebhooksService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
+    private readonly audit: DocumentAuditTrail,
     @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
   ) {}
 
@@ -69,14 +76,19 @@ export class DocumentsService {
         ? (request.signee ?? [])
         : await this.signeesFromNins(request.to ?? [], environment);
     this.refuseRepeatedNins(signees, request.delivery === 'review' ? 'signee' : 'to');
+    this.refuseRemindersBeyondLifetime(request.reminders);
+    const signingOrder = request.signingOrder ?? 'parallel';
+    const steps = signingSteps(signees, signingOrder);
+    const firstStep = Math.min(...steps);
     for (const signee of signees) {
       if (!(await this.devices.hasDigitalId(signee.nin, environment))) throw new NoDigitalIdError();
     }
     const fetched = await this.fetcher.fetch(request.file.url);
     const stored = await this.storage.put(fetched.bytes);
     const now = Date.now();
-    // Signing pushes to every signee's devices at once; on the hosted page each signee asks for their own push.
-    const firstStatus = request.delivery === 'signing' ? 'notified' : 'pending';
+    // Signing pushes to every signee of the first step at once; on the hosted page each signee asks for their own push.
+    const inTurn: SigneeStatus = request.delivery === 'signing' ? 'notified' : 'pending';
+    const firstReminderAt = request.reminders ? now + request.reminders.firstAfterSeconds * 1000 : null;
     const { flow } = await this.createWithStoredFile(stored.key, () =>
       this.flows.create({
         kind: 'document',
@@ -96,6 +108,11 @@ export class DocumentsService {
             delivery: request.delivery,
             fileSource: request.file.url,
             fileName: request.file.title,
+            signingOrder,
+            reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
+            reminderEverySeconds: request.reminders?.everySeconds ?? null,
+            reminderMax: request.reminders?.max ?? null,
+            expiryWarningAt: this.expiryWarningAt(created),
             fileKey: stored.key,
             fileSha256: stored.sha256,
             fileSize: stored.size,
@@ -114,14 +131,27 @@ export class DocumentsService {
               email: signee.email,
               representing: signee.representing,
               title: signee.title ?? null,
-              status: firstStatus,
+              status: steps[position] === firstStep ? inTurn : 'waiting',
+              step: steps[position],
+              nextReminderAt: steps[position] === firstStep ? firstReminderAt : null,
+              remindersSent: 0,
               updatedAt: now,
               signedAt: null,
               ip: null,
               deviceId: null,
               identification: null,
               signature: null,
+              declineReason: null,
             })),
+          );
+          const pushed = request.delivery === 'signing' ? signees.filter((_signee, at) => steps[at] === firstStep) : [];
+          await this.audit.record(
+            { flowId: created.id, fileSha256: stored.sha256, stampedSha256: null },
+            [
+              { type: 'created', ip: client.ip },
+              ...pushed.map((signee) => ({ type: 'pushed' as const, nin: signee.nin })),
+            ],
+            manager,
           );
         },
       }),
@@ -177,6 +207,25 @@ export class DocumentsService {
         };
       }),
     );
+  }
+
+  /** When `document.expiring` is due: none for a document whose whole lifetime is within the warning. */
+  private expiryWarningAt(flow: Flow): number | null {
+    const at = flow.expiresAt - this.config.DOCUMENT_EXPIRY_WARNING_SECONDS * 1000;
+    return at > flow.createdAt ? at : null;
+  }
+
+  private refuseRemindersBeyondLifetime(reminders: DocumentRequest['reminders']): void {
+    if (!reminders) return;
+    const lifetime = this.config.DOCUMENT_TTL_SECONDS;
+    const issues: ValidationIssue[] = (['firstAfterSeconds', 'everySeconds'] as const)
+      .filter((field) => reminders[field] > lifetime)
+      .map((field) => ({
+        code: 'too_big',
+        path: ['reminders', field],
+        message: `${field} must not exceed the document's lifetime of ${lifetime} seconds`,
+      }));
+    if (issues.length > 0) throw new RequestValidationError(issues);
   }
 
   private refuseRepeatedNins(signees: SigneeInput[], field: 'to' | 'signee'): void {

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { DocumentDelivery } from './signee-status';
+import { epochMsColumn } from '../common/persistence/column-types';
+import type { DocumentDelivery, SigningOrder } from './signee-status';
 
 /** The file of a document flow: where it came from, where the original and the stamped copy are kept, and digests. */
 @Entity({ name: 'documents' })
@@ -33,6 +34,26 @@ export class FlowDocument {
 
   @Column({ type: 'integer', name: 'page_count' })
   pageCount: number;
+
+  /** Whether the signees sign all at once or step by step (each signee's `step`). */
+  @Column({ type: 'varchar', length: 16, name: 'signing_order', default: 'parallel' })
+  signingOrder: SigningOrder;
+
+  /** Reminders (none when null): the first this long after a signee is asked, then every `reminderEverySeconds`. */
+  @Column({ type: 'integer', name: 'reminder_first_seconds', nullable: true })
+  reminderFirstSeconds: number | null;
+
+  @Column({ type: 'integer', name: 'reminder_every_seconds', nullable: true })
+  reminderEverySeconds: number | null;
+
+  /** How many reminders each signee gets at most. */
+  @Column({ type: 'integer', name: 'reminder_max', nullable: true })
+  reminderMax: number | null;
+
+  /** When `document.expiring` is due; cleared by the instance that claims it, so it goes out once. */
+  @Index()
+  @Column({ ...epochMsColumn, name: 'expiry_warning_at', nullable: true })
+  expiryWarningAt: number | null;
 
   /** Storage key of the stamped PDF, once every signee has signed. */
   @Column({ type: 'varchar', length: 80, name: 'stamped_key', nullable: true })

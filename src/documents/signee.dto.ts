@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, Length } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, Length, Max, Min } from 'class-validator';
 import { IsNin } from '../common/validation/is-nin';
 import { Required } from '../common/validation/required';
 import { SIGNEE_TYPES, type SigneeType } from './signee-status';
-import { Text } from './documents-fields';
+import { MAX_SIGNEES, Text } from './documents-fields';
 
 export class SigneeDto {
   @ApiProperty({ example: 'Ada Obi' })
@@ -39,4 +39,19 @@ export class SigneeDto {
   @IsOptional()
   @Text('title', 1, 200)
   title?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'With `signingOrder: sequential`: the step this signee signs in, from 1; equal numbers sign in parallel within ' +
+      'their step. Give it for every signee or for none (then the list order is the order)',
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SIGNEES,
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: 'order must be an integer' })
+  @Min(1, { message: 'order must be at least 1' })
+  @Max(MAX_SIGNEES, { message: `order must be at most ${MAX_SIGNEES}` })
+  order?: number;
 }

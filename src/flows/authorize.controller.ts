@@ -11,6 +11,7 @@ import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
+import { ACCESS_GRANT_SCHEMA } from './flow.schemas';
 
 @ApiTags('flow')
 @Controller('api/v1/flow')
@@ -25,6 +26,7 @@ export class AuthorizeController {
     description: 'The token, also in the `x-access-token` response header',
     reason: 'Access token issued',
     version: 'v1',
+    schema: ACCESS_GRANT_SCHEMA,
     data: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiJiY25fLi4uIn0.c2lnbmF0dXJl', exp: 1763703600 },
   })
   @ApiResponse({

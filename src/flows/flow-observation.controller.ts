@@ -1,3 +1,4 @@
+import { ApiFlowState } from './api-flow-state.decorator';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -10,12 +11,7 @@ import { ClientContext, CurrentClient } from '../common/client-ip/client-context
 import type { ApiVersion } from '../common/envelope/envelope';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import { headerValue } from '../common/http/header-value';
-import {
-  ApiEnvelope,
-  ApiFailure,
-  ApiTooManyStreams,
-  ApiValidationFailure,
-} from '../common/openapi/api-envelope.decorator';
+import { ApiFailure, ApiTooManyStreams } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
@@ -29,9 +25,7 @@ const PollingDocs = (version: ApiVersion) =>
     ApiOperation({
       summary: 'Legacy held connection: answers when the flow ends, or with its current state after POLL_HOLD_SECONDS',
     }),
-    ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
-    ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
-    ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
+    ApiFlowState(version),
   );
 
 /** Watching a flow without polling in a loop: the SSE stream and the legacy held connection (spec 4.4). */

@@ -1,3 +1,4 @@
+import { ApiFlowState } from './api-flow-state.decorator';
 import { Body, Controller, Get, HttpCode, Post, Query, applyDecorators } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
@@ -9,6 +10,7 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
+import { OBSERVED_FLOW_SCHEMA, QR_FRAME_SCHEMA } from './flow.schemas';
 import { FlowPresenter } from './flow.presenter';
 import type { ObservedView } from './flow-view';
 import { NoQrCodeError } from './errors/no-qr-code.error';
@@ -29,9 +31,7 @@ const PingDocs = (version: ApiVersion) =>
           .map(([hint, message]) => `- \`${hint}\`: ${message}`)
           .join('\n'),
     }),
-    ApiEnvelope({ description: 'The flow', reason: 'Flow state', version, data: { request: FLOW_VIEW_EXAMPLE } }),
-    ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
-    ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
+    ApiFlowState(version),
   );
 
 /** README's worked example, seven seconds after creation. */
@@ -45,6 +45,7 @@ const CancelDocs = (version: ApiVersion) =>
       description: 'The flow as it now stands',
       reason: 'Flow cancelled',
       version,
+      schema: OBSERVED_FLOW_SCHEMA,
       data: {
         request: {
           ...FLOW_VIEW_EXAMPLE,
@@ -56,6 +57,7 @@ const CancelDocs = (version: ApiVersion) =>
         },
       },
     }),
+    ApiValidationFailure({ path: ['request'], message: 'request must be a string' }, version),
     ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow', version),
     ApiFailure(409, 'The flow already ended', 'The flow is already completed', version),
   );
@@ -88,7 +90,7 @@ export class FlowsController {
       '`t` the whole seconds since the flow was created, `c` the lowercase hex HMAC-SHA256 of the decimal text of `t` ' +
       "under the UTF-8 bytes of `startSecret` (both from the create answer's `qr`).",
   })
-  @ApiEnvelope({ description: 'The frame', reason: 'QR frame', data: QR_FRAME_EXAMPLE })
+  @ApiEnvelope({ description: 'The frame', reason: 'QR frame', schema: QR_FRAME_SCHEMA, data: QR_FRAME_EXAMPLE })
   @ApiFailure(400, 'A pushed flow, which has no QR code', new NoQrCodeError().reason)
   @ApiFailure(404, 'No such flow, or a flow of another app', 'No such flow')
   @ApiFailure(409, 'The flow was picked up or has ended', 'The flow has already been picked up by another device')

@@ -6,6 +6,7 @@ import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorator';
 import { NotReadyError } from './errors/not-ready.error';
+import { LIVENESS_SCHEMA, READINESS_SCHEMA } from './health.schemas';
 import { Readiness, ReadinessService } from './readiness.service';
 
 const plainText = (example: string) => ({ 'text/plain': { schema: { type: 'string', example } } });
@@ -49,7 +50,7 @@ export class HealthController {
   @Public()
   @Reason('Alive')
   @ApiOperation({ summary: 'Liveness for orchestrators: the process answers; no dependency is checked' })
-  @ApiEnvelope({ description: 'Alive', reason: 'Alive', data: { alive: true } })
+  @ApiEnvelope({ description: 'Alive', reason: 'Alive', schema: LIVENESS_SCHEMA, data: { alive: true } })
   live(): { alive: true } {
     return { alive: true };
   }
@@ -62,6 +63,7 @@ export class HealthController {
   @ApiEnvelope({
     description: 'Ready',
     reason: 'Ready',
+    schema: READINESS_SCHEMA,
     data: { ready: true, database: 'up', redis: 'not configured' },
   })
   @ApiFailure(503, 'A dependency is down; `data` says which', 'Not ready')

@@ -18,6 +18,7 @@ import { DifferentDeviceIdentificationDto } from './different-device-identificat
 import { SameDeviceIdentificationDto } from './same-device-identification.dto';
 import { WildcardIdentificationDto } from './wildcard-identification.dto';
 import { IdentificationCreated, IdentificationService } from './identification.service';
+import { IDENTIFICATION_CREATED_SCHEMAS } from './identification.schemas';
 
 const SCOPES: Record<StartMode, Scope> = {
   'same-device': 'identification:same',
@@ -47,6 +48,7 @@ function identificationRoute(startMode: StartMode, version: ApiVersion, credenti
       description: 'The flow; track it with ping, SSE or polling',
       reason: 'Identification flow created',
       version,
+      schema: IDENTIFICATION_CREATED_SCHEMAS[startMode],
       data: IDENTIFICATION_EXAMPLES[startMode],
     }),
     ApiValidationFailure(

@@ -76,14 +76,15 @@ export const REVIEW_PAGE_SCRIPT = `
     if (!usable || !sandboxDevice) byId('decline-confirm').hidden = true;
   }
 
-  async function act(action) {
+  async function act(action, payload) {
     const signee = signeeAt(chosen);
     busy = true;
     updateActions();
     try {
       const response = await fetch(base + '/signees/' + signee.position + '/' + action, {
         method: 'POST',
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(payload || {}),
       });
       const body = await response.json().catch(() => null);
       if (!response.ok || !body || body.status !== 'successful') {
@@ -179,7 +180,8 @@ export const REVIEW_PAGE_SCRIPT = `
   });
   byId('decline-yes').addEventListener('click', async () => {
     const position = chosen;
-    if (await act('decline')) say(signeeAt(position).name + ' declined the document.');
+    const reason = byId('decline-reason').value.trim();
+    if (await act('decline', reason ? { reason } : {})) say(signeeAt(position).name + ' declined the document.');
   });
 
   show(review);

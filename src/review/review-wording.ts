@@ -2,6 +2,7 @@ import type { LoadedDocument } from '../documents/document.presenter';
 import type { SigneeStatus } from '../documents/signee-status';
 
 const SIGNEE_STATUS_LABELS: Record<SigneeStatus, string> = {
+  waiting: 'Waiting for the signees before them',
   pending: 'Not yet signed',
   notified: 'Asked in the digital-ID app',
   viewed: 'Reading it in the digital-ID app',

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, applyDecorators } from '@nestjs/common';
+import { REVIEW_ANSWER_SCHEMA } from './review.schemas';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
@@ -13,6 +14,7 @@ import {
 import { REVIEW_STATE_EXAMPLE } from './review-examples';
 import { ReviewObserverService } from './review-observer.service';
 import type { ReviewState } from './review-state';
+import { ReviewDeclineDto } from './review-decline.dto';
 import { ReviewSigneeParamsDto } from './review.dto';
 import { DeclineInAppError } from './errors/decline-in-app.error';
 import { ReviewService } from './review.service';
@@ -30,6 +32,7 @@ const SigneeAction = (action: string, summary: string, reason: string, example: 
     ApiEnvelope({
       description: 'The document after the action',
       reason,
+      schema: REVIEW_ANSWER_SCHEMA,
       data: { review: { ...REVIEW_STATE_EXAMPLE, ...example } },
     }),
     ApiValidationFailure({
@@ -54,7 +57,12 @@ export class ReviewController {
   @Public()
   @Reason('Review state')
   @ApiOperation({ summary: 'A review document as its hosted page shows it: file, signees (NINs masked), status' })
-  @ApiEnvelope({ description: 'The document', reason: 'Review state', data: { review: REVIEW_STATE_EXAMPLE } })
+  @ApiEnvelope({
+    description: 'The document',
+    reason: 'Review state',
+    schema: REVIEW_ANSWER_SCHEMA,
+    data: { review: REVIEW_STATE_EXAMPLE },
+  })
   @ApiFailure(404, NO_SUCH_DOCUMENT, 'No such flow')
   async state(@Param('docId') docId: string): Promise<{ review: ReviewState }> {
     return { review: await this.review.state(docId) };
@@ -151,8 +159,9 @@ export class ReviewController {
   )
   async decline(
     @Param() params: ReviewSigneeParamsDto,
+    @Body() body: ReviewDeclineDto,
     @CurrentClient() client: ClientContext,
   ): Promise<{ review: ReviewState }> {
-    return { review: await this.review.sandboxDecline(params.docId, Number(params.position), client.ip) };
+    return { review: await this.review.sandboxDecline(params.docId, Number(params.position), client.ip, body.reason) };
   }
 }

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../common/html/escape-html';
 import { renderHtmlPage } from '../common/html/html-page';
+import { DECLINE_REASON_MAX_LENGTH } from '../flows/kinds/decline-reason';
 import { REVIEW_PAGE_SCRIPT } from './review-page.script';
 import type { ReviewSigneeState, ReviewState } from './review-state';
 
@@ -94,6 +95,8 @@ export function renderReviewPage(review: ReviewState, nonce: string): string {
       <button type="button" id="decline" class="danger" disabled hidden>Decline with the sandbox test device</button>
       <div class="confirm" id="decline-confirm" hidden>
         <p>Declining ends this document for every signee. It cannot be undone.</p>
+        <label for="decline-reason">Why (optional, shown to the sender)</label>
+        <textarea id="decline-reason" maxlength="${DECLINE_REASON_MAX_LENGTH}" rows="3"></textarea>
         <button type="button" id="decline-yes" class="danger">Yes, decline</button>
         <button type="button" id="decline-no" class="secondary">Keep the document</button>
       </div>

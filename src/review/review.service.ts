@@ -5,7 +5,7 @@ import { DocumentPresenter, type LoadedDocument } from '../documents/document.pr
 import type { DocumentSignee } from '../documents/document-signee.entity';
 import { DocumentSigningService } from '../documents/document-signing.service';
 import { DocumentsService } from '../documents/documents.service';
-import { OPEN_SIGNEE_STATUSES } from '../documents/signee-status';
+import { IN_TURN_SIGNEE_STATUSES } from '../documents/signee-status';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -58,9 +58,9 @@ export class ReviewService {
    * Declines with the test person's virtual device, as they would in the app; the document ends as rejected and the
    * signees who had not acted become stale. A real signee declines in their own app after a push.
    */
-  async sandboxDecline(docId: string, position: number, ip: string): Promise<ReviewState> {
+  async sandboxDecline(docId: string, position: number, ip: string, reason?: string): Promise<ReviewState> {
     const { flow, device } = await this.sandboxDevice(docId, position, new DeclineInAppError());
-    await this.virtualHolder.decline(device, flow.id, ip);
+    await this.virtualHolder.decline(device, flow.id, ip, reason);
     return this.state(docId);
   }
 
@@ -129,7 +129,7 @@ export class ReviewService {
       nin: maskNin(signee.nin),
       status: signee.status,
       statusLabel: signeeStatusLabel(signee.status),
-      open: documentOpen && OPEN_SIGNEE_STATUSES.includes(signee.status),
+      open: documentOpen && IN_TURN_SIGNEE_STATUSES.includes(signee.status),
       sandboxDevice: await this.hasSandboxDevice(flow, signee.nin),
       ...(signee.signedAt !== null ? { signedAt: seconds(signee.signedAt) } : {}),
     };

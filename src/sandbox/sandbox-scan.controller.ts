@@ -5,6 +5,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { OBSERVED_FLOW_SCHEMA } from '../flows/flow.schemas';
 import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorator';
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { ObservedView } from '../flows/flow-view';
@@ -27,6 +28,7 @@ export class SandboxScanController {
     status: 201,
     description: 'The flow after the virtual device picked it up',
     reason: 'Flow picked up',
+    schema: OBSERVED_FLOW_SCHEMA,
     data: {
       request: { ...FLOW_VIEW_EXAMPLE, status: 'active', hint: 'started', claims: undefined, subject: undefined },
     },

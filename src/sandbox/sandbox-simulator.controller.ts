@@ -6,11 +6,13 @@ import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { OBSERVED_FLOW_SCHEMA } from '../flows/flow.schemas';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { FLOW_VIEW_EXAMPLE } from '../flows/flow-examples';
 import type { FlowView, ObservedView } from '../flows/flow-view';
 import { LIVE_KEY_REFUSED, SandboxSimulatorService } from './sandbox-simulator.service';
 import { SimulatedApprovalDto } from './simulated-approval.dto';
+import { SimulatedDeclineDto } from './simulated-decline.dto';
 import { SimulatedHolderDto } from './simulated-holder.dto';
 
 const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
@@ -22,6 +24,7 @@ const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowVi
       status: 201,
       description: 'The flow after the simulated holder acted',
       reason,
+      schema: OBSERVED_FLOW_SCHEMA,
       data: { request: { ...FLOW_VIEW_EXAMPLE, ...example } },
     }),
     ApiValidationFailure({
@@ -78,10 +81,10 @@ export class SandboxSimulatorController {
   })
   async reject(
     @Param('flowId') flowId: string,
-    @Body() body: SimulatedHolderDto,
+    @Body() body: SimulatedDeclineDto,
     @CurrentPrincipal() principal: Principal,
     @CurrentClient() client: ClientContext,
   ): Promise<{ request: ObservedView }> {
-    return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip) };
+    return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip, body.reason) };
   }
 }

@@ -79,10 +79,16 @@ export class SandboxSimulatorService {
     return this.current(flow);
   }
 
-  async reject(principal: Principal, flowId: string, nin?: string, ip?: string): Promise<ObservedView> {
+  async reject(
+    principal: Principal,
+    flowId: string,
+    nin?: string,
+    ip?: string,
+    reason?: string,
+  ): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);
     if (flow.startMode !== 'different-device') await this.holder.pickUp(device, flow);
-    await this.holder.decline(device, flow.id, ip);
+    await this.holder.decline(device, flow.id, ip, reason);
     return this.current(flow);
   }
 

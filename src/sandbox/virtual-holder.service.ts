@@ -46,7 +46,7 @@ export class VirtualHolderService {
   }
 
   /** Declines as the person would on a phone. */
-  async decline(device: Device, flowId: string, ip?: string): Promise<void> {
-    await this.holder.decline(device, flowId, ip);
+  async decline(device: Device, flowId: string, ip?: string, reason?: string): Promise<void> {
+    await this.holder.decline(device, flowId, ip, reason);
   }
 }

@@ -16,6 +16,7 @@ import { DifferentDeviceSigningDto } from './different-device-signing.dto';
 import { TargetedSigningDto } from './targeted-signing.dto';
 import { WildcardSigningDto } from './wildcard-signing.dto';
 import { SigningCreated, SigningService } from './signing.service';
+import { SIGNING_CREATED_SCHEMAS } from './signing.schemas';
 
 const SCOPES: Record<StartMode, Scope> = {
   'same-device': 'signing:same',
@@ -49,6 +50,7 @@ function signingRoute(startMode: StartMode, version: ApiVersion, credentials: Cr
       description: 'The flow; track it with ping or SSE, and (for `sign`) the webhook',
       reason: 'Signing flow created',
       version,
+      schema: SIGNING_CREATED_SCHEMAS[startMode],
       data: SIGNING_EXAMPLES[startMode],
     }),
     ApiValidationFailure(

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { VERIFICATION_SCHEMA } from './verification.schemas';
 import {
   ApiBody,
   ApiConsumes,
@@ -66,7 +67,12 @@ export class VerificationController {
     required: false,
     schema: { oneOf: [{ $ref: getSchemaPath(VerifyByUrlDto) }, { type: 'string', format: 'binary' }] },
   })
-  @ApiEnvelope({ description: 'The verdict', reason: 'File checked', data: VERIFIED_EXAMPLE })
+  @ApiEnvelope({
+    description: 'The verdict',
+    reason: 'File checked',
+    schema: VERIFICATION_SCHEMA,
+    data: VERIFIED_EXAMPLE,
+  })
   @ApiValidationFailure({ path: ['url'], message: 'url: The URL must use https', code: 'custom' })
   @ApiFailure(413, 'The upload is larger than MAX_FILE_BYTES', 'The request body is larger than MAX_FILE_BYTES')
   @ApiRateLimited()

@@ -57,9 +57,9 @@ export class HolderService {
     return this.kinds.of(flow.kind).approve(device, flow, consent, ip);
   }
 
-  async decline(device: Device, flowId: string, ip = 'unknown'): Promise<HolderFlowView> {
+  async decline(device: Device, flowId: string, ip = 'unknown', reason?: string): Promise<HolderFlowView> {
     const flow = await this.flows.find(flowId);
-    return this.kinds.of(flow.kind).decline(device, flow, ip);
+    return this.kinds.of(flow.kind).decline(device, flow, ip, reason);
   }
 
   /** Refuses, with 400 and before anything about the flow changes, a consent the flow cannot take. */

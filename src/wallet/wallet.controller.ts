@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, applyDecorators } from '@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientContext, CurrentClient } from '../common/client-ip/client-context';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { ENROLLED_DEVICE_SCHEMA, HOLDER_FLOW_ANSWER_SCHEMA, INBOX_SCHEMA } from './wallet.schemas';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DeviceAuth } from './device-auth.decorator';
 import type { ProvenKey } from '../devices/proven-key';
@@ -11,6 +12,8 @@ import { DevicesService } from '../devices/devices.service';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { HolderService } from './holder.service';
 import { ApproveFlowDto } from './approve-flow.dto';
+import { DeclineFlowDto } from './decline-flow.dto';
+import { DECLINE_REASON_MAX_LENGTH } from '../flows/kinds/decline-reason';
 import { EnrollDeviceDto } from './enroll-device.dto';
 import { PickUpFlowDto } from './pick-up-flow.dto';
 
@@ -34,6 +37,7 @@ const FlowAnswer = (summary: string, reason: string, status: 'pending' | 'active
       status: 201,
       description: 'The flow as the device now sees it',
       reason,
+      schema: HOLDER_FLOW_ANSWER_SCHEMA,
       data: { flow: { ...HOLDER_FLOW_EXAMPLE, status, held: status !== 'pending' } },
     }),
     ApiFailure(404, 'No such flow, or not one this device may see', 'No such flow'),
@@ -57,6 +61,7 @@ export class WalletController {
     status: 201,
     description: 'The new device',
     reason: 'Device enrolled',
+    schema: ENROLLED_DEVICE_SCHEMA,
     data: { device: { id: 'dev_7hQ2mN4pL8sK1vX9cB3zR6tY', nin: '10000000001', alg: 'ES256', label: "Ada's phone" } },
   })
   @ApiValidationFailure({
@@ -74,7 +79,12 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Inbox')
   @ApiOperation({ summary: 'Open flows addressed to the NIN of this device' })
-  @ApiEnvelope({ description: 'Open flows, newest first', reason: 'Inbox', data: { flows: [HOLDER_FLOW_EXAMPLE] } })
+  @ApiEnvelope({
+    description: 'Open flows, newest first',
+    reason: 'Inbox',
+    schema: INBOX_SCHEMA,
+    data: { flows: [HOLDER_FLOW_EXAMPLE] },
+  })
   async inbox(@CurrentDevice() device: Device): Promise<{ flows: HolderFlowView[] }> {
     return { flows: await this.holder.inbox(device) };
   }
@@ -100,7 +110,12 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow')
   @ApiOperation({ summary: 'Read a flow: the app, the action, the payload and the claims it asks for' })
-  @ApiEnvelope({ description: 'The flow', reason: 'Flow', data: { flow: HOLDER_FLOW_EXAMPLE } })
+  @ApiEnvelope({
+    description: 'The flow',
+    reason: 'Flow',
+    schema: HOLDER_FLOW_ANSWER_SCHEMA,
+    data: { flow: HOLDER_FLOW_EXAMPLE },
+  })
   @ApiFailure(404, 'No such flow, or not one this device may see', 'No such flow')
   async read(@Param('flowId') flowId: string, @CurrentDevice() device: Device): Promise<{ flow: HolderFlowView }> {
     return { flow: await this.holder.read(device, flowId) };
@@ -133,11 +148,17 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow declined')
   @FlowAnswer('Decline the flow', 'Flow declined', 'rejected')
+  @ApiValidationFailure({
+    path: ['reason'],
+    message: `reason must be at most ${DECLINE_REASON_MAX_LENGTH} characters`,
+    code: 'too_big',
+  })
   async decline(
     @Param('flowId') flowId: string,
+    @Body() body: DeclineFlowDto,
     @CurrentDevice() device: Device,
     @CurrentClient() client: ClientContext,
   ): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.decline(device, flowId, client.ip) };
+    return { flow: await this.holder.decline(device, flowId, client.ip, body.reason) };
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The events idflow sends (DESIGN section 9). `document.signee.*` is sent once per signee; every other event once per
- * flow, when it reaches that end.
+ * The events idflow sends (DESIGN section 9). `document.signee.signed|rejected` are sent once per signee and
+ * `document.signee.reminded` once per reminder; `document.expiring` once per document, ahead of its expiry; every
+ * other event once per flow, when it reaches that end.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'signing.completed',
@@ -9,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'signing.expired',
   'document.signee.signed',
   'document.signee.rejected',
+  'document.signee.reminded',
+  'document.expiring',
   'document.completed',
   'document.rejected',
   'document.cancelled',

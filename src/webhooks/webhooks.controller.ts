@@ -5,6 +5,7 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { Reason } from '../common/envelope/envelope.decorator';
+import { DELIVERY_ANSWER_SCHEMA, DELIVERY_LIST_SCHEMA } from './webhook.schemas';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DELIVERY_VIEW_EXAMPLE } from './webhook-examples';
 import { WebhookDeliveryView, viewDelivery } from './webhook-delivery-view';
@@ -30,6 +31,7 @@ export class WebhooksController {
   @ApiEnvelope({
     description: 'The deliveries',
     reason: 'Webhook deliveries',
+    schema: DELIVERY_LIST_SCHEMA,
     data: { deliveries: [DELIVERY_VIEW_EXAMPLE] },
   })
   @ApiValidationFailure({
@@ -61,6 +63,7 @@ export class WebhooksController {
     status: 201,
     description: 'The delivery, queued',
     reason: 'Delivery queued',
+    schema: DELIVERY_ANSWER_SCHEMA,
     data: { delivery: { ...DELIVERY_VIEW_EXAMPLE, status: 'pending', nextAttemptAt: 1763700050 } },
   })
   @ApiFailure(404, 'No such delivery, or a delivery of another app', 'No such webhook delivery')

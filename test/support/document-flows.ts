@@ -60,7 +60,8 @@ export interface DocumentSigner {
   readonly nin: string;
   /** Reads the document (a phone marks it viewed) and signs the challenge it is shown. */
   sign(flowId: string): Promise<Response>;
-  decline(flowId: string): Promise<Response>;
+  /** `reason`: why, as the signee gives it; none is sent when absent. */
+  decline(flowId: string, reason?: string): Promise<Response>;
 }
 
 /** A phone with the digital-ID app: reads the document, signs its challenge with the device key, approves. */
@@ -73,7 +74,7 @@ export function walletDocumentSigner(http: () => TestAgent, device: TestDevice, 
       const signature = await signChallenge(device, read.body.data.flow.challenge);
       return device.post(http, `/wallet/v1/flows/${flowId}/approve`, { signature });
     },
-    decline: (flowId) => device.post(http, `/wallet/v1/flows/${flowId}/decline`),
+    decline: (flowId, reason) => device.post(http, `/wallet/v1/flows/${flowId}/decline`, { reason }),
   };
 }
 
@@ -82,7 +83,7 @@ export function simulatedDocumentSigner(integrator: IntegratorClient, nin: strin
   return {
     nin,
     sign: (flowId) => integrator.simulate('approve', flowId, { nin }),
-    decline: (flowId) => integrator.simulate('reject', flowId, { nin }),
+    decline: (flowId, reason) => integrator.simulate('reject', flowId, { nin, reason }),
   };
 }
 

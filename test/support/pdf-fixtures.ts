@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { LocalServer } from './local-server';
 
@@ -76,4 +80,16 @@ export async function makeEncryptedPdf(): Promise<Buffer> {
   document.addPage([595.28, 841.89]).drawText('Confidential', { x: 72, y: 760, size: 16, font });
   document.encrypt({ userPassword: 'open-sesame', ownerPassword: 'owner-secret' });
   return Buffer.from(await document.save());
+}
+
+/** The text of a PDF as poppler's `pdftotext -layout` reads it, page after page. */
+export function pdfToText(pdf: Uint8Array): string {
+  const directory = mkdtempSync(join(tmpdir(), 'idflow-pdf-'));
+  try {
+    const file = join(directory, 'file.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { Type } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { NEST_APP_OPTIONS, configureApp } from '../../src/bootstrap/configure-app';
 import type { AppConfig } from '../../src/config/app-config';
+import { buildOpenApiDocument } from '../../src/bootstrap/openapi-document';
+import { ResponseSchemaCheck } from './response-schemas';
 import { testConfig } from './test-config';
 
 export type TestAgent = ReturnType<typeof request.agent>;
@@ -15,7 +18,10 @@ export interface TestApp {
   config: AppConfig;
   /** A supertest agent whose every request comes from a fresh client IP, so suites never trip the rate limit. */
   http: () => TestAgent;
+  /** Closes the app; fails when any answer it sent did not match the OpenAPI document. */
   close: () => Promise<void>;
+  /** The check of every JSON answer against the document, once the app has answered. */
+  responseSchemas: () => ResponseSchemaCheck | undefined;
 }
 
 /**
@@ -43,6 +49,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>(NEST_APP_OPTIONS);
   configureApp(app);
+  let schemaCheck: ResponseSchemaCheck | undefined;
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    schemaCheck ??= new ResponseSchemaCheck(buildOpenApiDocument(app));
+    schemaCheck.middleware(request, response, next);
+  });
   await app.init();
   const server = app.getHttpServer();
   const http = () => {
@@ -50,5 +61,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     agent.set('x-real-ip', randomClientIp());
     return agent;
   };
-  return { app, config, http, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    if (schemaCheck?.violations.length) {
+      throw new Error(`Answers that do not match the OpenAPI document:\n${schemaCheck.violations.join('\n')}`);
+    }
+  };
+  return { app, config, http, close, responseSchemas: () => schemaCheck };
 }

@@ -1,13 +1,26 @@
-import type { Transport } from './transport';
+import type { DocumentId } from './flow-view';
+import type { CallOptions, Transport } from './transport';
 
 /** Where a document flow stands: `in_progress` once a first signee has signed, final from `completed` on. */
 export type DocumentStatus = 'pending' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
 /**
  * One signee's own status: pending -> notified (pushed to their devices) -> viewed -> signed | rejected, or stale when
- * the document ended before they acted.
+ * the document ended before they acted; `waiting` in sequential signing until the steps before theirs have signed.
  */
-export type SigneeStatus = 'pending' | 'notified' | 'viewed' | 'signed' | 'rejected' | 'stale';
+export type SigneeStatus = 'waiting' | 'pending' | 'notified' | 'viewed' | 'signed' | 'rejected' | 'stale';
+
+/** `parallel` (the default): everyone at once; `sequential`: step by step, out of turn refused with 409. */
+export type SigningOrder = 'parallel' | 'sequential';
+
+/** Reminders to the current step's signees who have not signed: after `firstAfterSeconds`, then every `everySeconds`. */
+export interface DocumentReminders {
+  /** At least 60, at most the document's lifetime. */
+  firstAfterSeconds: number;
+  everySeconds: number;
+  /** 1 to 20 reminders per signee. */
+  max: number;
+}
 
 /** The file to sign: a direct HTTPS link to a PDF of at most MAX_FILE_BYTES, and its display title. */
 export interface DocumentFileInput {
@@ -31,6 +44,8 @@ export interface SigneeInput {
   /** Who the signee signs for; may be empty for a person signing for themself. */
   representing: string;
   title?: string;
+  /** With `signingOrder: 'sequential'`: the step, from 1 (equal numbers sign together); for every signee or none. */
+  order?: number;
 }
 
 /** `POST /api/{version}/document/signing`: pushed to each NIN's digital-ID app. */
@@ -38,6 +53,8 @@ export interface DocumentSigningInput {
   to: string[];
   file: DocumentFileInput;
   webhook: DocumentWebhookInput;
+  signingOrder?: SigningOrder;
+  reminders?: DocumentReminders;
 }
 
 /** `POST /api/{version}/document/review`: a hosted page where each signee signs. */
@@ -45,6 +62,8 @@ export interface DocumentReviewInput {
   signee: SigneeInput[];
   file: DocumentFileInput;
   webhook: DocumentWebhookInput;
+  signingOrder?: SigningOrder;
+  reminders?: DocumentReminders;
 }
 
 /** A signee as the document shows them; `signedAt` (Unix seconds) and `ip` once they have signed. */
@@ -72,12 +91,38 @@ export interface DocumentStatusLogEntry {
   status: SigneeStatus;
   /** Unix seconds of the signee's last change. */
   lut: number;
+  /** Why they declined, when they said. */
+  reason?: string;
+}
+
+/** One entry of a document's audit trail, oldest first. */
+export interface DocumentAuditEvent {
+  type:
+    | 'created'
+    | 'pushed'
+    | 'reminded'
+    | 'viewed'
+    | 'signed'
+    | 'declined'
+    | 'stamped'
+    | 'sealed'
+    | 'expired'
+    | 'cancelled';
+  /** ISO 8601, UTC, to the millisecond. */
+  at: string;
+  /** Masked: `*******0001`. */
+  nin: string | null;
+  deviceId: string | null;
+  ip: string | null;
+  /** SHA-256 (hex) of the document at that moment: the original, then the stamped copy. */
+  digest: string;
+  reason?: string;
 }
 
 /** The document object (spec 2.6): `data.request` on creation, `data.doc` on refresh, `data.request` on ping. */
 export interface IdflowDocument {
-  /** `doc_...`: the `flow` of refresh, the `request` of ping, SSE and cancel. */
-  id: string;
+  /** The `flow` of refresh, the `request` of ping, SSE and cancel. */
+  id: DocumentId;
   /** The signees' NINs, in order. */
   to: string[];
   /** `app` for signing; the hosted page's URL for review. */
@@ -110,36 +155,52 @@ export interface IdflowDocument {
   cancelled: boolean;
 }
 
-/** The `data` of a signing create. */
+/** The `data` of a signing create: the document, and four digits the signees' apps show beside it. */
 export interface DocumentSigningCreated {
   request: IdflowDocument;
+  verificationCode: string;
 }
 
 /** The `data` of a review create: the hosted page to send the signees to, and the document. */
 export interface DocumentReviewCreated {
   link: string;
   request: IdflowDocument;
+  verificationCode: string;
 }
 
-/** `/api/{version}/document/*` (spec 4.5). */
+/** `/api/{version}/document/*` (spec 4.5); v1 takes the access token instead of the secret. */
 export class DocsNamespace {
   constructor(private readonly transport: Transport) {}
 
-  signing(input: DocumentSigningInput): Promise<DocumentSigningCreated> {
-    return this.transport.json('POST', `/api/${this.transport.version}/document/signing`, input);
+  signing(input: DocumentSigningInput, options?: CallOptions): Promise<DocumentSigningCreated> {
+    return this.post('signing', input, options);
   }
 
-  review(input: DocumentReviewInput): Promise<DocumentReviewCreated> {
-    return this.transport.json('POST', `/api/${this.transport.version}/document/review`, input);
+  review(input: DocumentReviewInput, options?: CallOptions): Promise<DocumentReviewCreated> {
+    return this.post('review', input, options);
   }
 
   /** The document's latest state (`data.doc`): statusLog, signatures and, once complete, `file.stamped`. */
-  async refresh(flow: string): Promise<IdflowDocument> {
-    const data = await this.transport.json<{ doc: IdflowDocument }>(
-      'POST',
-      `/api/${this.transport.version}/document/refresh`,
-      { flow },
-    );
+  async refresh(flow: string, options: Pick<CallOptions, 'signal'> = {}): Promise<IdflowDocument> {
+    const data = await this.post<{ doc: IdflowDocument }>('refresh', { flow }, { ...options, read: true });
     return data.doc;
+  }
+
+  /** The document's audit trail, oldest first; the stamped PDF's last page prints it up to the last signature. */
+  async audit(flow: string, options: Pick<CallOptions, 'signal'> = {}): Promise<DocumentAuditEvent[]> {
+    const data = await this.post<{ events: DocumentAuditEvent[] }>('audit', { flow }, { ...options, read: true });
+    return data.events;
+  }
+
+  private post<T>(route: string, body: object, options: CallOptions & { read?: boolean } = {}): Promise<T> {
+    const { read, ...call } = options;
+    return this.transport.json({
+      method: 'POST',
+      path: `/api/${this.transport.version}/document/${route}`,
+      body,
+      token: this.transport.version === 'v1',
+      idempotent: read === true || call.idempotencyKey !== undefined,
+      ...call,
+    });
   }
 }

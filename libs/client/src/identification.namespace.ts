@@ -1,36 +1,68 @@
-import type { Transport } from './transport';
+import type { FlowRequest } from './flow-view';
+import type { QrStart } from './qr-frame';
+import type { CallOptions, Transport } from './transport';
 
 export interface IdentificationInput {
   action: 'login' | 'signup' | 'link';
+  /** Keys of the claim catalog (README), such as `naming.name` or `contact.email`. */
   claims: string[];
+  /** The intent shown to the person. */
   payload: string;
 }
 
-/** The `data` of an identification create (spec 2.3). */
-export interface IdentificationCreated {
-  request: { id: string; [field: string]: unknown };
-  link?: string;
-  seeds?: string[];
-  token?: string;
+/** `display` (default): the app shows `verificationCode` to compare; `choice`: the person picks it among three. */
+export type VerificationMode = 'display' | 'choice';
+
+/** Same-device: the link to open on the person's phone, and the animated QR code for a desktop page. */
+export interface SameDeviceCreated {
+  request: FlowRequest;
+  link: string;
+  qr: QrStart;
+}
+
+/** Wildcard: QR seeds (the first one scanned wins) and the animated QR code. */
+export interface WildcardCreated {
+  request: FlowRequest;
+  seeds: string[];
+  qr: QrStart;
+}
+
+/** Different-device identification: pushed to the person's devices; show `verificationCode` beside your prompt. */
+export interface IdentificationPushed {
+  request: FlowRequest;
+  /** An access token, also sent in the x-access-token header (spec 4.2 rule 1). */
+  token: string;
+  verificationCode: string;
 }
 
 /** `/api/{version}/identification/*` (spec 4.2). */
 export class IdentificationNamespace {
   constructor(private readonly transport: Transport) {}
 
-  sameDevice(input: IdentificationInput): Promise<IdentificationCreated> {
-    return this.create('same-device', input);
+  sameDevice(input: IdentificationInput, options?: CallOptions): Promise<SameDeviceCreated> {
+    return this.create('same-device', input, options, false);
   }
 
-  differentDevice(input: IdentificationInput & { user: string }): Promise<IdentificationCreated> {
-    return this.create('different-device', input);
+  /** v1 takes the access token instead of the secret (fetched with `flows.authorize()` when the client has none). */
+  differentDevice(
+    input: IdentificationInput & { user: string; verification?: VerificationMode },
+    options?: CallOptions,
+  ): Promise<IdentificationPushed> {
+    return this.create('different-device', input, options, this.transport.version === 'v1');
   }
 
-  wildcard(input: IdentificationInput & { seeds: number }): Promise<IdentificationCreated> {
-    return this.create('wildcard', input);
+  wildcard(input: IdentificationInput & { seeds: number }, options?: CallOptions): Promise<WildcardCreated> {
+    return this.create('wildcard', input, options, this.transport.version === 'v1');
   }
 
-  private create(mode: string, input: object): Promise<IdentificationCreated> {
-    return this.transport.json('POST', `/api/${this.transport.version}/identification/${mode}`, input);
+  private create<T>(mode: string, body: object, options: CallOptions = {}, token: boolean): Promise<T> {
+    return this.transport.json({
+      method: 'POST',
+      path: `/api/${this.transport.version}/identification/${mode}`,
+      body,
+      token,
+      idempotent: options.idempotencyKey !== undefined,
+      ...options,
+    });
   }
 }

@@ -7,7 +7,7 @@ import { ClientOptions, Transport } from './transport';
 
 /**
  * The Node client of spec 4.6: five namespaces (health, identification, signing, flows, docs) mapping one-to-one to
- * the routes.
+ * the routes, v1 included, plus the event stream, the held poll and `flows.waitFor`.
  */
 export class IdflowClient {
   readonly health: HealthNamespace;

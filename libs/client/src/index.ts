@@ -1,7 +1,24 @@
 export { IdflowClient } from './idflow-client';
 export { IdflowError } from './idflow-error';
+export type { ValidationIssue } from './idflow-error';
+export type { AccessGrant, ApiVersion, CallOptions, ClientOptions, RetryOptions } from './transport';
+export { isTerminal } from './flow-view';
+export type { DocumentId, FlowHint, FlowRequest, FlowStatus, FlowView, RequestId } from './flow-view';
+export type { FlowState, StateOf } from './flow-state';
 export type {
+  IdentificationInput,
+  IdentificationPushed,
+  SameDeviceCreated,
+  VerificationMode,
+  WildcardCreated,
+} from './identification.namespace';
+export type { SigningInput, SigningPushed, SigningWebhookInput } from './signing.namespace';
+export type { FlowEventsOptions } from './flow-events';
+export type { WaitForOptions } from './flows.namespace';
+export type {
+  DocumentAuditEvent,
   DocumentFileInput,
+  DocumentReminders,
   DocumentReviewCreated,
   DocumentReviewInput,
   DocumentSignature,
@@ -14,13 +31,15 @@ export type {
   IdflowDocument,
   SigneeInput,
   SigneeStatus,
+  SigningOrder,
 } from './docs.namespace';
 export { decryptClaims } from './decrypt-claims';
 export type { DecryptedClaims, EncryptedClaims } from './decrypt-claims';
-export type { ClientOptions } from './transport';
 export { verifySignature } from './verify-signature';
 export type { VerifiedSignature } from './verify-signature';
 export { verifyWebhook } from './verify-webhook';
 export type { WebhookEvent } from './verify-webhook';
 export { qrFrame } from './qr-frame';
 export type { QrStart } from './qr-frame';
+export { SseParser } from './sse-parser';
+export type { ServerSentEvent } from './sse-parser';

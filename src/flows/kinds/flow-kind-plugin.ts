@@ -34,7 +34,8 @@ export interface FlowKindPlugin<K extends FlowKind = FlowKind> {
   /** Refuses, before anything changes, a consent this kind cannot take for this flow. */
   checkConsent?(flow: Flow, consent: Consent): void;
   approve(holder: FlowHolder, flow: Flow, consent: Consent, ip: string): Promise<HolderFlowView>;
-  decline(holder: FlowHolder, flow: Flow, ip: string): Promise<HolderFlowView>;
+  /** `reason`: why, in the holder's words, where the kind keeps it (a document signee's decline). */
+  decline(holder: FlowHolder, flow: Flow, ip: string, reason?: string): Promise<HolderFlowView>;
   /** A change published on the flow event bus as this holder's device sees it, or null when it is not theirs. */
   viewOfChange(event: FlowChangedEvent<K>, holder: FlowHolder): Promise<HolderFlowView | null>;
 

@@ -11,6 +11,10 @@ import { IdempotencyKeys1764400000000 } from './1764400000000-IdempotencyKeys';
 import { FlowProgress1764500000000 } from '../portable/1764500000000-FlowProgress';
 import { QrStarts1764600000000 } from '../portable/1764600000000-QrStarts';
 import { VerificationChoice1764700000000 } from '../portable/1764700000000-VerificationChoice';
+import { DeclineReasons1764810000000 } from '../portable/1764810000000-DeclineReasons';
+import { SigningOrder1764820000000 } from '../portable/1764820000000-SigningOrder';
+import { DocumentAuditTrail1764830000000 } from './1764830000000-DocumentAuditTrail';
+import { DocumentReminders1764840000000 } from '../portable/1764840000000-DocumentReminders';
 import { SealCertificates1764850000000 } from './1764850000000-SealCertificates';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
@@ -28,5 +32,9 @@ export const SQLITE_MIGRATIONS = [
   FlowProgress1764500000000,
   QrStarts1764600000000,
   VerificationChoice1764700000000,
+  DeclineReasons1764810000000,
+  SigningOrder1764820000000,
+  DocumentAuditTrail1764830000000,
+  DocumentReminders1764840000000,
   SealCertificates1764850000000,
 ];

@@ -1,0 +1,126 @@
+import {
+  arrayOf,
+  boolean,
+  extending,
+  nullable,
+  object,
+  oneOfStrings,
+  string,
+  unixSeconds,
+} from '../common/openapi/json-schema';
+import { namedSchema } from '../common/openapi/named-schemas';
+import { CLAIM_KEYS } from '../claims/claim-catalog';
+import { DEVICE_ALGORITHMS } from '../devices/device.entity';
+import { ENVIRONMENTS } from '../tenants/environment';
+import { SCOPES } from '../tenants/scopes';
+
+/** Response schemas of the admin API (`admin-views.ts`): secrets appear only in the answer that made them. */
+
+const ENVIRONMENT = oneOfStrings(ENVIRONMENTS);
+
+export const CONSUMER_SCHEMA = namedSchema(
+  'Consumer',
+  object({ id: string(), name: string(), createdAt: unixSeconds() }),
+);
+
+const APP_SCHEMA = namedSchema(
+  'App',
+  object({
+    id: string(),
+    consumerId: string(),
+    name: string(),
+    environment: ENVIRONMENT,
+    scopes: arrayOf(oneOfStrings(SCOPES)),
+    publicKey: string('PEM of the RSA key claims are encrypted for'),
+    createdAt: unixSeconds(),
+    secretRotatedAt: unixSeconds(),
+  }),
+);
+
+export const CREATED_APP_SCHEMA = namedSchema(
+  'CreatedApp',
+  extending(
+    APP_SCHEMA,
+    object(
+      {
+        appSecret: string('Shown once'),
+        webhookSecret: string('Shown once'),
+        privateKey: string('Only when the service made the key pair: PKCS#8 PEM, shown once'),
+      },
+      { optional: ['privateKey'] },
+    ),
+  ),
+);
+
+export const ROTATED_SECRET_SCHEMA = namedSchema(
+  'RotatedAppSecret',
+  extending(APP_SCHEMA, object({ appSecret: string('Shown once') })),
+);
+
+export const API_KEY_SCHEMA = namedSchema(
+  'ApiKeyRecord',
+  object({
+    id: string(),
+    appId: string(),
+    environment: ENVIRONMENT,
+    hint: string('The prefix and the last four characters'),
+    createdAt: unixSeconds(),
+    revokedAt: nullable(unixSeconds()),
+  }),
+);
+
+export const CREATED_API_KEY_SCHEMA = namedSchema(
+  'CreatedApiKey',
+  extending(API_KEY_SCHEMA, object({ apiKey: string('Shown once') })),
+);
+
+export const API_KEY_LIST_SCHEMA = namedSchema('ApiKeyRecords', object({ keys: arrayOf(API_KEY_SCHEMA) }));
+
+const PERSON_SCHEMA = namedSchema(
+  'Person',
+  object({
+    nin: string(),
+    environment: ENVIRONMENT,
+    name: string(),
+    claims: arrayOf(oneOfStrings(CLAIM_KEYS), 'Which claims the person holds, never their values'),
+    hasDigitalId: boolean(),
+  }),
+);
+
+export const PERSON_ANSWER_SCHEMA = namedSchema('PersonAnswer', object({ person: PERSON_SCHEMA }));
+
+export const PERSON_WITH_DEVICES_SCHEMA = namedSchema(
+  'PersonWithDevices',
+  object({
+    person: PERSON_SCHEMA,
+    devices: arrayOf(
+      object({
+        id: string(),
+        alg: oneOfStrings(DEVICE_ALGORITHMS),
+        label: string(),
+        createdAt: unixSeconds(),
+        virtual: boolean('The built-in device of a synthetic sandbox person'),
+      }),
+      'Active devices, oldest first',
+    ),
+  }),
+);
+
+export const ENROLLMENT_CODE_SCHEMA = namedSchema(
+  'EnrollmentCode',
+  object({ code: string(), nin: string(), environment: ENVIRONMENT, expiresAt: unixSeconds() }),
+);
+
+export const SANDBOX_BOOTSTRAP_SCHEMA = namedSchema(
+  'SandboxBootstrap',
+  object({
+    consumerId: string(),
+    appId: string(),
+    apiKey: string(),
+    appSecret: string(),
+    privateKey: string("PKCS#8 PEM of the app's claims key"),
+    webhookSecret: string(),
+    testPersons: arrayOf(object({ nin: string(), name: string() })),
+    ninWithoutDigitalId: string(),
+  }),
+);

@@ -1,0 +1,18 @@
+/**
+ * What a document's audit trail records, in the order things happen to a document: made, asked of a signee (pushed,
+ * then reminded), seen, signed or declined, the signed copy stamped and sealed, or the document ended otherwise.
+ * `sealed` is recorded by the PAdES seal, where one is applied after the stamp.
+ */
+export const AUDIT_EVENT_TYPES = [
+  'created',
+  'pushed',
+  'reminded',
+  'viewed',
+  'signed',
+  'declined',
+  'stamped',
+  'sealed',
+  'expired',
+  'cancelled',
+] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];

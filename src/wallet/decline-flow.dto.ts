@@ -1,0 +1,6 @@
+import { DeclineReason } from '../flows/kinds/decline-reason';
+
+export class DeclineFlowDto {
+  @DeclineReason()
+  reason?: string;
+}

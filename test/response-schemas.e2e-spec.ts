@@ -1,0 +1,215 @@
+import type { JsonBody } from './support/json-body';
+import { ADMIN_TOKEN } from './support/test-config';
+import { FileHost, makePdf } from './support/pdf-fixtures';
+import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrator-client';
+import type { ResponseSchemaCheck } from './support/response-schemas';
+import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
+import { signChallenge } from './support/device-signature';
+import { TestApp, createTestApp } from './support/test-app';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+
+type Operations = Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>;
+
+/**
+ * Every other e2e suite already holds each JSON answer it receives to the OpenAPI document (test/support/test-app.ts).
+ * This one calls every route that declares a JSON answer at least once, so that no route is left unchecked, and shows
+ * that the check does fail on a body that strays from its schema.
+ */
+describe('every JSON answer matches the schema the OpenAPI document declares for it', () => {
+  let t: TestApp;
+  let files: FileHost;
+  let sandbox: SandboxBootstrap;
+  let integrator: IntegratorClient;
+  let pdfUrl: string;
+  const [ada, jide] = ['10000000001', '10000000002'];
+
+  const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+  const schemaCheck = () => t.responseSchemas() as ResponseSchemaCheck;
+  const expectStatus = async (response: Promise<{ status: number; body: unknown }>, status: number) => {
+    const answer = await response;
+    if (answer.status !== status)
+      throw new Error(`expected ${status}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as { data: JsonBody };
+  };
+
+  beforeAll(async () => {
+    files = await FileHost.start();
+    t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true' } });
+    sandbox = await bootstrapSandbox(t.app);
+    integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    pdfUrl = files.put('/contract.pdf', await makePdf(2));
+  });
+  afterAll(async () => {
+    await t.close();
+    await files.close();
+  });
+
+  it('answers the system, billing and admin routes as declared', async () => {
+    await expectStatus(t.http().get('/api/health/live'), 200);
+    await expectStatus(t.http().get('/api/health/ready'), 200);
+    await t.http().get('/.well-known/jwks.json').expect(200);
+    await expectStatus(t.http().get('/api/v2/billing/usage').set(credentials(sandbox)), 200);
+
+    const consumer = (await expectStatus(admin().post('/admin/consumers').send({ name: 'Schema Co' }), 201)).data;
+    const app = (
+      await expectStatus(
+        admin()
+          .post('/admin/apps')
+          .send({ consumerId: consumer.id, name: 'Schema app', environment: 'production', scopes: ['signing:same'] }),
+        201,
+      )
+    ).data;
+    await expectStatus(admin().post(`/admin/apps/${app.id}/rotate-secret`), 201);
+    const key = (await expectStatus(admin().post(`/admin/apps/${app.id}/keys`), 201)).data;
+    await expectStatus(admin().get(`/admin/apps/${app.id}/keys`), 200);
+    await expectStatus(admin().post(`/admin/keys/${key.id}/revoke`), 201);
+    const nin = '29876543210';
+    await expectStatus(
+      admin()
+        .post('/admin/persons')
+        .send({ nin, name: 'Schema Person', environment: 'production', claims: { naming: { name: 'Schema Person' } } }),
+      201,
+    );
+    await expectStatus(admin().get(`/admin/persons/production/${nin}`), 200);
+    await expectStatus(admin().post(`/admin/persons/production/${nin}/enrollment-codes`), 201);
+    await expectStatus(admin().post('/admin/sandbox/bootstrap'), 201);
+    await expectStatus(admin().post(`/admin/consumers/${consumer.id}/credit`).send({ amount: 500 }), 201);
+    await expectStatus(admin().get('/admin/billing/usage'), 200);
+  });
+
+  it('answers the identification, signing and flow routes, v2 and v1, as declared', async () => {
+    const token = await integrator.authorize();
+    const v1 = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, token });
+    for (const client of [integrator, v1]) {
+      const version = client === v1 ? 'v1' : 'v2';
+      const same = (await expectStatus(client.create('same-device', SAME_DEVICE_LOGIN, version), 201)).data;
+      await expectStatus(client.create('different-device', { ...SAME_DEVICE_LOGIN, user: ada }, version), 201);
+      await expectStatus(client.create('wildcard', { ...SAME_DEVICE_LOGIN, seeds: 1 }, version), 201);
+      await expectStatus(
+        client.post(`/api/${version}/signing/same-device`, { action: 'confirm', payload: 'Hi', nin: ada }),
+        201,
+      );
+      await expectStatus(
+        client.post(`/api/${version}/signing/different-device`, { action: 'confirm', payload: 'Hi', nin: ada }),
+        201,
+      );
+      await expectStatus(client.ping(same.request.id, version), 200);
+      await expectStatus(client.cancel(same.request.id, version), 201);
+      // Polling takes the key and a token on both versions; an ended flow answers at once.
+      await expectStatus(v1.post(`/api/${version}/flow/polling`, { request: same.request.id }), 200);
+    }
+    await expectStatus(
+      integrator.post('/api/v2/signing/wildcard', { action: 'confirm', payload: 'Hi', seeds: 1 }),
+      201,
+    );
+
+    const shown = (await expectStatus(integrator.create('same-device', SAME_DEVICE_LOGIN), 201)).data;
+    await expectStatus(
+      t.http().get('/api/v2/flow/qr').query({ request: shown.request.id }).set(credentials(sandbox)),
+      200,
+    );
+    await expectStatus(t.http().get(`/open/${codeOf(shown.link)}/qr-frame`), 200);
+    await expectStatus(integrator.post('/api/v2/sandbox/scan', { nin: ada, code: shown.link }), 201);
+    await expectStatus(integrator.simulate('approve', shown.request.id, { nin: ada, claims: ['naming.name'] }), 201);
+    const scanned = (await expectStatus(integrator.create('wildcard', { ...SAME_DEVICE_LOGIN, seeds: 1 }), 201)).data;
+    await expectStatus(integrator.simulate('scan', scanned.request.id, { nin: jide }), 201);
+    await expectStatus(integrator.simulate('reject', scanned.request.id, { nin: jide }), 201);
+  });
+
+  it('answers the Wallet API as declared', async () => {
+    const phone = await enrolledDevice(t.app, t.http, jide);
+    const pushed = async () =>
+      (await expectStatus(integrator.create('different-device', { ...SAME_DEVICE_LOGIN, user: jide }), 201)).data;
+    const first = await pushed();
+    await expectStatus(phone.get(t.http, '/wallet/v1/inbox'), 200);
+    await expectStatus(phone.get(t.http, `/wallet/v1/flows/${first.request.id}`), 200);
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${first.request.id}/accept`), 201);
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${first.request.id}/approve`, { claims: [] }), 201);
+    const second = await pushed();
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${second.request.id}/decline`), 201);
+    const linked = (await expectStatus(integrator.create('same-device', SAME_DEVICE_LOGIN), 201)).data;
+    await expectStatus(phone.post(t.http, '/wallet/v1/flows/pick-up', { code: codeOf(linked.link) }), 201);
+
+    const signing = (
+      await expectStatus(
+        integrator.post('/api/v2/signing/different-device', { action: 'confirm', payload: 'Hi', nin: jide }),
+        201,
+      )
+    ).data;
+    const read = await expectStatus(phone.get(t.http, `/wallet/v1/flows/${signing.request.id}`), 200);
+    const signature = await signChallenge(phone, read.data.flow.challenge);
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${signing.request.id}/approve`, { signature }), 201);
+  });
+
+  it('answers the document, review, webhook and verification routes as declared', async () => {
+    const token = await integrator.authorize();
+    const v1 = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret, token });
+    const file = { url: pdfUrl, title: 'Schema contract' };
+    const webhook = { host: 'https://example.com/hook', reference: 'schema-1' };
+    const signee = (nin: string) => ({ nin, name: nin, type: 'person', email: `${nin}@example.com`, representing: '' });
+    for (const [client, version] of [
+      [integrator, 'v2'],
+      [v1, 'v1'],
+    ] as const) {
+      const signing = (
+        await expectStatus(client.post(`/api/${version}/document/signing`, { to: [ada], file, webhook }), 201)
+      ).data;
+      await expectStatus(client.post(`/api/${version}/document/review`, { signee: [signee(ada)], file, webhook }), 201);
+      await expectStatus(client.post(`/api/${version}/document/refresh`, { flow: signing.request.id }), 200);
+      await expectStatus(client.post(`/api/${version}/document/audit`, { flow: signing.request.id }), 200);
+    }
+
+    const review = (
+      await expectStatus(
+        integrator.post('/api/v2/document/review', { signee: [signee(ada), signee(jide)], file, webhook }),
+        201,
+      )
+    ).data;
+    const page = new URL(review.link).pathname;
+    await expectStatus(t.http().get(`${page}/state`), 200);
+    await expectStatus(t.http().post(`${page}/signees/1/push`), 200);
+    await expectStatus(t.http().post(`${page}/signees/0/sandbox-sign`), 200);
+    await expectStatus(t.http().post(`${page}/signees/1/sandbox-sign`), 200);
+    const stamped = (await expectStatus(integrator.post('/api/v2/document/refresh', { flow: review.request.id }), 200))
+      .data.doc.file.stamped as string;
+    const declined = (
+      await expectStatus(integrator.post('/api/v2/document/review', { signee: [signee(ada)], file, webhook }), 201)
+    ).data;
+    await expectStatus(t.http().post(`${new URL(declined.link).pathname}/signees/0/decline`), 200);
+
+    const bytes = (await t.http().get(new URL(stamped).pathname).buffer(true).expect(200)).body as Buffer;
+    await expectStatus(t.http().post('/verify').set('content-type', 'application/pdf').send(bytes), 200);
+
+    const deliveries = (await expectStatus(t.http().get('/api/v2/webhooks/deliveries').set(credentials(sandbox)), 200))
+      .data.deliveries;
+    await expectStatus(
+      t.http().post(`/api/v2/webhooks/deliveries/${deliveries[0].id}/redeliver`).set(credentials(sandbox)),
+      201,
+    );
+  });
+
+  it('leaves no route that declares a JSON answer unchecked', async () => {
+    const document = (await t.http().get('/docs-json').expect(200)).body as { paths: Record<string, Operations> };
+    const declared = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.entries(operation.responses ?? {})
+          .filter(([status, response]) => status.startsWith('2') && response.content?.['application/json']?.schema)
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(declared.length).toBeGreaterThan(50);
+    expect(declared.filter((label) => !schemaCheck().checked.has(label))).toEqual([]);
+  });
+
+  it('reports a body that strays from its schema, naming the route and the field', () => {
+    const before = schemaCheck().violations.length;
+    schemaCheck().inspect('POST', '/api/v2/flow/ping', 200, {
+      status: 'successful',
+      reason: 'Flow state',
+      version: 'v2',
+      data: { request: { id: 42 } },
+    });
+    const reported = schemaCheck().violations.splice(before);
+    expect(reported).toEqual([expect.stringMatching(/^POST \/api\/v2\/flow\/ping 200: .*\/data\/request/)]);
+  });
+});
