@@ -1,3 +1,6 @@
+import { DataSource } from 'typeorm';
+import { SecretSealer } from '../src/key-encryption/secret-sealer';
+import { SealCertificate } from '../src/seal/seal-certificate.entity';
 import { makePdf } from './support/pdf-fixtures';
 import { withFirstPageContentChanged } from './support/pdf-tools';
 import { SealedDocuments } from './support/sealed-documents';
@@ -29,6 +32,16 @@ describe('the PAdES seal of completed documents', () => {
     expect(caPem).toMatch(/^-----BEGIN CERTIFICATE-----\n[A-Za-z0-9+/=\n]+-----END CERTIFICATE-----\n$/);
     const report = await pdf().pdfsig(stamped);
     expect(report).toContain('Signer full Distinguished Name: CN=Acme idflow document seal,O=Acme idflow');
+  });
+
+  it('keeps the sandbox seal key sealed under the key-encryption key, never in clear', async () => {
+    const rows = await suite.t.app.get(DataSource).getRepository(SealCertificate).find();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].caPem).toBe(caPem);
+    expect(rows[0].privateKey).toMatch(/^kek1\.[^.]+\.[^.]+\.[^.]+$/);
+    // Opened with the row's context, it is the seal key in PKCS#8 (base64 DER, which starts with MII).
+    const opened = suite.t.app.get(SecretSealer).open(rows[0].privateKey, 'seal_certificates.private_key:sandbox');
+    expect(opened).toMatch(/^MII[A-Za-z0-9+/]+=*$/);
   });
 
   it('seals the stamped file: pdfsig sees a valid ETSI.CAdES.detached signature over the whole file', async () => {
@@ -93,6 +106,17 @@ describe('the PAdES seal of completed documents', () => {
     const data = await verify(appended);
     expect(data).toMatchObject({ result: 'altered', reliedOn: [] });
     expect(data.seal).toMatchObject({ present: true, valid: false, coversWholeFile: false });
+  });
+
+  it('prints signers named in Cyrillic and in Yoruba exactly on the signature page of the sealed file', async () => {
+    const stampedReview = await suite.completeReview([
+      { nin: '10000000001', name: 'Анна Сергеевна Иванова' },
+      { nin: '10000000002', name: 'Ọláolúwa Adéwálé' },
+    ]);
+    const text = await pdf().pdftotext(stampedReview);
+    expect(text).toMatch(/^Анна Сергеевна Иванова$/m);
+    expect(text).toMatch(/^Ọláolúwa Adéwálé$/m);
+    expect(await pdf().pdfsig(stampedReview)).toContain('Signature Validation: Signature is Valid.');
   });
 
   it('finds no seal on a PDF we never sealed', async () => {

@@ -1,9 +1,9 @@
 import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
-import { simulatorSignedDocument } from './document-flows';
+import { downloadFile, simulatorSignedDocument } from './document-flows';
 import type { JsonBody } from './json-body';
 import { FileHost, makePdf } from './pdf-fixtures';
 import { PdfWorkbench } from './pdf-tools';
-import { bootstrapSandbox } from './sandbox-tenant';
+import { bootstrapSandbox, credentials } from './sandbox-tenant';
 import { type TestApp, createTestApp } from './test-app';
 
 /**
@@ -30,6 +30,34 @@ export class SealedDocuments {
     this.files += 1;
     const url = this.host.put(`/document-${this.files}.pdf`, await makePdf(pages));
     return simulatorSignedDocument(this.t, this.sandbox, url, signers);
+  }
+
+  /** A review document whose signees (test persons, each under the name given) sign through the simulator. */
+  async completeReview(signees: Array<{ nin: string; name: string }>): Promise<Buffer> {
+    this.files += 1;
+    const headers = credentials(this.sandbox);
+    const created = await this.t
+      .http()
+      .post('/api/v2/document/review')
+      .set(headers)
+      .send({
+        signee: signees.map(({ nin, name }, index) => ({
+          name,
+          nin,
+          type: 'person',
+          email: `signee${index}@example.com`,
+          representing: '',
+        })),
+        file: { url: this.host.put(`/review-${this.files}.pdf`, await makePdf(1)), title: 'Review' },
+        webhook: { host: 'https://example.com/hook', reference: 'x' },
+      })
+      .expect(201);
+    const id: string = created.body.data.request.id;
+    for (const { nin } of signees) {
+      await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
+    }
+    const refreshed = await this.t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200);
+    return (await downloadFile(this.t.http, refreshed.body.data.doc.file.stamped)).body as Buffer;
   }
 
   /** `data` of `POST /verify` with the file as the body. */
