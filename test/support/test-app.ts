@@ -54,7 +54,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     schemaCheck ??= new ResponseSchemaCheck(buildOpenApiDocument(app));
     schemaCheck.middleware(request, response, next);
   });
-  await app.init();
+  // A start that fails (a bad setting, say) still opened its database and Redis connections: close them, or jest never
+  // exits.
+  await app.init().catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
   const server = app.getHttpServer();
   const http = () => {
     const agent = request.agent(server);
