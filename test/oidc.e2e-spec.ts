@@ -40,8 +40,8 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   });
   afterAll(() => t.close());
 
-  /** Approves the login through the simulator: the test person's virtual device scans the page's QR code. */
-  const approveInSimulator = async (login: StartedLogin) => {
+  /** Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code. */
+  const actInSimulator = async (login: StartedLogin, action: 'approve' | 'reject') => {
     const { link } = await progressOf(login);
     const scanned = await t
       .http()
@@ -52,11 +52,12 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const flowId = scanned.body.data.request.id as string;
     await t
       .http()
-      .post(`/api/v2/sandbox/flows/${flowId}/approve`)
+      .post(`/api/v2/sandbox/flows/${flowId}/${action}`)
       .set(credentials(sandbox))
       .send({ nin: ADAEZE })
       .expect(201);
   };
+  const approveInSimulator = (login: StartedLogin) => actInSimulator(login, 'approve');
 
   it('publishes its discovery document: code flow only, PKCE S256, the claim-group scopes', async () => {
     const metadata = secretClient.serverMetadata();
@@ -138,18 +139,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
 
   it('sends the browser back with access_denied when the person declines', async () => {
     const login = await startLogin(secretClient);
-    const { link } = await progressOf(login);
-    const scanned = await t
-      .http()
-      .post('/api/v2/sandbox/scan')
-      .set(credentials(sandbox))
-      .send({ code: link, nin: ADAEZE });
-    await t
-      .http()
-      .post(`/api/v2/sandbox/flows/${scanned.body.data.request.id}/reject`)
-      .set(credentials(sandbox))
-      .send({ nin: ADAEZE })
-      .expect(201);
+    await actInSimulator(login, 'reject');
     const callback = await returnToClient(login);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(login.state);

@@ -76,6 +76,17 @@ export class ResponseSchemaCheck {
     }
   }
 
+  /** `METHOD /path status` of every success the document declares a JSON schema for: what `checked` should cover. */
+  declaredJsonSuccesses(): string[] {
+    return Object.entries(this.document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations as Operations).flatMap(([method, operation]) =>
+        Object.entries(operation?.responses ?? {})
+          .filter(([status, response]) => status.startsWith('2') && response.content?.['application/json']?.schema)
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+  }
+
   /** undefined: no JSON answer declared for the status; null: declared without a schema to hold it to. */
   private validatorFor(label: string, response: OpenApiResponse | undefined): ValidateFunction | null | undefined {
     if (this.validators.has(label)) return this.validators.get(label);
