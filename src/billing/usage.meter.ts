@@ -83,21 +83,14 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
 
   private observe(request: Request, status: number, arrivedAt: number): void {
     if (status >= 500) return;
-    const apiKey = headerValue(request, CREDENTIAL_HEADERS.key);
-    // A call is metered when it carries an API key, or when its handler named the app it acts for (an OIDC login).
-    if (!apiKey && !request.principal) return;
-    const call: MeteredCall = {
-      route: (request.meteredRoute?.route ?? `${request.method} (not routed)`).slice(0, ROUTE_MAX_LENGTH),
-      category: request.meteredRoute?.category ?? null,
-      status,
-      cost: request.billing?.cost ?? 0,
-      createdAt: arrivedAt,
-    };
+    // A call is metered when its handler named the app it acts for (an OIDC login too), or when it carries an API key.
     if (request.principal) {
-      this.record(attributed(call, usageOwnerOf(request.principal)));
+      this.record(attributed(meteredCall(request, status, arrivedAt), usageOwnerOf(request.principal)));
       return;
     }
+    const apiKey = headerValue(request, CREDENTIAL_HEADERS.key);
     if (!apiKey) return;
+    const call = meteredCall(request, status, arrivedAt);
     const lookup = this.tenants.findKeyOwner(apiKey).then(
       (owner) => {
         if (owner) this.record(attributed(call, usageOwnerOf(owner)));
@@ -136,4 +129,14 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
     this.buffer = this.buffer.slice(excess);
     this.logger.error(`Dropped the ${excess} oldest usage records: the database has not accepted them`);
   }
+}
+
+function meteredCall(request: Request, status: number, arrivedAt: number): MeteredCall {
+  return {
+    route: (request.meteredRoute?.route ?? `${request.method} (not routed)`).slice(0, ROUTE_MAX_LENGTH),
+    category: request.meteredRoute?.category ?? null,
+    status,
+    cost: request.billing?.cost ?? 0,
+    createdAt: arrivedAt,
+  };
 }
