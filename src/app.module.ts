@@ -1,12 +1,12 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
-import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
+import { EnvelopeRouteGuard } from './common/envelope/envelope-route.guard';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
@@ -35,9 +35,9 @@ import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
 
 /**
- * The whole service. Global pipes, guards, interceptors and filters are providers here, so a test app built from this
+ * The whole service. Global pipes, guards and filters are providers here, so a test app built from this
  * module behaves exactly like production. Guards run in order: noting the route for the usage meter (it never
- * refuses), then the deny-by-default check; the rate limit runs before them all, as a middleware (see configureApp).
+ * refuses), then the deny-by-default check, then noting how the answer is enveloped; the rate limit runs before them all, as a middleware (see configureApp).
  */
 @Module({})
 export class AppModule {
@@ -75,6 +75,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
+        { provide: APP_GUARD, useClass: EnvelopeRouteGuard },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({
@@ -84,7 +85,6 @@ export class AppModule {
             exceptionFactory: (errors) => new RequestValidationError(toValidationIssues(errors)),
           }),
         },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

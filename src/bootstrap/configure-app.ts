@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
+import { EnvelopingExpressAdapter } from '../common/envelope/enveloping-express-adapter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { securityHeaders } from '../common/http/security-headers';
@@ -22,6 +23,9 @@ const CORS_PATHS = ['/api', '/.well-known'];
 
 /** How `main.ts` and every e2e test create the app: JSON bodies are parsed by our own middleware (see below). */
 export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
+
+/** The HTTP adapter `main.ts` and every e2e test create the app on: Express, answering in the success envelope. */
+export const createHttpAdapter = () => new EnvelopingExpressAdapter();
 
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {

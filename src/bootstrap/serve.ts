@@ -3,11 +3,15 @@ import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/app-config';
-import { NEST_APP_OPTIONS, configureApp } from './configure-app';
+import { NEST_APP_OPTIONS, configureApp, createHttpAdapter } from './configure-app';
 
 /** Starts the service on PORT and says where, on which database and bus. */
 export async function serve(config: AppConfig, tracing: string): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config),
+    createHttpAdapter(),
+    NEST_APP_OPTIONS,
+  );
   configureApp(app);
   await app.listen(config.PORT);
   const database = config.DATABASE_URL ? 'PostgreSQL' : `SQLite at ${config.DATABASE_PATH}`;

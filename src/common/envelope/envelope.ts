@@ -18,7 +18,7 @@ export function apiVersionOf(path: string): ApiVersion {
 }
 
 /**
- * The success envelope; the interceptor wraps handler results with it, and event streams wrap each event. `cost` is
+ * The success envelope; the HTTP adapter wraps handler results with it, and event streams wrap each event. `cost` is
  * there on billable calls only.
  */
 export function successEnvelope<T>(reason: string, version: ApiVersion, data: T, cost?: number): Envelope<T> {

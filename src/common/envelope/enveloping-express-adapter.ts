@@ -1,0 +1,18 @@
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { apiVersionOf, successEnvelope } from './envelope';
+
+/**
+ * Express as Nest drives it, except that what a JSON handler returns is sent in the success envelope of spec 2.1, with
+ * the call's `cost` when it is billable, on the routes EnvelopeRouteGuard marked. The cost is read once the handler has
+ * succeeded: the billing guard set it, and nothing was refunded.
+ */
+export class EnvelopingExpressAdapter extends ExpressAdapter {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    const request = response.req;
+    const reason = request.envelopeReason;
+    if (reason === undefined) return super.reply(response, body, statusCode);
+    const envelope = successEnvelope(reason, apiVersionOf(request.path), body, request.billing?.cost);
+    return super.reply(response, envelope, statusCode);
+  }
+}
