@@ -1,11 +1,21 @@
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { proxyTrust, resolveClientIp } from './client-ip';
+import { type ConnectionPeer, connectionPeer, proxyTrust, resolveClientIp } from './client-ip';
 
-/** Resolves the client IP once per request, so the rate limit, logs and flows all agree on it. */
+/**
+ * Resolves the client IP once per request, so the rate limit, logs and flows all agree on it. The connection's own
+ * address is parsed and checked against the trusted proxies once per connection, not once per request.
+ */
 export function resolveClientIps(trustedProxies: readonly string[]): RequestHandler {
   const trust = proxyTrust(trustedProxies);
+  const peers = new WeakMap<Socket, ConnectionPeer>();
   return (request: Request, _response: Response, next: NextFunction) => {
-    request.clientIp = resolveClientIp(request, trust);
+    let peer = peers.get(request.socket);
+    if (!peer) {
+      peer = connectionPeer(request.socket, trust);
+      peers.set(request.socket, peer);
+    }
+    request.clientIp = resolveClientIp(request, trust, peer);
     next();
   };
 }

@@ -28,21 +28,35 @@ export function canonicalIp(value: string | undefined): string | undefined {
   return ipaddr.process(value).toString();
 }
 
+/** The far end of a connection: its canonical address, and whether it is a proxy whose headers are believed. */
+export interface ConnectionPeer {
+  ip: string;
+  trusted: boolean;
+}
+
+/** Worked out once per connection: a keep-alive connection carries many requests from the same peer. */
+export function connectionPeer(socket: Request['socket'] | undefined, trust: ProxyTrust): ConnectionPeer {
+  const address = socket?.remoteAddress;
+  return { ip: canonicalIp(address) ?? address ?? 'unknown', trusted: address !== undefined && trust(address, 0) };
+}
+
 /**
  * The client IP of spec section 4: `cf-connecting-ip`, else `x-real-ip`, else `x-forwarded-for`, else the socket. The
  * headers are believed only when the connection comes from a trusted proxy (`TRUSTED_PROXIES`), and `x-forwarded-for`
  * is walked from the right past trusted hops (proxy-addr, as Express's `trust proxy` does), so that a client cannot
  * choose its own address by sending the headers itself. A header value that is not an IP address falls through.
  */
-export function resolveClientIp(request: Pick<Request, 'headers' | 'socket'>, trust: ProxyTrust): string {
-  const socketAddress = request.socket?.remoteAddress;
-  const socketIp = canonicalIp(socketAddress) ?? socketAddress ?? 'unknown';
-  if (socketAddress === undefined || !trust(socketAddress, 0)) return socketIp;
+export function resolveClientIp(
+  request: Pick<Request, 'headers' | 'socket'>,
+  trust: ProxyTrust,
+  peer: ConnectionPeer = connectionPeer(request.socket, trust),
+): string {
+  if (!peer.trusted) return peer.ip;
   return (
     canonicalIp(firstHeader(request.headers['cf-connecting-ip'])) ??
     canonicalIp(firstHeader(request.headers['x-real-ip'])) ??
     canonicalIp(proxyaddr(request as Request, trust)) ??
-    socketIp
+    peer.ip
   );
 }
 
@@ -51,6 +65,7 @@ export function resolveClientIp(request: Pick<Request, 'headers' | 'socket'>, tr
  * name, since one subscriber is handed a whole /64 (or more) and can pick any address in it.
  */
 export function rateLimitSubject(clientIp: string, ipv6Prefix: number): string {
-  if (!ipaddr.IPv6.isValid(clientIp)) return clientIp;
+  // Canonical IPv6 always has a colon, IPv4 never: most clients are told apart without parsing.
+  if (!clientIp.includes(':') || !ipaddr.IPv6.isValid(clientIp)) return clientIp;
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${clientIp}/${ipv6Prefix}`).toString()}/${ipv6Prefix}`;
 }
