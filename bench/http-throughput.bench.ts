@@ -10,6 +10,8 @@
  *   npm run bench:http -- --scaled             idflow on PostgreSQL + Redis (DATABASE_URL, REDIS_URL or this machine's)
  *   npm run bench:http -- --rounds 5 --seconds 10 --connections 50 --only health,ping
  *   npm run bench:http -- --profile /tmp/prof  also writes idflow's CPU profile there and prints its top self-time
+ *   npm run bench:http -- --against ../main    also loads the idflow built in another checkout (`npx nest build` there)
+ *                                              in the same rounds, and prints each scenario's ratio to it
  */
 import autocannon from 'autocannon';
 import { join } from 'node:path';
@@ -28,7 +30,7 @@ const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
 interface Scenario {
   name: string;
-  target: 'node' | 'nest' | 'idflow';
+  target: 'node' | 'nest' | 'idflow' | 'against';
   method: 'GET' | 'POST';
   path: string;
   body?: object;
@@ -117,6 +119,7 @@ const RATIOS: Ratio[] = [
   { scenario: 'signing same-device', baseline: 'nest POST' },
 ];
 const SCALED_TARGETS: Record<string, number> = { ping: 0.4, 'identification same-device': 0.2 };
+const AGAINST = ' (against)';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -158,6 +161,19 @@ async function load(
   };
 }
 
+/** A sandbox app on a started idflow: its credentials, a test person's NIN, and a flow to ping. */
+async function bootstrapSandbox(baseUrl: string) {
+  const sandbox = await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {});
+  const key = { 'x-api-key': sandbox.apiKey as string };
+  const headers = { key, 'key+secret': { ...key, 'x-access-secret': sandbox.appSecret as string } };
+  const pingFlow = await post(baseUrl, '/api/v2/identification/same-device', headers['key+secret'], {
+    action: 'login',
+    claims: ['naming.name'],
+    payload: 'Bench',
+  });
+  return { headers, nin: sandbox.testPersons[0].nin as string, pingFlowId: pingFlow.request.id as string };
+}
+
 /** PostgreSQL and Redis from the environment, or this machine's. */
 function scaledOutEnvironment(): Record<string, string> {
   return {
@@ -176,6 +192,7 @@ async function main(): Promise<void> {
       scaled: { type: 'boolean', default: false },
       only: { type: 'string' },
       profile: { type: 'string' },
+      against: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
     },
   });
@@ -185,7 +202,8 @@ async function main(): Promise<void> {
   const scaled = values.scaled ?? false;
 
   if (!values['no-build']) buildIdflow();
-  const processes: Record<Scenario['target'], BenchProcess> = {
+  const idflowEnvironment = scaled ? scaledOutEnvironment() : {};
+  const processes: Partial<Record<Scenario['target'], BenchProcess>> = {
     node: await startBenchProcess(
       'node',
       [...TS_NODE, join(__dirname, 'support', 'hello-node.server.ts')],
@@ -193,40 +211,38 @@ async function main(): Promise<void> {
       '/hello',
     ),
     nest: await startBenchProcess('nest', [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')], {}, '/hello'),
-    idflow: await startIdflow(scaled ? scaledOutEnvironment() : {}, { profileDir: values.profile }),
+    idflow: await startIdflow(idflowEnvironment, { profileDir: values.profile }),
+    // On PostgreSQL both would share one database; the embedded default gives each its own.
+    ...(values.against ? { against: await startIdflow(idflowEnvironment, { root: values.against }) } : {}),
   };
   try {
-    const idflowUrl = processes.idflow.baseUrl;
-    const sandbox = await post(
-      idflowUrl,
-      '/admin/sandbox/bootstrap',
-      { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
-      {},
-    );
-    const keyOnly = { 'x-api-key': sandbox.apiKey as string };
-    const keyAndSecret = { ...keyOnly, 'x-access-secret': sandbox.appSecret as string };
-    const nin = sandbox.testPersons[0].nin as string;
-    const pingFlow = await post(idflowUrl, '/api/v2/identification/same-device', keyAndSecret, {
-      action: 'login',
-      claims: ['naming.name'],
-      payload: 'Bench',
-    });
     const only = values.only?.split(',').map((name) => name.trim());
-    const chosen = scenarios(pingFlow.request.id as string, nin).filter(
-      (scenario) => !only || only.some((name) => scenario.name.startsWith(name)),
-    );
+    const chosen: Scenario[] = [];
+    const credentials = new Map<Scenario['target'], Record<string, Record<string, string>>>();
+    for (const target of ['idflow', 'against'] as const) {
+      const server = processes[target];
+      if (!server) continue;
+      const sandbox = await bootstrapSandbox(server.baseUrl);
+      credentials.set(target, sandbox.headers);
+      for (const scenario of scenarios(sandbox.pingFlowId, sandbox.nin)) {
+        if (only && !only.some((name) => scenario.name.startsWith(name))) continue;
+        if (scenario.target !== 'idflow') {
+          if (target === 'idflow') chosen.push(scenario);
+        } else chosen.push(target === 'idflow' ? scenario : { ...scenario, name: scenario.name + AGAINST, target });
+      }
+    }
     const headersOf = (scenario: Scenario) =>
-      scenario.credentials === 'key+secret' ? keyAndSecret : scenario.credentials === 'key' ? keyOnly : {};
+      (scenario.credentials && credentials.get(scenario.target)?.[scenario.credentials]) ?? {};
+    const serverOf = (scenario: Scenario) => processes[scenario.target] as BenchProcess;
 
     console.log(
       `warming up, then ${rounds} rounds of ${seconds} s at ${connections} connections (${scaled ? 'PostgreSQL + Redis' : 'embedded SQLite'})`,
     );
-    for (const scenario of chosen)
-      await load(processes[scenario.target], scenario, headersOf(scenario), 1, connections);
+    for (const scenario of chosen) await load(serverOf(scenario), scenario, headersOf(scenario), 1, connections);
     const results = new Map<string, RoundResult[]>(chosen.map((scenario) => [scenario.name, []]));
     for (let round = 1; round <= rounds; round++) {
       for (const scenario of chosen) {
-        const result = await load(processes[scenario.target], scenario, headersOf(scenario), seconds, connections);
+        const result = await load(serverOf(scenario), scenario, headersOf(scenario), seconds, connections);
         results.get(scenario.name)?.push(result);
         console.log(
           `  round ${round} ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.cpuMicrosPerRequest)} µs CPU/request, p99 ${result.p99} ms, ${result.non2xx} non-2xx`,
@@ -254,7 +270,10 @@ async function main(): Promise<void> {
       );
     }
     console.log('\nratio (median req/s; in brackets, the inverse ratio of CPU per request)   ratio   target');
-    for (const ratio of RATIOS) {
+    const againstRatios: Ratio[] = chosen
+      .filter((scenario) => scenario.target === 'against')
+      .map((scenario) => ({ scenario: scenario.name.slice(0, -AGAINST.length), baseline: scenario.name }));
+    for (const ratio of [...RATIOS, ...againstRatios]) {
       const scenario = summary.get(ratio.scenario);
       const baseline = summary.get(ratio.baseline);
       if (!scenario || !baseline) continue;
@@ -266,7 +285,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const running of Object.values(processes)) await running.stop();
+    for (const running of Object.values(processes)) await running?.stop();
   }
   if (values.profile) printTopSelfTime(values.profile, 30);
 }

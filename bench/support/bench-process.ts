@@ -33,6 +33,8 @@ export interface BenchProcessOptions {
   profileDir?: string;
   /** Lets `memory()` answer (JavaScript entry points only). */
   memoryProbe?: boolean;
+  /** The checkout the process runs in; this one by default. */
+  root?: string;
 }
 
 export interface BenchProcess {
@@ -51,14 +53,17 @@ export function buildIdflow(): void {
   execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
-/** idflow from its production build, as an operator starts it, with the rate limit out of the way. */
+/**
+ * idflow from its production build, as an operator starts it, with the rate limit out of the way: this checkout's
+ * build, or the one under `root` (another checkout, built with `npx nest build`).
+ */
 export function startIdflow(
   environment: Record<string, string>,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
   return startBenchProcess(
     'idflow',
-    [join(ROOT, 'dist', 'src', 'main.js')],
+    [join(options.root ?? ROOT, 'dist', 'src', 'main.js')],
     {
       NODE_ENV: 'production',
       ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
@@ -80,13 +85,13 @@ export async function startBenchProcess(
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
-  const { profileDir, memoryProbe } = options;
+  const { profileDir, memoryProbe, root = ROOT } = options;
   const port = await freePort();
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   const child = spawn(process.execPath, [...profiling, ...probing, ...args], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
