@@ -8,6 +8,7 @@ import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { EnvelopeRouteGuard } from './common/envelope/envelope-route.guard';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
@@ -48,6 +49,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggingModule,
         MetricsModule,
+        FailureHooksModule,
         TracingModule,
         RetentionModule,
         DatabaseModule,

@@ -1,4 +1,4 @@
-import { SetMetadata, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -9,7 +9,6 @@ import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../
 import { ScopeGuard } from '../auth/scope.guard';
 import { BILLING_CATEGORY, type BillingCategory } from '../billing/billing-category';
 import { BillingGuard } from '../billing/billing.guard';
-import { ChargeRefundInterceptor } from '../billing/charge-refund.interceptor';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { IdempotencyKeyInUseError } from '../idempotency/errors/idempotency-key-in-use.error';
@@ -62,8 +61,8 @@ export interface RouteAccess extends AuthOptions {
 
 /**
  * Declares an integrator route: its credentials, scope and billing category. Applies the credential guards in order
- * (key first, it identifies the app), then on billable routes the billing pre-check and its refund on failure, and
- * documents the headers and failure answers in OpenAPI.
+ * (key first, it identifies the app), then on billable routes the billing pre-check (FailedCallRefund gives a failed
+ * call's charge back), and documents the headers and failure answers in OpenAPI.
  */
 export function Auth(options: RouteAccess) {
   const { billing, idempotent, ...authOptions } = options;
@@ -81,7 +80,6 @@ export function Auth(options: RouteAccess) {
       ...(idempotent ? [IdempotencyGuard] : []),
       ...(billing ? [BillingGuard] : []),
     ),
-    ...(billing ? [UseInterceptors(ChargeRefundInterceptor)] : []),
     ...security.map((requirement) => ApiSecurity(requirement)),
     ...(idempotent ? idempotencyDocs() : []),
     ApiFailure(401, 'A credential is missing, unknown, revoked or issued to another app', 'The x-api-key is not valid'),

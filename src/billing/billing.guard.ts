@@ -11,7 +11,7 @@ import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 /**
  * The billing pre-check (spec section 5) of routes whose `@Auth` names a billing category; it runs after the credential
  * and scope guards. Live keys must be covered by the free allowance or the balance (402 otherwise); what the call takes
- * is reserved here, put on the request as `billing`, and given back by ChargeRefundInterceptor if the call fails.
+ * is reserved here, put on the request as `billing`, and given back by FailedCallRefund if the call fails.
  */
 @Injectable()
 export class BillingGuard implements CanActivate {

@@ -3,19 +3,19 @@ import { Global, Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
 import { BillingGuard } from './billing.guard';
-import { ChargeRefundInterceptor } from './charge-refund.interceptor';
+import { FailedCallRefund } from './failed-call-refund';
 import { UsageRecord } from './usage-record.entity';
 import { UsageRetention } from './usage-retention';
 import { UsageMeter } from './usage.meter';
 
 /**
- * Billing in the request pipeline: the usage meter, the pre-check guard and refund interceptor that `@Auth` applies to
- * billable routes. Global, so that every module's `@Auth` routes find the guard and interceptor and what they need.
+ * Billing in the request pipeline: the usage meter, the pre-check guard that `@Auth` applies to billable routes, and
+ * the refund of a failed call. Global, so that every module's `@Auth` routes find the guard and what it needs.
  */
 @Global()
 @Module({
   imports: [BillingLedgerModule, TenantsModule, TypeOrmModule.forFeature([UsageRecord])],
-  providers: [UsageMeter, BillingGuard, ChargeRefundInterceptor, UsageRetention],
-  exports: [BillingLedgerModule, UsageMeter, BillingGuard, ChargeRefundInterceptor],
+  providers: [UsageMeter, BillingGuard, FailedCallRefund, UsageRetention],
+  exports: [BillingLedgerModule, UsageMeter, BillingGuard],
 })
 export class BillingModule {}

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
 import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
 import { DomainError } from './domain-error';
+import { FailureHooks } from './failure-hooks';
 import type { ValidationIssue } from './validation-issue';
 
 interface Failure {
@@ -31,10 +32,13 @@ function httpFailure(exception: HttpException): Failure {
 /**
  * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
  * answers in plain text. Unexpected errors become a generic 500 that names the request id, and are logged in full.
+ * What features must do before a failure is answered (FailureHooks) is done first.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+
+  constructor(private readonly failureHooks: FailureHooks) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -44,6 +48,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    const pending = this.failureHooks.beforeAnswer(request);
+    if (pending) {
+      pending
+        .then(() => this.answer(exception, request, response))
+        .catch((error: unknown) => {
+          this.logger.error({ err: error }, 'Could not answer a failed request');
+          response.end();
+        });
+    } else this.answer(exception, request, response);
+  }
+
+  private answer(exception: unknown, request: Request, response: Response): void {
     // Failures raised before the logging middleware ran (body parsing) have no request id yet.
     const requestId = String(response.getHeader(REQUEST_ID_HEADER) ?? assignRequestId(request, response));
     if (exception instanceof ThrottlerException) {
