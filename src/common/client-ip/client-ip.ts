@@ -52,10 +52,12 @@ export function resolveClientIp(
   peer: ConnectionPeer = connectionPeer(request.socket, trust),
 ): string {
   if (!peer.trusted) return peer.ip;
+  const { headers } = request;
   return (
-    canonicalIp(firstHeader(request.headers['cf-connecting-ip'])) ??
-    canonicalIp(firstHeader(request.headers['x-real-ip'])) ??
-    canonicalIp(proxyaddr(request as Request, trust)) ??
+    canonicalIp(firstHeader(headers['cf-connecting-ip'])) ??
+    canonicalIp(firstHeader(headers['x-real-ip'])) ??
+    // Without the header, proxy-addr would only find the peer again.
+    (headers['x-forwarded-for'] === undefined ? undefined : canonicalIp(proxyaddr(request as Request, trust))) ??
     peer.ip
   );
 }
