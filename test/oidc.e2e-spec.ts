@@ -1,8 +1,9 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
@@ -266,14 +267,15 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(back.searchParams.get('state')).toBe('bye');
   });
 
+  /** The simulator's routes take the sandbox app's credentials; another app's login is approved from its page. */
+  const approveOnPage = (login: StartedLogin) =>
+    login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
+
   it('lets a public app (a single-page or mobile app) log in with PKCE alone, without introspection', async () => {
     const spa = await createTenant(t.app, { consumerId: sandbox.consumerId });
     await t.app.get(TenantsService).updateOidcClient(spa.appId, { redirectUris: [REDIRECT_URI], publicClient: true });
     const publicClient = await discover(issuer, spa.appId, 'public');
-    // The simulator's routes take the sandbox app's credentials; this app's login is approved from its page.
-    const { tokens } = await loggedIn(publicClient, {}, (login) =>
-      login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } }),
-    );
+    const { tokens } = await loggedIn(publicClient, {}, approveOnPage);
     expect(tokens.claims()?.aud).toBe(spa.appId);
     // The same person, another app: another pseudonym.
     const { tokens: other } = await loggedIn(secretClient);
@@ -281,6 +283,27 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     // Introspection is for confidential apps: a public one learns nothing, not even about its own live token.
     await expect(openid.tokenIntrospection(publicClient, tokens.access_token)).resolves.toEqual({ active: false });
   });
+
+  it.each(ID_TOKEN_SIGNING_ALGS)(
+    'signs the ID tokens of an app that chose %s with a key of the JWKS that discovery names',
+    async (alg) => {
+      const app = await createTenant(t.app, { consumerId: sandbox.consumerId });
+      await t.app
+        .get(TenantsService)
+        .updateOidcClient(app.appId, { redirectUris: [REDIRECT_URI], idTokenSigningAlg: alg });
+      // The relying party registered the algorithm, so it takes no other; non-repudiation checks verify the signature.
+      const config = await discover(
+        issuer,
+        app.appId,
+        { secret: app.appSecret },
+        { id_token_signed_response_alg: alg },
+      );
+      openid.enableNonRepudiationChecks(config);
+      const { tokens } = await loggedIn(config, {}, approveOnPage);
+      expect(decodeProtectedHeader(tokens.id_token as string).alg).toBe(alg);
+      expect(tokens.claims()?.aud).toBe(app.appId);
+    },
+  );
 
   it("streams the login's flow to its page as server-sent events, with no personal data in clear", async () => {
     const login = await startLogin(secretClient);

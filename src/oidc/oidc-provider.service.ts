@@ -16,6 +16,7 @@ import { inNodeRealm, requireEsm } from '../common/esm/require-esm';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
+import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { textParam } from './authorization-params';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OIDC_CLAIM_SCOPES, scopeClaims } from './oidc-claims';
@@ -44,7 +45,8 @@ type ProviderModule = { default: new (issuer: string, configuration: Configurati
 
 /**
  * The OpenID provider (panva's certified `oidc-provider`) on idflow's apps, keys, database and identification flows.
- * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys.
+ * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys, ID tokens
+ * with the algorithm each app chose.
  */
 @Injectable()
 export class OidcProviderService implements OnModuleInit {
@@ -165,10 +167,8 @@ export class OidcProviderService implements OnModuleInit {
       pkce: { required: () => true },
       // Claims in the ID token too, not only from userinfo, as the issue asks: the client is the audience of both.
       conformIdTokenClaims: false,
-      clientDefaults: { id_token_signed_response_alg: 'RS256' },
       enabledJWA: {
-        idTokenSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-        userinfoSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+        idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
       },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
