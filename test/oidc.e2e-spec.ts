@@ -9,6 +9,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { CookieBrowser } from './support/cookie-browser';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { freePort } from './support/service-process';
+import { SseClient, SseEvent } from './support/sse-client';
 import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import {
@@ -307,22 +308,20 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
 
   it("streams the login's flow to its page as server-sent events, with no personal data in clear", async () => {
     const login = await startLogin(secretClient);
-    const stream = await login.browser.request(`${login.pageUrl}/events`);
+    // Read as EventSource reads, whole events: the completed one, with its claims, may arrive in several pieces.
+    const stream = await SseClient.open(`${login.pageUrl}/events`, login.browser.headers());
     expect(stream.status).toBe(200);
-    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const nextEvent = async () => {
-      const text = new TextDecoder().decode((await reader.read()).value);
-      return JSON.parse(/data: (.*)/.exec(text)?.[1] as string).data.request;
-    };
-    await expect(nextEvent()).resolves.toMatchObject({ status: 'pending' });
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const requestOf = (event: SseEvent) => (event.data as { data: { request: Record<string, unknown> } }).data.request;
+    expect(requestOf(await stream.waitFor(1))).toMatchObject({ status: 'pending' });
     await approveInSimulator(login);
-    let event = await nextEvent();
-    while (event.status !== 'completed') event = await nextEvent();
+    let seen = 2;
+    let event = requestOf(await stream.waitFor(seen));
+    while (event.status !== 'completed') event = requestOf(await stream.waitFor(++seen));
     // The page is a browser's: no IP address or user agent, and the claims only as JWEs for the app's key.
     expect(event).toMatchObject({ ip: '', useragent: '' });
     expect(JSON.stringify(event)).not.toContain(testPerson(ADAEZE).claims.naming.given);
-    await reader.cancel();
+    stream.close();
     // Another browser has no cookie of this login: nothing to stream.
     await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
   });
