@@ -7,6 +7,7 @@ import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
+import { IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { freePort } from './support/service-process';
 import { SseClient, SseEvent } from './support/sse-client';
@@ -42,7 +43,10 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   });
   afterAll(() => t.close());
 
-  /** Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code. */
+  /**
+   * Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code.
+   * Answers the id of the login's flow.
+   */
   const actInSimulator = async (login: StartedLogin, action: 'approve' | 'reject') => {
     const { link } = await progressOf(login);
     const scanned = await t
@@ -58,6 +62,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
       .set(credentials(sandbox))
       .send({ nin: ADAEZE })
       .expect(201);
+    return flowId;
   };
   const approveInSimulator = (login: StartedLogin) => actInSimulator(login, 'approve');
 
@@ -343,14 +348,52 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
   });
 
-  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login', async () => {
+  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login, signup or link', async () => {
     const { login } = await loggedIn(secretClient);
     const again = await authorizationRequest(secretClient);
     const { url } = await login.browser.follow(again.url.href, REDIRECT_URI);
     expect(new URL(url).searchParams.get('code')).toBeTruthy();
 
-    const forced = await authorizationRequest(secretClient, { prompt: 'login' });
-    const { url: page } = await login.browser.follow(forced.url.href, REDIRECT_URI);
-    expect(new URL(page).pathname).toMatch(/^\/oidc\/interaction\//);
+    // startLogin fails unless the browser lands on a login page. Signing up or linking is a question of its own to the
+    // person, which an earlier login does not answer.
+    await startLogin(secretClient, { prompt: 'login' }, login.browser);
+    await startLogin(secretClient, { prompt: 'create' }, login.browser);
+    const linking = await startLogin(secretClient, { idflow_action: 'link' }, login.browser);
+    await approveInSimulator(linking);
+    expect((await returnToClient(linking)).searchParams.get('code')).toBeTruthy();
+  });
+
+  it.each([
+    [{}, 'login'],
+    [{ prompt: 'create' }, 'signup'],
+    [{ idflow_action: 'login' }, 'login'],
+    [{ idflow_action: 'signup' }, 'signup'],
+    [{ idflow_action: 'link' }, 'link'],
+    [{ prompt: 'create', idflow_action: 'signup' }, 'signup'],
+  ])(
+    'logs a person in with %j through an identification flow whose action is %s, as the app sees it',
+    async (parameters, action) => {
+      const login = await startLogin(secretClient, parameters);
+      const flowId = await approveInSimulator(login);
+      const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+      await expect(integrator.view(flowId)).resolves.toMatchObject({ id: flowId, action, status: 'completed' });
+      expect((await returnToClient(login)).searchParams.get('code')).toBeTruthy();
+    },
+  );
+
+  it.each([
+    [{ idflow_action: 'merge' }, 'idflow_action must be one of login, signup, link'],
+    [{ idflow_action: 'LINK' }, 'idflow_action must be one of login, signup, link'],
+    [{ prompt: 'create', idflow_action: 'link' }, 'prompt=create asks for signup, not idflow_action=link'],
+  ])('refuses a request with %j: invalid_request back at the app, saying why', async (parameters, description) => {
+    const request = await authorizationRequest(secretClient, parameters);
+    const { url } = await new CookieBrowser().follow(request.url.href, REDIRECT_URI);
+    const back = new URL(url);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: 'invalid_request',
+      error_description: description,
+      state: request.state,
+    });
   });
 });

@@ -23,6 +23,7 @@ import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
+import { loginActionOf } from './login-action';
 import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
@@ -56,9 +57,6 @@ export interface LoginProgress {
   /** Once finished: the client's redirect URI, with the code or `error=access_denied`. */
   redirectTo?: string;
 }
-
-/** `action` of the identification flow, from `prompt=create` (OIDC Prompt Create 1.0) or the `login` default. */
-const actionOf = (prompt: string | undefined) => ((prompt ?? '').split(' ').includes('create') ? 'signup' : 'login');
 
 /**
  * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
@@ -210,7 +208,7 @@ export class OidcLoginService {
     const scopes = (textParam(params, 'scope') ?? '').split(' ');
     const claims = textParam(params, 'claims');
     return {
-      action: actionOf(textParam(params, 'prompt')),
+      action: loginActionOf(params),
       claims: requestedClaimKeys(scopes, claims),
       payload: 'Log in',
     };

@@ -77,13 +77,13 @@ export async function authorizationRequest(
   return { url, verifier, state, nonce };
 }
 
-/** Opens a fresh authorization request in a fresh browser, up to the login page it is sent to. */
+/** Opens a fresh authorization request, in a fresh browser unless given one, up to the login page it is sent to. */
 export async function startLogin(
   config: OpenIdClient.Configuration,
   parameters: Record<string, string> = {},
+  browser = new CookieBrowser(),
 ): Promise<StartedLogin> {
   const { url, verifier, state, nonce } = await authorizationRequest(config, parameters);
-  const browser = new CookieBrowser();
   const { url: pageUrl, response } = await browser.follow(url.href);
   if (!response || response.status !== 200) {
     throw new Error(`the login page ${pageUrl} answered ${response?.status}: ${await response?.text()}`);
