@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
 import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
+import { OidcProviderService } from '../src/oidc/oidc-provider.service';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
@@ -151,6 +152,46 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(login.state);
     expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  /**
+   * Runs `action` as if `seconds` had passed, on idflow's clock; the provider, loaded outside jest's sandbox, keeps
+   * real time, in which its login is as young as it really is.
+   */
+  const afterSeconds = async <T>(seconds: number, action: () => Promise<T>): Promise<T> => {
+    const realNow = Date.now.bind(Date);
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + seconds * 1000);
+    try {
+      return await action();
+    } finally {
+      clock.mockRestore();
+    }
+  };
+
+  it("sends the browser back with access_denied once the login's flow has expired", async () => {
+    const login = await startLogin(secretClient);
+    // The page, still open a second after the flow's lifetime, finds it expired at its next poll.
+    const callback = await afterSeconds(t.config.FLOW_TTL_SECONDS + 1, () => returnToClient(login));
+    expect(Object.fromEntries(callback.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The identification was expired',
+      state: login.state,
+      iss: issuer,
+    });
+  });
+
+  it('gives a login pushed late a flow that expires while its page can still send the browser back', async () => {
+    const pageSeconds = t.app.get(OidcProviderService).interactionTtlSeconds;
+    const login = await startLogin(secretClient);
+    // Pushed with less of the page's life left than a flow's lifetime, then followed to half a minute before it ends.
+    const pushAt = pageSeconds - t.config.FLOW_TTL_SECONDS / 2;
+    const pushed = await afterSeconds(pushAt, () =>
+      login.browser.request(`${login.pageUrl}/push`, { json: { nin: ADAEZE } }),
+    );
+    expect(pushed.status).toBe(201);
+    const callback = await afterSeconds(pageSeconds - 30, () => returnToClient(login));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(login.state);
   });
 
   it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {

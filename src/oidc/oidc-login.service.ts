@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { AppConfig } from '../config/app-config';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { FlowObserverService } from '../flows/flow-observer.service';
@@ -59,6 +60,12 @@ export interface LoginProgress {
 }
 
 /**
+ * How long before the login itself expires its flow must end, for the page to notice at its next poll (or event) and
+ * send the browser back with `access_denied` while the provider still knows the login.
+ */
+const SEND_BACK_SECONDS = 60;
+
+/**
  * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
  * as one, for the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the
  * flow ends: approved, the person is logged in as the app's pseudonym of them; otherwise the client gets
@@ -78,6 +85,7 @@ export class OidcLoginService {
     private readonly virtualHolders: VirtualHolderService,
     private readonly billing: BillingAccountsService,
     private readonly observer: FlowObserverService,
+    private readonly config: AppConfig,
   ) {
     this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
   }
@@ -85,13 +93,7 @@ export class OidcLoginService {
   async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
-      const created = await this.startFlow(
-        request,
-        app,
-        'wildcard',
-        this.identificationRequest(interaction.params),
-        client,
-      );
+      const created = await this.startFlow(request, app, 'wildcard', this.identificationRequest(interaction), client);
       await this.remember(interaction.uid, { flowId: created.request.id });
     }
     const hint = textParam(interaction.params, 'login_hint') ?? '';
@@ -120,7 +122,7 @@ export class OidcLoginService {
   private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    const identification = { ...this.identificationRequest(interaction.params), user: nin };
+    const identification = { ...this.identificationRequest(interaction), user: nin };
     const created = await this.startFlow(request, app, 'different-device', identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
@@ -204,13 +206,25 @@ export class OidcLoginService {
     return { interaction, app };
   }
 
-  private identificationRequest(params: Record<string, unknown>): IdentificationRequest {
+  /**
+   * The identification a login asks for. Its flow ends SEND_BACK_SECONDS before the login does, so the page can still
+   * answer its expiry: a late push gets less than FLOW_TTL_SECONDS, and with under a minute left it ends at once.
+   */
+  private identificationRequest({
+    params,
+    exp,
+  }: {
+    params: Record<string, unknown>;
+    exp: number;
+  }): IdentificationRequest {
     const scopes = (textParam(params, 'scope') ?? '').split(' ');
     const claims = textParam(params, 'claims');
+    const secondsLeft = exp - Math.floor(Date.now() / 1000) - SEND_BACK_SECONDS;
     return {
       action: loginActionOf(params),
       claims: requestedClaimKeys(scopes, claims),
       payload: 'Log in',
+      ttlSeconds: Math.max(1, Math.min(this.config.FLOW_TTL_SECONDS, secondsLeft)),
     };
   }
 

@@ -34,7 +34,10 @@ export const OIDC_PATH = '/oidc';
 /** The hosted login page of one authorization request, served by Nest beside the provider's own routes. */
 export const INTERACTION_PATH = '/interaction';
 
-/** Lifetimes in seconds: a code is exchanged at once; a login page is open as long as an identification flow. */
+/**
+ * Lifetimes in seconds: a code is exchanged at once; a login page is open ten minutes, and each of its flows ends
+ * before it does (OidcLoginService).
+ */
 const TTL = {
   AuthorizationCode: 60,
   AccessToken: 3600,
