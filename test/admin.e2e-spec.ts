@@ -130,6 +130,7 @@ describe('admin API', () => {
         privateKey: expect.stringContaining('BEGIN PRIVATE KEY'),
         redirectUris: [],
         publicClient: false,
+        idTokenSigningAlg: 'RS256',
       });
       expect(app.scopes).toContain('identification:same');
       const derived = createPublicKey(createPrivateKey(app.privateKey)).export({ type: 'spki', format: 'pem' });

@@ -6,7 +6,7 @@ import { ADMIN_TOKEN } from './support/test-config';
 /** Each CLI run is a process of its own that compiles and boots the app: slow on a busy machine. */
 const CLI_RUN_TIMEOUT_MS = 60_000;
 
-describe('apps as OpenID clients: redirect URIs through the admin API and the CLI', () => {
+describe('apps as OpenID clients: redirect URIs and ID token algorithms through the admin API and the CLI', () => {
   let t: TestApp;
   let tenant: TestTenant;
   const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
@@ -60,6 +60,49 @@ describe('apps as OpenID clients: redirect URIs through the admin API and the CL
       .expect(400);
     await admin().patch('/admin/apps/app_unknown000000000000000').send({ redirectUris: [] }).expect(404);
   });
+
+  it('sets the ID token signing algorithm with PATCH, and refuses one it does not offer, naming those it does', async () => {
+    const algOf = async () =>
+      (await admin().patch(`/admin/apps/${tenant.appId}`).send({}).expect(200)).body.data.idTokenSigningAlg as string;
+    await expect(algOf()).resolves.toBe('RS256');
+    const response = await admin()
+      .patch(`/admin/apps/${tenant.appId}`)
+      .send({ idTokenSigningAlg: 'ES256' })
+      .expect(200);
+    expect(response.body.data).toMatchObject({ id: tenant.appId, idTokenSigningAlg: 'ES256' });
+
+    for (const refused of ['HS256', 'none', 'es256', 7]) {
+      const answer = await admin()
+        .patch(`/admin/apps/${tenant.appId}`)
+        .send({ idTokenSigningAlg: refused })
+        .expect(400);
+      expect(answer.body.errors).toEqual([
+        {
+          code: 'invalid_enum_value',
+          path: ['idTokenSigningAlg'],
+          message: 'idTokenSigningAlg must be one of RS256, ES256, EdDSA',
+        },
+      ]);
+    }
+    await expect(algOf()).resolves.toBe('ES256');
+  });
+
+  it(
+    'sets the ID token signing algorithm with app:update --id-token-signing-alg, and names the choices on a bad one',
+    async () => {
+      const set = await runCli(t.config, ['app:update', '--app', tenant.appId, '--id-token-signing-alg', 'EdDSA']);
+      expect(set.stderr).toBe('');
+      expect(set.stdout).toMatch(/ID token signing: +EdDSA/);
+
+      const refused = await runCli(t.config, ['app:update', '--app', tenant.appId, '--id-token-signing-alg', 'HS256']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("argument 'HS256' is invalid. Allowed choices are RS256, ES256, EdDSA");
+      expect((await admin().patch(`/admin/apps/${tenant.appId}`).send({}).expect(200)).body.data).toMatchObject({
+        idTokenSigningAlg: 'EdDSA',
+      });
+    },
+    2 * CLI_RUN_TIMEOUT_MS,
+  );
 
   it(
     'sets the list with app:update --redirect-uri, repeated, and says clearly what is wrong',

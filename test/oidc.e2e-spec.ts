@@ -1,13 +1,17 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
+import { OidcProviderService } from '../src/oidc/oidc-provider.service';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
+import { IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { freePort } from './support/service-process';
+import { SseClient, SseEvent } from './support/sse-client';
 import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import {
@@ -40,7 +44,10 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   });
   afterAll(() => t.close());
 
-  /** Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code. */
+  /**
+   * Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code.
+   * Answers the id of the login's flow.
+   */
   const actInSimulator = async (login: StartedLogin, action: 'approve' | 'reject') => {
     const { link } = await progressOf(login);
     const scanned = await t
@@ -56,6 +63,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
       .set(credentials(sandbox))
       .send({ nin: ADAEZE })
       .expect(201);
+    return flowId;
   };
   const approveInSimulator = (login: StartedLogin) => actInSimulator(login, 'approve');
 
@@ -144,6 +152,46 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(login.state);
     expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  /**
+   * Runs `action` as if `seconds` had passed, on idflow's clock; the provider, loaded outside jest's sandbox, keeps
+   * real time, in which its login is as young as it really is.
+   */
+  const afterSeconds = async <T>(seconds: number, action: () => Promise<T>): Promise<T> => {
+    const realNow = Date.now.bind(Date);
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + seconds * 1000);
+    try {
+      return await action();
+    } finally {
+      clock.mockRestore();
+    }
+  };
+
+  it("sends the browser back with access_denied once the login's flow has expired", async () => {
+    const login = await startLogin(secretClient);
+    // The page, still open a second after the flow's lifetime, finds it expired at its next poll.
+    const callback = await afterSeconds(t.config.FLOW_TTL_SECONDS + 1, () => returnToClient(login));
+    expect(Object.fromEntries(callback.searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'The identification was expired',
+      state: login.state,
+      iss: issuer,
+    });
+  });
+
+  it('gives a login pushed late a flow that expires while its page can still send the browser back', async () => {
+    const pageSeconds = t.app.get(OidcProviderService).interactionTtlSeconds;
+    const login = await startLogin(secretClient);
+    // Pushed with less of the page's life left than a flow's lifetime, then followed to half a minute before it ends.
+    const pushAt = pageSeconds - t.config.FLOW_TTL_SECONDS / 2;
+    const pushed = await afterSeconds(pushAt, () =>
+      login.browser.request(`${login.pageUrl}/push`, { json: { nin: ADAEZE } }),
+    );
+    expect(pushed.status).toBe(201);
+    const callback = await afterSeconds(pageSeconds - 30, () => returnToClient(login));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(login.state);
   });
 
   it('approves as a sandbox test person from the page, and a cancelled login is access_denied', async () => {
@@ -266,14 +314,15 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(back.searchParams.get('state')).toBe('bye');
   });
 
+  /** The simulator's routes take the sandbox app's credentials; another app's login is approved from its page. */
+  const approveOnPage = (login: StartedLogin) =>
+    login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
+
   it('lets a public app (a single-page or mobile app) log in with PKCE alone, without introspection', async () => {
     const spa = await createTenant(t.app, { consumerId: sandbox.consumerId });
     await t.app.get(TenantsService).updateOidcClient(spa.appId, { redirectUris: [REDIRECT_URI], publicClient: true });
     const publicClient = await discover(issuer, spa.appId, 'public');
-    // The simulator's routes take the sandbox app's credentials; this app's login is approved from its page.
-    const { tokens } = await loggedIn(publicClient, {}, (login) =>
-      login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } }),
-    );
+    const { tokens } = await loggedIn(publicClient, {}, approveOnPage);
     expect(tokens.claims()?.aud).toBe(spa.appId);
     // The same person, another app: another pseudonym.
     const { tokens: other } = await loggedIn(secretClient);
@@ -282,24 +331,43 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     await expect(openid.tokenIntrospection(publicClient, tokens.access_token)).resolves.toEqual({ active: false });
   });
 
+  it.each(ID_TOKEN_SIGNING_ALGS)(
+    'signs the ID tokens of an app that chose %s with a key of the JWKS that discovery names',
+    async (alg) => {
+      const app = await createTenant(t.app, { consumerId: sandbox.consumerId });
+      await t.app
+        .get(TenantsService)
+        .updateOidcClient(app.appId, { redirectUris: [REDIRECT_URI], idTokenSigningAlg: alg });
+      // The relying party registered the algorithm, so it takes no other; non-repudiation checks verify the signature.
+      const config = await discover(
+        issuer,
+        app.appId,
+        { secret: app.appSecret },
+        { id_token_signed_response_alg: alg },
+      );
+      openid.enableNonRepudiationChecks(config);
+      const { tokens } = await loggedIn(config, {}, approveOnPage);
+      expect(decodeProtectedHeader(tokens.id_token as string).alg).toBe(alg);
+      expect(tokens.claims()?.aud).toBe(app.appId);
+    },
+  );
+
   it("streams the login's flow to its page as server-sent events, with no personal data in clear", async () => {
     const login = await startLogin(secretClient);
-    const stream = await login.browser.request(`${login.pageUrl}/events`);
+    // Read as EventSource reads, whole events: the completed one, with its claims, may arrive in several pieces.
+    const stream = await SseClient.open(`${login.pageUrl}/events`, login.browser.headers());
     expect(stream.status).toBe(200);
-    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const nextEvent = async () => {
-      const text = new TextDecoder().decode((await reader.read()).value);
-      return JSON.parse(/data: (.*)/.exec(text)?.[1] as string).data.request;
-    };
-    await expect(nextEvent()).resolves.toMatchObject({ status: 'pending' });
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const requestOf = (event: SseEvent) => (event.data as { data: { request: Record<string, unknown> } }).data.request;
+    expect(requestOf(await stream.waitFor(1))).toMatchObject({ status: 'pending' });
     await approveInSimulator(login);
-    let event = await nextEvent();
-    while (event.status !== 'completed') event = await nextEvent();
+    let seen = 2;
+    let event = requestOf(await stream.waitFor(seen));
+    while (event.status !== 'completed') event = requestOf(await stream.waitFor(++seen));
     // The page is a browser's: no IP address or user agent, and the claims only as JWEs for the app's key.
     expect(event).toMatchObject({ ip: '', useragent: '' });
     expect(JSON.stringify(event)).not.toContain(testPerson(ADAEZE).claims.naming.given);
-    await reader.cancel();
+    stream.close();
     // Another browser has no cookie of this login: nothing to stream.
     await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
   });
@@ -321,14 +389,52 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
   });
 
-  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login', async () => {
+  it('sends a browser that is logged in straight back with a code, and asks again with prompt=login, signup or link', async () => {
     const { login } = await loggedIn(secretClient);
     const again = await authorizationRequest(secretClient);
     const { url } = await login.browser.follow(again.url.href, REDIRECT_URI);
     expect(new URL(url).searchParams.get('code')).toBeTruthy();
 
-    const forced = await authorizationRequest(secretClient, { prompt: 'login' });
-    const { url: page } = await login.browser.follow(forced.url.href, REDIRECT_URI);
-    expect(new URL(page).pathname).toMatch(/^\/oidc\/interaction\//);
+    // startLogin fails unless the browser lands on a login page. Signing up or linking is a question of its own to the
+    // person, which an earlier login does not answer.
+    await startLogin(secretClient, { prompt: 'login' }, login.browser);
+    await startLogin(secretClient, { prompt: 'create' }, login.browser);
+    const linking = await startLogin(secretClient, { idflow_action: 'link' }, login.browser);
+    await approveInSimulator(linking);
+    expect((await returnToClient(linking)).searchParams.get('code')).toBeTruthy();
+  });
+
+  it.each([
+    [{}, 'login'],
+    [{ prompt: 'create' }, 'signup'],
+    [{ idflow_action: 'login' }, 'login'],
+    [{ idflow_action: 'signup' }, 'signup'],
+    [{ idflow_action: 'link' }, 'link'],
+    [{ prompt: 'create', idflow_action: 'signup' }, 'signup'],
+  ])(
+    'logs a person in with %j through an identification flow whose action is %s, as the app sees it',
+    async (parameters, action) => {
+      const login = await startLogin(secretClient, parameters);
+      const flowId = await approveInSimulator(login);
+      const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+      await expect(integrator.view(flowId)).resolves.toMatchObject({ id: flowId, action, status: 'completed' });
+      expect((await returnToClient(login)).searchParams.get('code')).toBeTruthy();
+    },
+  );
+
+  it.each([
+    [{ idflow_action: 'merge' }, 'idflow_action must be one of login, signup, link'],
+    [{ idflow_action: 'LINK' }, 'idflow_action must be one of login, signup, link'],
+    [{ prompt: 'create', idflow_action: 'link' }, 'prompt=create asks for signup, not idflow_action=link'],
+  ])('refuses a request with %j: invalid_request back at the app, saying why', async (parameters, description) => {
+    const request = await authorizationRequest(secretClient, parameters);
+    const { url } = await new CookieBrowser().follow(request.url.href, REDIRECT_URI);
+    const back = new URL(url);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      error: 'invalid_request',
+      error_description: description,
+      state: request.state,
+    });
   });
 });

@@ -69,7 +69,8 @@ export class AdminAppsController {
   @Reason('App updated')
   @ApiOperation({
     summary:
-      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced) and public-client flag',
+      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced), public-client flag and ' +
+      'ID token signing algorithm',
   })
   @ApiEnvelope({
     description: 'The app as it now is',

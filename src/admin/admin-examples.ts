@@ -35,6 +35,7 @@ export const APP_VIEW_EXAMPLE: AppView = {
   publicKey: PUBLIC_KEY_EXAMPLE,
   redirectUris: ['https://acme.example/auth/callback'],
   publicClient: false,
+  idTokenSigningAlg: 'RS256',
   createdAt: 1763700000,
   secretRotatedAt: 1763700000,
 };

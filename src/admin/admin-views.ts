@@ -4,6 +4,7 @@ import type { ApiKey } from '../tenants/api-key.entity';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
+import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp } from '../tenants/tenants.service';
 import type { Device, DeviceAlgorithm } from '../devices/device.entity';
@@ -30,6 +31,8 @@ export interface AppView {
   redirectUris: string[];
   /** A public OpenID client proves itself by PKCE alone. */
   publicClient: boolean;
+  /** How "Log in with OIDC" signs the app's ID tokens. */
+  idTokenSigningAlg: IdTokenSigningAlg;
   createdAt: number;
   secretRotatedAt: number;
 }
@@ -99,6 +102,7 @@ export function appView(app: ConsumerApp): AppView {
     publicKey: app.publicKeyPem,
     redirectUris: app.redirectUris,
     publicClient: app.publicClient,
+    idTokenSigningAlg: app.idTokenSigningAlg,
     createdAt: seconds(app.createdAt),
     secretRotatedAt: seconds(app.secretRotatedAt),
   };

@@ -12,6 +12,7 @@ import { namedSchema } from '../common/openapi/named-schemas';
 import { CLAIM_KEYS } from '../claims/claim-catalog';
 import { DEVICE_ALGORITHMS } from '../devices/device.entity';
 import { ENVIRONMENTS } from '../tenants/environment';
+import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { SCOPES } from '../tenants/scopes';
 
 /** Response schemas of the admin API (`admin-views.ts`): secrets appear only in the answer that made them. */
@@ -34,6 +35,7 @@ export const APP_SCHEMA = namedSchema(
     publicKey: string('PEM of the RSA key claims are encrypted for'),
     redirectUris: arrayOf(string(), 'Where "Log in with OIDC" may send a browser back, compared exactly'),
     publicClient: boolean('A public OpenID client proves itself by PKCE alone'),
+    idTokenSigningAlg: oneOfStrings(ID_TOKEN_SIGNING_ALGS, 'How "Log in with OIDC" signs the app\'s ID tokens'),
     createdAt: unixSeconds(),
     secretRotatedAt: unixSeconds(),
   }),

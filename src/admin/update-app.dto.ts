@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import { MAX_REDIRECT_URIS } from '../tenants/redirect-uris';
 
 /** How the app acts as an OpenID client ("Log in with OIDC"); what is left out stays as it was. */
@@ -23,4 +24,15 @@ export class UpdateAppDto {
   @IsOptional()
   @IsBoolean()
   publicClient?: boolean;
+
+  @ApiPropertyOptional({
+    description: "The algorithm the app's ID tokens are signed with; RS256 (the default) suits every OpenID client",
+    enum: ID_TOKEN_SIGNING_ALGS,
+    example: 'ES256',
+  })
+  @IsOptional()
+  @IsIn(ID_TOKEN_SIGNING_ALGS, {
+    message: `idTokenSigningAlg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')}`,
+  })
+  idTokenSigningAlg?: IdTokenSigningAlg;
 }

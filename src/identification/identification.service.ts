@@ -23,6 +23,8 @@ export interface IdentificationRequest {
   seeds?: number;
   /** Different-device: how the verification code is checked (display by default). */
   verification?: VerificationMode;
+  /** Overrides FLOW_TTL_SECONDS, for a flow that must end sooner (an OIDC login's, before its page does). */
+  ttlSeconds?: number;
 }
 
 export interface IdentificationCreated {
@@ -76,6 +78,7 @@ export class IdentificationService {
       userAgent: client.userAgent,
       seeds: request.seeds,
       verification: request.verification,
+      ttlSeconds: request.ttlSeconds,
     });
     const result: IdentificationCreated = {
       request: this.presenter.requestObject(flow),

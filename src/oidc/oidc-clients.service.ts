@@ -14,10 +14,11 @@ export type PresentedClientAuth = Extract<
 const APP_ID_SHAPE = /^app_[0-9A-Za-z]+$/;
 
 /**
- * idflow apps as OpenID clients: the app id is the `client_id`, its registered redirect URIs are the client's, and it
- * proves itself with its app secret (basic or post) or a JWT signed with its RSA key, whichever it presents; a public
- * app by PKCE alone. The provider is handed the secret's SHA-256 digest, never a clear secret, and compares a
- * presented secret by its digest (see OidcProviderService). An app without redirect URIs is no client.
+ * idflow apps as OpenID clients: the app id is the `client_id`, its registered redirect URIs are the client's, its ID
+ * tokens are signed with the algorithm it chose, and it proves itself with its app secret (basic or post) or a JWT
+ * signed with its RSA key, whichever it presents; a public app by PKCE alone. The provider is handed the secret's
+ * SHA-256 digest, never a clear secret, and compares a presented secret by its digest (see OidcProviderService). An
+ * app without redirect URIs is no client.
  */
 @Injectable()
 export class OidcClientsService {
@@ -33,6 +34,7 @@ export class OidcClientsService {
       post_logout_redirect_uris: app.redirectUris,
       response_types: ['code'],
       grant_types: ['authorization_code', 'refresh_token'],
+      id_token_signed_response_alg: app.idTokenSigningAlg,
       ...(app.publicClient
         ? { token_endpoint_auth_method: 'none' }
         : {

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { AppConfig } from '../config/app-config';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { FlowObserverService } from '../flows/flow-observer.service';
@@ -23,6 +24,7 @@ import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
+import { loginActionOf } from './login-action';
 import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
@@ -57,8 +59,11 @@ export interface LoginProgress {
   redirectTo?: string;
 }
 
-/** `action` of the identification flow, from `prompt=create` (OIDC Prompt Create 1.0) or the `login` default. */
-const actionOf = (prompt: string | undefined) => ((prompt ?? '').split(' ').includes('create') ? 'signup' : 'login');
+/**
+ * How long before the login itself expires its flow must end, for the page to notice at its next poll (or event) and
+ * send the browser back with `access_denied` while the provider still knows the login.
+ */
+const SEND_BACK_SECONDS = 60;
 
 /**
  * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
@@ -80,6 +85,7 @@ export class OidcLoginService {
     private readonly virtualHolders: VirtualHolderService,
     private readonly billing: BillingAccountsService,
     private readonly observer: FlowObserverService,
+    private readonly config: AppConfig,
   ) {
     this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
   }
@@ -87,13 +93,7 @@ export class OidcLoginService {
   async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
-      const created = await this.startFlow(
-        request,
-        app,
-        'wildcard',
-        this.identificationRequest(interaction.params),
-        client,
-      );
+      const created = await this.startFlow(request, app, 'wildcard', this.identificationRequest(interaction), client);
       await this.remember(interaction.uid, { flowId: created.request.id });
     }
     const hint = textParam(interaction.params, 'login_hint') ?? '';
@@ -122,7 +122,7 @@ export class OidcLoginService {
   private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    const identification = { ...this.identificationRequest(interaction.params), user: nin };
+    const identification = { ...this.identificationRequest(interaction), user: nin };
     const created = await this.startFlow(request, app, 'different-device', identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
@@ -206,13 +206,25 @@ export class OidcLoginService {
     return { interaction, app };
   }
 
-  private identificationRequest(params: Record<string, unknown>): IdentificationRequest {
+  /**
+   * The identification a login asks for. Its flow ends SEND_BACK_SECONDS before the login does, so the page can still
+   * answer its expiry: a late push gets less than FLOW_TTL_SECONDS, and with under a minute left it ends at once.
+   */
+  private identificationRequest({
+    params,
+    exp,
+  }: {
+    params: Record<string, unknown>;
+    exp: number;
+  }): IdentificationRequest {
     const scopes = (textParam(params, 'scope') ?? '').split(' ');
     const claims = textParam(params, 'claims');
+    const secondsLeft = exp - Math.floor(Date.now() / 1000) - SEND_BACK_SECONDS;
     return {
-      action: actionOf(textParam(params, 'prompt')),
+      action: loginActionOf(params),
       claims: requestedClaimKeys(scopes, claims),
       payload: 'Log in',
+      ttlSeconds: Math.max(1, Math.min(this.config.FLOW_TTL_SECONDS, secondsLeft)),
     };
   }
 

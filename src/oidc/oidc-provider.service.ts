@@ -9,6 +9,8 @@ import type {
   Configuration,
   InteractionResults,
   KoaContextWithOIDC,
+  errors as providerErrors,
+  interactionPolicy,
 } from 'oidc-provider';
 import { Repository } from 'typeorm';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
@@ -16,7 +18,10 @@ import { inNodeRealm, requireEsm } from '../common/esm/require-esm';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
+import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { textParam } from './authorization-params';
+import { CREATE_PROMPT, IDFLOW_ACTION, loginActionProblem } from './login-action';
+import { loginPrompts } from './login-prompts';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OIDC_CLAIM_SCOPES, scopeClaims } from './oidc-claims';
 import { OidcClientsService, PresentedClientAuth } from './oidc-clients.service';
@@ -29,7 +34,10 @@ export const OIDC_PATH = '/oidc';
 /** The hosted login page of one authorization request, served by Nest beside the provider's own routes. */
 export const INTERACTION_PATH = '/interaction';
 
-/** Lifetimes in seconds: a code is exchanged at once; a login page is open as long as an identification flow. */
+/**
+ * Lifetimes in seconds: a code is exchanged at once; a login page is open ten minutes, and each of its flows ends
+ * before it does (OidcLoginService).
+ */
 const TTL = {
   AuthorizationCode: 60,
   AccessToken: 3600,
@@ -40,11 +48,16 @@ const TTL = {
   RefreshToken: 14 * 24 * 3600,
 };
 
-type ProviderModule = { default: new (issuer: string, configuration: Configuration) => Provider };
+type ProviderModule = {
+  default: new (issuer: string, configuration: Configuration) => Provider;
+  errors: typeof providerErrors;
+  interactionPolicy: typeof interactionPolicy;
+};
 
 /**
  * The OpenID provider (panva's certified `oidc-provider`) on idflow's apps, keys, database and identification flows.
- * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys.
+ * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys, ID tokens
+ * with the algorithm each app chose.
  */
 @Injectable()
 export class OidcProviderService implements OnModuleInit {
@@ -70,8 +83,8 @@ export class OidcProviderService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const { default: ProviderClass } = requireEsm<ProviderModule>('oidc-provider');
-    this.provider = new ProviderClass(this.issuer, inNodeRealm(this.configuration()));
+    const providerModule = requireEsm<ProviderModule>('oidc-provider');
+    this.provider = new providerModule.default(this.issuer, inNodeRealm(this.configuration(providerModule)));
     // The provider reads the scheme and client address the way idflow does: from a trusted proxy only.
     this.provider.proxy = this.config.TRUSTED_PROXIES.length > 0;
     // The app secret is stored as its SHA-256 digest, which the provider holds as the client's secret: the author's
@@ -131,7 +144,8 @@ export class OidcProviderService implements OnModuleInit {
       }
       const grantId = await grant.save();
       await this.accounts.remember(grantId, outcome.flowId, TTL.Grant);
-      result = { login: { accountId: outcome.subject }, consent: { grantId } };
+      // The flow the person approved answered the request, whatever it asked: a login, or a signup or link (`create`).
+      result = { login: { accountId: outcome.subject }, consent: { grantId }, [CREATE_PROMPT]: {} };
     } else {
       result = { error: 'access_denied', error_description: outcome.description };
     }
@@ -146,7 +160,7 @@ export class OidcProviderService implements OnModuleInit {
     return 'client_secret_basic';
   }
 
-  private configuration(): Configuration {
+  private configuration({ errors, interactionPolicy: policy }: ProviderModule): Configuration {
     // Apps are read as clients, never written: only `find` of the Client model is ever called.
     const clientAdapter = {
       find: async (id: string) => inNodeRealm(await this.clients.metadata(id, this.presentedClientAuth())),
@@ -163,12 +177,17 @@ export class OidcProviderService implements OnModuleInit {
       claims: scopeClaims(),
       responseTypes: ['code'],
       pkce: { required: () => true },
+      // Refused here, before any page opens, the error goes back to the client's redirect URI.
+      extraParams: {
+        [IDFLOW_ACTION]: (ctx) => {
+          const problem = loginActionProblem(ctx.oidc.params ?? {});
+          if (problem) throw new errors.InvalidRequest(problem);
+        },
+      },
       // Claims in the ID token too, not only from userinfo, as the issue asks: the client is the audience of both.
       conformIdTokenClaims: false,
-      clientDefaults: { id_token_signed_response_alg: 'RS256' },
       enabledJWA: {
-        idTokenSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-        userinfoSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+        idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
       },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
@@ -184,7 +203,10 @@ export class OidcProviderService implements OnModuleInit {
           postLogoutSuccessSource: (ctx) => renderLoggedOutPage(ctx),
         },
       },
-      interactions: { url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}` },
+      interactions: {
+        policy: loginPrompts(policy),
+        url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}`,
+      },
       renderError: (ctx, out) => renderProviderError(ctx, out),
     };
   }

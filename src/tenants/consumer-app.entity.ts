@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { epochMsColumn } from '../common/persistence/column-types';
 import { Consumer } from './consumer.entity';
 import type { Environment } from './environment';
+import { DEFAULT_ID_TOKEN_SIGNING_ALG, type IdTokenSigningAlg } from './id-token-signing-alg';
 import type { Scope } from './scopes';
 
 /** One application of a consumer: an environment, scopes, an app secret, a claims key and a webhook secret. */
@@ -46,6 +47,10 @@ export class ConsumerApp {
   /** A public OpenID client (a single-page or mobile app) proves itself by PKCE alone, with no secret or key. */
   @Column({ type: 'boolean', name: 'public_client', default: false })
   publicClient: boolean;
+
+  /** The algorithm the OpenID provider signs this app's ID tokens with. */
+  @Column({ type: 'varchar', length: 16, name: 'id_token_signing_alg', default: DEFAULT_ID_TOKEN_SIGNING_ALG })
+  idTokenSigningAlg: IdTokenSigningAlg;
 
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;

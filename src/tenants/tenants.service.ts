@@ -11,6 +11,7 @@ import { Consumer } from './consumer.entity';
 import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
 import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
+import { DEFAULT_ID_TOKEN_SIGNING_ALG, IdTokenSigningAlg } from './id-token-signing-alg';
 import { redirectUriIssues } from './redirect-uris';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
 import { DEFAULT_SCOPES, Scope } from './scopes';
@@ -38,6 +39,7 @@ export interface CreatedApp {
 export interface OidcClientChanges {
   redirectUris?: string[];
   publicClient?: boolean;
+  idTokenSigningAlg?: IdTokenSigningAlg;
 }
 
 export interface CreatedApiKey {
@@ -90,6 +92,7 @@ export class TenantsService {
         secretDigest: sha256Hex(appSecret),
         redirectUris: [],
         publicClient: false,
+        idTokenSigningAlg: DEFAULT_ID_TOKEN_SIGNING_ALG,
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
         webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
         createdAt: now,
@@ -121,7 +124,10 @@ export class TenantsService {
     return { app: saved, appSecret };
   }
 
-  /** Replaces the app's redirect URIs (refused whole, with one issue per bad entry) or its public-client flag. */
+  /**
+   * Replaces the app's redirect URIs (refused whole, with one issue per bad entry), its public-client flag or its ID
+   * token signing algorithm.
+   */
   async updateOidcClient(appId: string, changes: OidcClientChanges): Promise<ConsumerApp> {
     if (changes.redirectUris) {
       const issues = redirectUriIssues(changes.redirectUris);
@@ -130,6 +136,7 @@ export class TenantsService {
     const app = await this.findApp(appId);
     if (changes.redirectUris) app.redirectUris = [...new Set(changes.redirectUris)];
     if (changes.publicClient !== undefined) app.publicClient = changes.publicClient;
+    if (changes.idTokenSigningAlg !== undefined) app.idTokenSigningAlg = changes.idTokenSigningAlg;
     const saved = await this.apps.save(app);
     await this.holders.appChanged(appId);
     return saved;

@@ -10,12 +10,14 @@ export class CookieBrowser {
   /** Each browser is a client of its own to the rate limit, as supertest agents of the test app are. */
   private readonly clientIp = randomClientIp();
 
+  /** What the browser sends with every request: its cookies, and its client IP. */
+  headers(): Record<string, string> {
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-real-ip': this.clientIp };
+  }
+
   /** One request, no redirect followed. */
   async request(url: string, init: { json?: object; form?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-real-ip': this.clientIp,
-    };
+    const headers = this.headers();
     if (init.json) headers['content-type'] = 'application/json';
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     const body = init.json

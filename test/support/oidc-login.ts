@@ -20,11 +20,15 @@ export interface StartedLogin {
   pageHtml: string;
 }
 
-/** The relying party's view of the provider, as any OIDC client configures it: from discovery alone. */
+/**
+ * The relying party's view of the provider, as any OIDC client configures it: from discovery alone, and the metadata
+ * it registered (`id_token_signed_response_alg`, say).
+ */
 export async function discover(
   issuer: string,
   clientId: string,
   auth: { secret: string } | { privateKeyPem: string } | 'public',
+  metadata: Partial<OpenIdClient.ClientMetadata> = {},
 ): Promise<OpenIdClient.Configuration> {
   const clientAuth =
     auth === 'public'
@@ -35,7 +39,7 @@ export async function discover(
   // The relying party is a client of its own to the rate limit, as supertest agents of the test app are.
   const clientIp = randomClientIp();
   const send: OpenIdClient.CustomFetch = (url, options) => fetch(url, withClientIp(options, clientIp));
-  const config = await openid.discovery(new URL(issuer), clientId, undefined, clientAuth, {
+  const config = await openid.discovery(new URL(issuer), clientId, metadata, clientAuth, {
     execute: [openid.allowInsecureRequests],
     [openid.customFetch]: send,
   });
@@ -73,13 +77,13 @@ export async function authorizationRequest(
   return { url, verifier, state, nonce };
 }
 
-/** Opens a fresh authorization request in a fresh browser, up to the login page it is sent to. */
+/** Opens a fresh authorization request, in a fresh browser unless given one, up to the login page it is sent to. */
 export async function startLogin(
   config: OpenIdClient.Configuration,
   parameters: Record<string, string> = {},
+  browser = new CookieBrowser(),
 ): Promise<StartedLogin> {
   const { url, verifier, state, nonce } = await authorizationRequest(config, parameters);
-  const browser = new CookieBrowser();
   const { url: pageUrl, response } = await browser.follow(url.href);
   if (!response || response.status !== 200) {
     throw new Error(`the login page ${pageUrl} answered ${response?.status}: ${await response?.text()}`);

@@ -11,6 +11,7 @@ export interface SseEvent {
 export class SseClient {
   readonly events: SseEvent[] = [];
   status = 0;
+  contentType = '';
   body = '';
   readonly ended: Promise<void>;
   private response?: IncomingMessage;
@@ -28,6 +29,7 @@ export class SseClient {
       const outgoing = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
         client.response = response;
         client.status = response.statusCode ?? 0;
+        client.contentType = response.headers['content-type'] ?? '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => client.receive(chunk));
         response.on('end', () => client.finish());

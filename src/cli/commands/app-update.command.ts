@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { appView } from '../../admin/admin-views';
+import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../../tenants/id-token-signing-alg';
 import { TenantsService } from '../../tenants/tenants.service';
 import { OutputOptions, runCommand } from '../run-command';
 import { summary } from '../summary';
@@ -11,6 +12,7 @@ interface AppUpdateOptions extends OutputOptions {
   /** False with --no-redirect-uris. */
   redirectUris?: boolean;
   publicClient?: 'yes' | 'no';
+  idTokenSigningAlg?: IdTokenSigningAlg;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -18,7 +20,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export const appUpdateCommand = () =>
   new Command('app:update')
     .description(
-      'set how the app logs people in with OIDC: its redirect URIs (replacing the list) or public-client flag',
+      'set how the app logs people in with OIDC: its redirect URIs (replacing the list), public-client flag or ID ' +
+        'token signing algorithm',
     )
     .requiredOption('--app <id>', 'app id (app_...)')
     .option('--redirect-uri <url>', 'a redirect URI; repeat the option for several (replaces the list)', collect)
@@ -26,22 +29,33 @@ export const appUpdateCommand = () =>
     .addOption(
       new Option('--public-client <yes|no>', 'a public client proves itself by PKCE alone').choices(['yes', 'no']),
     )
+    .addOption(
+      new Option('--id-token-signing-alg <alg>', "the algorithm the app's ID tokens are signed with").choices(
+        ID_TOKEN_SIGNING_ALGS,
+      ),
+    )
     .addOption(jsonOption())
     .action((options: AppUpdateOptions) =>
       runCommand(options, async (context) => {
         const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
-        if (redirectUris === undefined && options.publicClient === undefined) {
-          throw new InvalidArgumentError('give --redirect-uri, --no-redirect-uris or --public-client');
+        const { idTokenSigningAlg } = options;
+        if (redirectUris === undefined && options.publicClient === undefined && idTokenSigningAlg === undefined) {
+          throw new InvalidArgumentError(
+            'give --redirect-uri, --no-redirect-uris, --public-client or --id-token-signing-alg',
+          );
         }
         const publicClient = options.publicClient === undefined ? undefined : options.publicClient === 'yes';
         const app = appView(
-          await context.get(TenantsService).updateOidcClient(options.app, { redirectUris, publicClient }),
+          await context
+            .get(TenantsService)
+            .updateOidcClient(options.app, { redirectUris, publicClient, idTokenSigningAlg }),
         );
         return {
           json: app,
           human: summary(`App ${app.id} updated`, {
             'redirect URIs': app.redirectUris.join(', ') || '(none)',
             'public client': app.publicClient ? 'yes' : 'no',
+            'ID token signing': app.idTokenSigningAlg,
           }),
         };
       }),

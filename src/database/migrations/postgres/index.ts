@@ -17,6 +17,7 @@ import { SigningOrder1764820000000 } from '../portable/1764820000000-SigningOrde
 import { DocumentAuditTrail1764830000000 } from './1764830000000-DocumentAuditTrail';
 import { DocumentReminders1764840000000 } from '../portable/1764840000000-DocumentReminders';
 import { SealCertificates1764850000000 } from './1764850000000-SealCertificates';
+import { IdTokenSigningAlg1764860000000 } from '../portable/1764860000000-IdTokenSigningAlg';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const POSTGRES_MIGRATIONS = [
   DocumentAuditTrail1764830000000,
   DocumentReminders1764840000000,
   SealCertificates1764850000000,
+  IdTokenSigningAlg1764860000000,
 ];
