@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { randomBase62 } from '../common/ids/random-id';
+import { newId } from '../common/ids/random-id';
 import { EntityStatements } from '../common/persistence/entity-statements';
 import type { Environment } from '../tenants/environment';
 import { TenantsService } from '../tenants/tenants.service';
@@ -45,8 +45,6 @@ export interface MonthlyUsage extends UsageCount {
 // Rows per INSERT: ten parameters each stays far below every driver's limit on bound parameters.
 const INSERT_CHUNK = 200;
 
-const newUsageId = () => `use_${randomBase62(24)}`;
-
 /** Counts come back as strings from PostgreSQL and as numbers from SQLite. */
 const count = (value: unknown) => Number(value ?? 0);
 
@@ -74,7 +72,9 @@ export class UsageService {
 
   async append(records: NewUsageRecord[]): Promise<void> {
     for (let start = 0; start < records.length; start += INSERT_CHUNK) {
-      const rows = records.slice(start, start + INSERT_CHUNK).map((record) => ({ id: newUsageId(), ...record }));
+      const rows = records
+        .slice(start, start + INSERT_CHUNK)
+        .map((record) => ({ id: newId.usageRecord(record.createdAt), ...record }));
       await this.statements.insertMany(rows);
     }
   }

@@ -27,6 +27,21 @@ export function randomBase62(length: number): string {
   return out;
 }
 
+// Eight digits hold every millisecond until the year 8900.
+const TIME_DIGITS = 8;
+
+/**
+ * A time in milliseconds as fixed-width base62, whose alphabet is in ASCII order: later times sort after earlier ones,
+ * as text and in a database index.
+ */
+export function base62Time(epochMs: number): string {
+  let out = '';
+  for (let rest = Math.floor(epochMs), digit = 0; digit < TIME_DIGITS; digit++, rest = Math.floor(rest / 62)) {
+    out = BASE62[rest % 62] + out;
+  }
+  return out;
+}
+
 /** The identifier shapes of DESIGN section 3. */
 export const newId = {
   consumer: () => `bcn_${randomBase62(24)}`,
@@ -43,4 +58,9 @@ export const newId = {
   webhookMessage: () => `msg_${randomBase62(24)}`,
   /** The secret part of a same-device link or a wildcard seed. */
   flowCode: () => randomBase62(32),
+  /**
+   * A usage record, written by the thousand and never shown: its time first, so that each insert lands at the end of
+   * the primary key's index rather than on a random page of it (a third of the cost of a random id in SQLite).
+   */
+  usageRecord: (createdAt: number) => `use_${base62Time(createdAt)}${randomBase62(16)}`,
 };
