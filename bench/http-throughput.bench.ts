@@ -8,7 +8,7 @@
  *
  *   npm run bench:http                         3 rounds of 5 s, 50 connections, embedded default
  *   npm run bench:http -- --scaled             idflow on PostgreSQL + Redis (DATABASE_URL, REDIS_URL or this machine's)
- *   npm run bench:http -- --rounds 5 --seconds 10 --connections 50 --only health,ping
+ *   npm run bench:http -- --rounds 5 --seconds 10 --warmup 3 --connections 50 --only health,ping
  *   npm run bench:http -- --profile /tmp/prof  also writes idflow's CPU profile there and prints its top self-time
  *   npm run bench:http -- --against ../main    also loads the idflow built in another checkout (`npx nest build` there)
  *                                              in the same rounds, and prints each scenario's ratio to it
@@ -188,6 +188,8 @@ async function main(): Promise<void> {
     options: {
       rounds: { type: 'string', default: '3' },
       seconds: { type: 'string', default: '5' },
+      // Long enough for the JIT to settle: after one second, a first round still ran 10-20% slower than the next.
+      warmup: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
       scaled: { type: 'boolean', default: false },
       only: { type: 'string' },
@@ -198,6 +200,7 @@ async function main(): Promise<void> {
   });
   const rounds = Number(values.rounds);
   const seconds = Number(values.seconds);
+  const warmup = Number(values.warmup);
   const connections = Number(values.connections);
   const scaled = values.scaled ?? false;
 
@@ -236,9 +239,11 @@ async function main(): Promise<void> {
     const serverOf = (scenario: Scenario) => processes[scenario.target] as BenchProcess;
 
     console.log(
-      `warming up, then ${rounds} rounds of ${seconds} s at ${connections} connections (${scaled ? 'PostgreSQL + Redis' : 'embedded SQLite'})`,
+      `warming up for ${warmup} s a scenario, then ${rounds} rounds of ${seconds} s at ${connections} connections (${scaled ? 'PostgreSQL + Redis' : 'embedded SQLite'})`,
     );
-    for (const scenario of chosen) await load(serverOf(scenario), scenario, headersOf(scenario), 1, connections);
+    for (const scenario of chosen) {
+      await load(serverOf(scenario), scenario, headersOf(scenario), warmup, connections);
+    }
     const results = new Map<string, RoundResult[]>(chosen.map((scenario) => [scenario.name, []]));
     for (let round = 1; round <= rounds; round++) {
       for (const scenario of chosen) {
