@@ -18,20 +18,23 @@ export class FailedCallRefund implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.failureHooks.register((request) => (request.billing?.reservation ? this.refund(request) : undefined));
+    this.failureHooks.register((request) => this.refund(request));
   }
 
-  /** Gives back the reservation; afterwards the call costs 0, as its answer and its usage record say. */
-  async refund(request: Request): Promise<void> {
+  /** Gives back what the call reserved, if anything; afterwards it costs 0, as its answer and usage record say. */
+  private refund(request: Request): Promise<void> | undefined {
     const charge = request.billing;
-    if (!charge?.reservation) return;
-    try {
-      request.billing = await this.accounts.refund(charge);
-    } catch (error) {
-      this.logger.error(
-        { err: error, reservation: charge.reservation },
-        'Could not refund the charge of a failed call',
-      );
-    }
+    if (!charge?.reservation) return undefined;
+    return this.accounts.refund(charge).then(
+      (refunded) => {
+        request.billing = refunded;
+      },
+      (error: unknown) => {
+        this.logger.error(
+          { err: error, reservation: charge.reservation },
+          'Could not refund the charge of a failed call',
+        );
+      },
+    );
   }
 }
