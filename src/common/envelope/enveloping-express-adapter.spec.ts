@@ -1,3 +1,4 @@
+import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { type RouteDecorators, httpContext } from '../../../test/support/http-execution-context';
@@ -10,7 +11,7 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
   const adapter = new EnvelopingExpressAdapter();
 
   /** What the client receives when a handler of a route so decorated returns `result` for `request`. */
-  function answer(request: Partial<Request>, result: unknown, route: RouteDecorators = {}) {
+  function answer(request: Partial<Request>, result: unknown, route: RouteDecorators = {}, type = 'http') {
     const sent: { json?: unknown; text?: string; status?: number } = {};
     const req = { headers: {}, ...request } as Request;
     const response = {
@@ -20,7 +21,8 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
       json: (body: unknown) => ((sent.json = body), response),
       send: (text: string) => ((sent.text = text), response),
     } as unknown as Response;
-    expect(guard.canActivate(httpContext(req, route, response))).toBe(true);
+    const context = { ...httpContext(req, route, response), getType: () => type } as ExecutionContext;
+    expect(guard.canActivate(context)).toBe(true);
     adapter.reply(response, result, 200);
     return sent;
   }
@@ -72,17 +74,6 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
   });
 
   it('leaves a request that no route guard has seen alone (non-HTTP contexts, answers Nest writes itself)', () => {
-    const request = { headers: {}, path: '/api/v2/x' } as unknown as Request;
-    const sent: { json?: unknown } = {};
-    const response = {
-      req: request,
-      getHeader: () => undefined,
-      status: () => response,
-      json: (body: unknown) => ((sent.json = body), response),
-    } as unknown as Response;
-    const rpc = { ...httpContext(request), getType: () => 'rpc' } as unknown as Parameters<typeof guard.canActivate>[0];
-    expect(guard.canActivate(rpc)).toBe(true);
-    adapter.reply(response, { raw: true }, 200);
-    expect(sent.json).toEqual({ raw: true });
+    expect(answer({ path: '/api/v2/x' }, { raw: true }, {}, 'rpc')).toEqual({ status: 200, json: { raw: true } });
   });
 });
