@@ -36,9 +36,10 @@ import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
 
 /**
- * The whole service. Global pipes, guards and filters are providers here, so a test app built from this
- * module behaves exactly like production. Guards run in order: noting the route for the usage meter (it never
- * refuses), then the deny-by-default check, then noting how the answer is enveloped; the rate limit runs before them all, as a middleware (see configureApp).
+ * The whole service. Global pipes, guards and filters are providers here, so a test app built from this module behaves
+ * exactly like production. Guards run in order: noting the route for the usage meter (it never refuses), then the
+ * deny-by-default check, then noting how the answer is enveloped; the rate limit runs before them all, as a middleware
+ * (see configureApp).
  */
 @Module({})
 export class AppModule {
