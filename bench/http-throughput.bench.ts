@@ -119,7 +119,6 @@ const RATIOS: Ratio[] = [
   { scenario: 'signing same-device', baseline: 'nest POST' },
 ];
 const SCALED_TARGETS: Record<string, number> = { ping: 0.4, 'identification same-device': 0.2 };
-const AGAINST = ' (against)';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -221,6 +220,7 @@ async function main(): Promise<void> {
   try {
     const only = values.only?.split(',').map((name) => name.trim());
     const chosen: Scenario[] = [];
+    const againstRatios: Ratio[] = [];
     const credentials = new Map<Scenario['target'], Record<string, Record<string, string>>>();
     for (const target of ['idflow', 'against'] as const) {
       const server = processes[target];
@@ -229,9 +229,12 @@ async function main(): Promise<void> {
       credentials.set(target, sandbox.headers);
       for (const scenario of scenarios(sandbox.pingFlowId, sandbox.nin)) {
         if (only && !only.some((name) => scenario.name.startsWith(name))) continue;
-        if (scenario.target !== 'idflow') {
-          if (target === 'idflow') chosen.push(scenario);
-        } else chosen.push(target === 'idflow' ? scenario : { ...scenario, name: scenario.name + AGAINST, target });
+        if (target === 'idflow') chosen.push(scenario);
+        else if (scenario.target === 'idflow') {
+          const baseline = `${scenario.name} (against)`;
+          chosen.push({ ...scenario, name: baseline, target });
+          againstRatios.push({ scenario: scenario.name, baseline });
+        }
       }
     }
     const headersOf = (scenario: Scenario) =>
@@ -275,9 +278,6 @@ async function main(): Promise<void> {
       );
     }
     console.log('\nratio (median req/s; in brackets, the inverse ratio of CPU per request)   ratio   target');
-    const againstRatios: Ratio[] = chosen
-      .filter((scenario) => scenario.target === 'against')
-      .map((scenario) => ({ scenario: scenario.name.slice(0, -AGAINST.length), baseline: scenario.name }));
     for (const ratio of [...RATIOS, ...againstRatios]) {
       const scenario = summary.get(ratio.scenario);
       const baseline = summary.get(ratio.baseline);
