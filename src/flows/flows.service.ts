@@ -115,7 +115,7 @@ export class FlowsService {
    */
   async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
-    const id = input.id ?? newId.flow();
+    const id = input.id ?? newId.flow(now);
     annotateRequestSpan({ [SPAN_ATTRIBUTES.flowId]: id });
     const { principal } = input;
     const expiresAt = now + (input.ttlSeconds ?? this.config.FLOW_TTL_SECONDS) * 1000;

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { randomPoolBytes } from '../common/ids/random-id';
 import { SecretUnreadableError } from './errors/secret-unreadable.error';
 import type { KeyEncryptionKey, Keyring } from './keyring';
 
@@ -31,7 +32,7 @@ export class SecretSealer {
 
   seal(plain: string, context: string): string {
     const { id, key } = this.keyring.current;
-    const iv = randomBytes(IV_BYTES);
+    const iv = randomPoolBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(context, 'utf8'));
     const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
     return `${SEALED_PREFIX}${[id, iv.toString('base64url'), sealed.toString('base64url')].join('.')}`;

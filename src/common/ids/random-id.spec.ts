@@ -1,4 +1,4 @@
-import { base62Time, newId, randomBase62 } from './random-id';
+import { base62Time, newId, randomBase62, randomPoolBytes } from './random-id';
 
 describe('random ids', () => {
   it('produces base62 strings of the asked length', () => {
@@ -25,11 +25,21 @@ describe('random ids', () => {
     expect(newId.webhookMessage()).toMatch(/^msg_[0-9A-Za-z]{24}$/);
     expect(Buffer.from(newId.webhookSecret().slice('whsec_'.length), 'base64')).toHaveLength(32);
     expect(newId.usageRecord(Date.now())).toMatch(/^use_[0-9A-Za-z]{24}$/);
+    expect(newId.flow(Date.now())).toMatch(/^req_[0-9A-Za-z]{24}$/);
   });
 
-  it('orders usage record ids by their time, as text', () => {
+  it('draws distinct bytes from its block, across refills', () => {
+    const chunks = Array.from({ length: 1000 }, () => randomPoolBytes(12).toString('hex'));
+    expect(new Set(chunks).size).toBe(chunks.length);
+    expect(chunks.every((chunk) => chunk.length === 24)).toBe(true);
+  });
+
+  it.each([
+    ['usage record', newId.usageRecord],
+    ['flow', newId.flow],
+  ])('orders %s ids by their time, as text', (_name, make) => {
     const times = [0, 1, 61, 62, 1_700_000_000_000, 1_800_000_000_123, 1_800_000_000_124, 200_000_000_000_000];
-    const ids = times.map((time) => newId.usageRecord(time));
+    const ids = times.map((time) => make(time));
     expect([...ids].sort()).toEqual(ids);
     expect(base62Time(0)).toBe('00000000');
     expect(base62Time(62)).toBe('00000010');

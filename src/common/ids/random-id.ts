@@ -18,6 +18,16 @@ function nextRandomByte(): number {
   return pool[poolOffset++];
 }
 
+/**
+ * Random bytes from the same block: an AES-GCM nonce per sealed value, say, where asking the system each time cost a
+ * third of the sealing under load.
+ */
+export function randomPoolBytes(count: number): Buffer {
+  const out = Buffer.allocUnsafe(count);
+  for (let index = 0; index < count; index++) out[index] = nextRandomByte();
+  return out;
+}
+
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
@@ -51,7 +61,11 @@ export const newId = {
   apiKey: (environment: 'sandbox' | 'production') =>
     `${environment === 'sandbox' ? 'bk-test_' : 'bk-live_'}${randomBase62(40)}`,
   webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
-  flow: () => `req_${randomBase62(24)}`,
+  /**
+   * A flow, made by the thousand on the create routes: its time first, as for usage records, so that its row lands at
+   * the end of the primary key's index; the 16 random characters (95 bits) keep it unguessable.
+   */
+  flow: (createdAt: number) => `req_${base62Time(createdAt)}${randomBase62(16)}`,
   /** A document flow (spec 2.6: `doc_` and at least 40 characters in all). */
   document: () => `doc_${randomBase62(40)}`,
   /** A webhook message: the body's `id` and the Standard Webhooks `webhook-id`. */
