@@ -38,4 +38,10 @@ export default tseslint.config(
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
   // The dependency-cruiser configuration is a CommonJS module.
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
+  // Worker threads are plain CommonJS scripts that run as they are, from the sources and from the build.
+  {
+    files: ['src/**/*.worker.js'],
+    languageOptions: { globals: { require: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -19,6 +19,7 @@ import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { SqliteCheckpointer } from './database/sqlite-checkpointer';
 import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
@@ -76,6 +77,8 @@ export class AppModule {
         OidcModule,
       ],
       providers: [
+        // The server's alone: the operator CLI's one-shot commands have no use for a checkpoint thread.
+        SqliteCheckpointer,
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         { provide: APP_GUARD, useClass: EnvelopeRouteGuard },
