@@ -25,8 +25,16 @@ describe('CORS: on the API routes only (spec section 4)', () => {
       const answer = await t.http().get(path).set('origin', ORIGIN);
       expect(answer.headers['access-control-allow-origin']).toBe('*');
       expect(answer.headers['access-control-expose-headers']).toBe('x-access-token,x-request-id,retry-after');
+      expect(answer.headers.vary).toBe('Origin');
     },
   );
+
+  it("leaves the CORS headers off a backend's call, which has no Origin, and tells caches the answers differ", async () => {
+    const answer = await t.http().get('/.well-known/jwks.json').expect(200);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(answer.headers['access-control-expose-headers']).toBeUndefined();
+    expect(answer.headers.vary).toBe('Origin');
+  });
 
   it.each([
     '/admin/apps',

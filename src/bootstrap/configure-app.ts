@@ -1,5 +1,4 @@
 import type { NestApplicationOptions } from '@nestjs/common';
-import cors from 'cors';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -7,6 +6,7 @@ import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { EnvelopingExpressAdapter } from '../common/envelope/enveloping-express-adapter';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
+import { browserCors } from '../common/http/browser-cors';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { securityHeaders } from '../common/http/security-headers';
 import { requestLogging } from '../common/logging/request-logging';
@@ -40,7 +40,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(resolveClientIps(app.get(AppConfig).TRUSTED_PROXIES));
   // The integrator API and the public keys only (before the rate limit and the body parser, so
   // that a browser can read their refusals too): admin, Wallet API and hosted pages are never called across origins.
-  app.use(CORS_PATHS, cors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
+  app.use(CORS_PATHS, browserCors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
   // Before the body is read and before routing, so that no request escapes the limit.
   app.use(app.get(RateLimiter).middleware());
   // The OpenID provider reads its own form bodies, and answers its own errors in the shape OAuth clients expect.
