@@ -30,9 +30,10 @@ export function requestLogging(logger: Logger): RequestHandler {
         message,
       );
     };
-    response.once('finish', () => log('request completed', response.statusCode, levelOf(response.statusCode)));
+    // An answer closes just after it finishes, and an abandoned one only closes: one listener tells both apart.
     response.once('close', () => {
-      if (!response.writableFinished) log('request aborted', response.statusCode, 'warn');
+      if (response.writableFinished) log('request completed', response.statusCode, levelOf(response.statusCode));
+      else log('request aborted', response.statusCode, 'warn');
     });
     requestContext.run({ reqId }, next);
   };
