@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import Redis from 'ioredis';
 import request from 'supertest';
 import { TestApp, createTestApp, randomClientIp } from './support/test-app';
 import { TestTenant, createTenant } from './support/tenant-factory';
@@ -239,5 +240,21 @@ describeWithRedis('rate limit shared through Redis (REDIS_URL set)', () => {
     expect(await statuses(2, () => jwks(b))).toEqual(times(2, 200));
     expectRateLimited(await jwks(b));
     expectRateLimited(await jwks(a));
+  });
+
+  it('keeps counting when Redis has forgotten the counting script, as after a restart', async () => {
+    const redis = new Redis(process.env.REDIS_URL as string);
+    try {
+      await redis.script('FLUSH');
+    } finally {
+      redis.disconnect();
+    }
+    const ip = { 'x-real-ip': randomClientIp() };
+    const jwks = () => request(a.app.getHttpServer()).get('/.well-known/jwks.json').set(ip);
+    const answers = [];
+    for (let call = 0; call < LIMIT; call++) answers.push(await jwks());
+    expect(answers.map((answer) => answer.status)).toEqual(times(LIMIT, 200));
+    expect(answers.map((answer) => Number(answer.headers['x-ratelimit-remaining']))).toEqual([4, 3, 2, 1, 0]);
+    expectRateLimited(await jwks());
   });
 });
