@@ -205,19 +205,24 @@ async function main(): Promise<void> {
 
   if (!values['no-build']) buildIdflow();
   const idflowEnvironment = scaled ? scaledOutEnvironment() : {};
-  const processes: Partial<Record<Scenario['target'], BenchProcess>> = {
-    node: await startBenchProcess(
+  const processes: Partial<Record<Scenario['target'], BenchProcess>> = {};
+  try {
+    // One after another, so that those started before one that fails to start are stopped with the rest.
+    processes.node = await startBenchProcess(
       'node',
       [...TS_NODE, join(__dirname, 'support', 'hello-node.server.ts')],
       {},
       '/hello',
-    ),
-    nest: await startBenchProcess('nest', [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')], {}, '/hello'),
-    idflow: await startIdflow(idflowEnvironment, { profileDir: values.profile }),
+    );
+    processes.nest = await startBenchProcess(
+      'nest',
+      [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')],
+      {},
+      '/hello',
+    );
+    processes.idflow = await startIdflow(idflowEnvironment, { profileDir: values.profile });
     // On PostgreSQL both would share one database; the embedded default gives each its own.
-    ...(values.against ? { against: await startIdflow(idflowEnvironment, { root: values.against }) } : {}),
-  };
-  try {
+    if (values.against) processes.against = await startIdflow(idflowEnvironment, { root: values.against });
     const only = values.only?.split(',').map((name) => name.trim());
     const chosen: Scenario[] = [];
     const againstRatios: Ratio[] = [];

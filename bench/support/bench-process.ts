@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../test/support/service-process';
@@ -90,11 +90,12 @@ export async function startBenchProcess(
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const child = spawn(process.execPath, [...profiling, ...probing, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
-      DATA_DIR: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
+      DATA_DIR: dataDir,
       PORT: String(port),
       ...environment,
     },
@@ -104,16 +105,25 @@ export async function startBenchProcess(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A process that cannot be spawned at all (no such working directory) says so here rather than by exiting.
+  let spawnError: Error | undefined;
+  child.once('error', (error) => (spawnError = error));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
+  const abandon = (reason: string) => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${name} ${reason}:\n${stderr}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited early:\n${stderr}`);
+    if (spawnError) throw abandon(`could not start (${spawnError.message})`);
+    if (child.exitCode !== null) throw abandon('exited early');
     const ready = await fetch(`${baseUrl}${readyPath}`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`${name} did not start in time:\n${stderr}`);
+    if (Date.now() > deadline) throw abandon('did not start in time');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
@@ -128,6 +138,8 @@ export async function startBenchProcess(
     stop: async () => {
       child.kill(profileDir ? 'SIGUSR2' : 'SIGTERM');
       await exited;
+      // A run leaves hundreds of megabytes of flows and usage records behind.
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
