@@ -3,7 +3,7 @@ import { DEFAULT_SCOPES } from '../src/tenants/scopes';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import { bootstrapSandbox } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
+import { onFreePort } from './support/service-process';
 import { SseClient } from './support/sse-client';
 import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp, randomClientIp } from './support/test-app';
@@ -199,9 +199,11 @@ describe(`metrics on ${dialect}`, () => {
   });
 
   describe('on METRICS_PORT', () => {
+    const onMetricsPort = (env: Record<string, string>) =>
+      onFreePort(async (port) => ({ t: await createTestApp({ env: { METRICS_PORT: String(port), ...env } }), port }));
+
     it('serves the metrics there without a token, and not on the main port', async () => {
-      const port = await freePort();
-      const t = await createTestApp({ env: { METRICS_PORT: String(port) } });
+      const { t, port } = await onMetricsPort({});
       try {
         const response = await t.http().get('/metrics').expect(404);
         expect(response.body.reason).toMatch(/METRICS_PORT/);
@@ -216,8 +218,7 @@ describe(`metrics on ${dialect}`, () => {
     });
 
     it('asks for METRICS_TOKEN there too when it is set', async () => {
-      const port = await freePort();
-      const t = await createTestApp({ env: { METRICS_PORT: String(port), METRICS_TOKEN } });
+      const { t, port } = await onMetricsPort({ METRICS_TOKEN });
       try {
         const refused = await fetch(`http://127.0.0.1:${port}/metrics`);
         expect(refused.status).toBe(401);

@@ -6,8 +6,7 @@ import { artifactPath, describeInBrowser, launchBrowser } from './support/browse
 import { LocalServer } from './support/local-server';
 import { authorizationRequest, discover, openid } from './support/oidc-login';
 import { bootstrapSandbox } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
-import { TestApp, createTestApp, randomClientIp } from './support/test-app';
+import { TestApp, createListeningTestApp, randomClientIp } from './support/test-app';
 
 describeInBrowser('Log in with OIDC in Chromium', () => {
   let t: TestApp;
@@ -18,15 +17,13 @@ describeInBrowser('Log in with OIDC in Chromium', () => {
   let config: OpenIdClient.Configuration;
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await createTestApp({ env: { BASE_URL: `http://127.0.0.1:${port}` } });
-    await t.app.listen(port, '127.0.0.1');
+    t = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
     sandbox = await bootstrapSandbox(t.app);
     // The app's own callback page: whatever arrives there, the test reads from the browser's address bar.
     relyingParty = await LocalServer.start((_request, response) => response.end('signed in'));
     redirectUri = `${relyingParty.origin}/callback`;
     await t.app.get(TenantsService).updateOidcClient(sandbox.appId, { redirectUris: [redirectUri] });
-    config = await discover(`http://127.0.0.1:${port}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    config = await discover(`${t.config.BASE_URL}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
     browser = await launchBrowser();
   });
   afterAll(async () => {

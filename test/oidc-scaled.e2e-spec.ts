@@ -3,8 +3,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { TenantsService } from '../src/tenants/tenants.service';
 import { REDIRECT_URI, discover, openid, progressOf, startLogin } from './support/oidc-login';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp } from './support/test-app';
 
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const describeScaledOut = scaledOut ? describe : describe.skip;
@@ -17,16 +16,14 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
   let sandbox: SandboxBootstrap;
 
   beforeAll(async () => {
-    const [firstPort, secondPort] = [await freePort(), await freePort()];
-    firstOrigin = `http://127.0.0.1:${firstPort}`;
-    secondOrigin = `http://127.0.0.1:${secondPort}`;
+    first = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
+    firstOrigin = first.config.BASE_URL;
     // One public address for both, as behind a load balancer; each listens on its own port.
-    first = await createTestApp({ env: { BASE_URL: firstOrigin } });
-    second = await createTestApp({
-      env: { BASE_URL: firstOrigin, DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string },
-    });
-    await first.app.listen(firstPort, '127.0.0.1');
-    await second.app.listen(secondPort, '127.0.0.1');
+    second = await createListeningTestApp(() => ({
+      BASE_URL: firstOrigin,
+      DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string,
+    }));
+    secondOrigin = await second.app.getUrl();
     sandbox = await bootstrapSandbox(first.app);
     await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { redirectUris: [REDIRECT_URI] });
   });

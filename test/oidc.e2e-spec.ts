@@ -10,10 +10,9 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { CookieBrowser } from './support/cookie-browser';
 import { IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
 import { SseClient, SseEvent } from './support/sse-client';
 import { createTenant } from './support/tenant-factory';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp } from './support/test-app';
 import {
   REDIRECT_URI,
   StartedLogin,
@@ -34,10 +33,8 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   let secretClient: OpenIdClient.Configuration;
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await createTestApp({ env: { BASE_URL: `http://127.0.0.1:${port}` } });
-    await t.app.listen(port, '127.0.0.1');
-    issuer = `http://127.0.0.1:${port}/oidc`;
+    t = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
+    issuer = `${t.config.BASE_URL}/oidc`;
     sandbox = await bootstrapSandbox(t.app);
     await t.app.get(TenantsService).updateOidcClient(sandbox.appId, { redirectUris: [REDIRECT_URI] });
     secretClient = await discover(issuer, sandbox.appId, { secret: sandbox.appSecret });

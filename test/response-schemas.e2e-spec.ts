@@ -5,9 +5,8 @@ import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrato
 import type { ResponseSchemaCheck } from './support/response-schemas';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
 import { signChallenge } from './support/device-signature';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp } from './support/test-app';
 import { REDIRECT_URI, StartedLogin, discover, progressOf, startLogin } from './support/oidc-login';
-import { freePort } from './support/service-process';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 
 /**
@@ -35,11 +34,13 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
 
   beforeAll(async () => {
     files = await FileHost.start();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', BASE_URL: baseUrl } });
     // The OIDC relying party reads the provider's discovery document over HTTP.
-    await t.app.listen(port, '127.0.0.1');
+    t = await createListeningTestApp((origin) => ({
+      ALLOW_PRIVATE_URLS: 'true',
+      ALLOW_INSECURE_URLS: 'true',
+      BASE_URL: origin,
+    }));
+    baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
     pdfUrl = files.put('/contract.pdf', await makePdf(2));

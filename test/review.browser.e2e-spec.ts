@@ -4,8 +4,7 @@ import { artifactPath, describeInBrowser, launchBrowser } from './support/browse
 import { signChallenge } from './support/device-signature';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
-import { freePort } from './support/service-process';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp } from './support/test-app';
 
 describeInBrowser('the hosted review page in Chromium', () => {
   let t: TestApp;
@@ -16,15 +15,15 @@ describeInBrowser('the hosted review page in Chromium', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', SIGN_URL: origin, CDN_URL: origin },
-    });
+    t = await createListeningTestApp((origin) => ({
+      ALLOW_PRIVATE_URLS: 'true',
+      ALLOW_INSECURE_URLS: 'true',
+      SIGN_URL: origin,
+      CDN_URL: origin,
+    }));
     sandbox = await bootstrapSandbox(t.app);
     files = await FileHost.start();
     pdfUrl = files.put('/lease.pdf', await makePdf(2, 'Office lease'));
-    await t.app.listen(port, '127.0.0.1');
     baseUrl = await t.app.getUrl();
     browser = await launchBrowser();
   });

@@ -27,6 +27,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Runs `start` on a port found free, and again on another while it fails with EADDRINUSE: between freePort() closing
+ * its probe and `start` listening, any socket opened meanwhile (an outbound connection, a server on port 0) may take
+ * the port.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
 // Ports below 1024 are never handed to a socket bound to port 0, so no suite running beside this one can start listening
 // on one of these, as it can on a port freePort() found free a moment earlier.
 const NEVER_EPHEMERAL_PORTS = [9, 1, 7, 13, 19];
@@ -76,12 +93,19 @@ export function runService(env: Record<string, string>): {
 
 /** Starts the service and waits until it answers. */
 export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const port = await freePort();
+  return onFreePort((port) => startServiceOn(port, env));
+}
+
+async function startServiceOn(port: number, env: Record<string, string>): Promise<ServiceProcess> {
   const run = runService({ PORT: String(port), ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 25_000;
   for (;;) {
-    if (run.child.exitCode !== null) throw new Error(`service exited early:\n${run.stderr()}`);
+    if (run.child.exitCode !== null) {
+      const error: NodeJS.ErrnoException = new Error(`service exited early:\n${run.stderr()}`);
+      if ((run.stdout() + run.stderr()).includes('EADDRINUSE')) error.code = 'EADDRINUSE';
+      throw error;
+    }
     try {
       const response = await fetch(`${baseUrl}/api/health/ready`);
       if (response.ok) break;

@@ -9,6 +9,7 @@ import { NEST_APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/boo
 import type { AppConfig } from '../../src/config/app-config';
 import { buildOpenApiDocument } from '../../src/bootstrap/openapi-document';
 import { ResponseSchemaCheck } from './response-schemas';
+import { onFreePort } from './service-process';
 import { testConfig } from './test-config';
 
 export type TestAgent = ReturnType<typeof request.agent>;
@@ -73,4 +74,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
   };
   return { app, config, http, close, responseSchemas: () => schemaCheck };
+}
+
+/**
+ * Builds the app listening on a loopback port chosen beforehand, for settings that must name its origin (BASE_URL,
+ * SIGN_URL): `env` gets that origin.
+ */
+export async function createListeningTestApp(
+  env: (origin: string) => Record<string, string>,
+  options: Omit<TestAppOptions, 'env'> = {},
+): Promise<TestApp> {
+  return onFreePort(async (port) => {
+    const t = await createTestApp({ ...options, env: env(`http://127.0.0.1:${port}`) });
+    try {
+      await t.app.listen(port, '127.0.0.1');
+    } catch (error) {
+      await t.close();
+      throw error;
+    }
+    return t;
+  });
 }
