@@ -9,6 +9,7 @@ import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { browserCors } from '../common/http/browser-cors';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
 import { securityHeaders } from '../common/http/security-headers';
+import { staticRouteShortcut } from '../common/http/static-route-shortcut';
 import { requestLogging } from '../common/logging/request-logging';
 import { ROOT_LOGGER } from '../common/logging/root-logger.token';
 import { Metrics } from '../common/metrics/metrics';
@@ -46,6 +47,8 @@ export function configureApp(app: NestExpressApplication): void {
   // The OpenID provider reads its own form bodies, and answers its own errors in the shape OAuth clients expect.
   app.use(OIDC_PATH, app.get(OidcProviderService).middleware());
   app.use(parseJsonBodies());
+  // After every middleware, before every route (Swagger UI's included).
+  app.use(staticRouteShortcut(app.getHttpAdapter().getInstance()));
   app.disable('x-powered-by');
   // Every answer is computed afresh, so an ETag would only cost a hash of each body.
   app.set('etag', false);
