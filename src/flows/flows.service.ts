@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { afterCommit } from '../common/persistence/after-commit';
+import { BatchedReads } from '../common/persistence/batched-reads';
 import { EntityStatements } from '../common/persistence/entity-statements';
 import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
 import { AppConfig } from '../config/app-config';
@@ -92,6 +93,7 @@ export class FlowsService {
   private readonly logger = new Logger(FlowsService.name);
   /** Reading a flow by id and writing a new one are on every integrator route: they skip the query builder. */
   private readonly statements: EntityStatements<Flow>;
+  private readonly reads: BatchedReads<Flow>;
   private readonly codeStatements: EntityStatements<FlowCode>;
 
   constructor(
@@ -106,6 +108,7 @@ export class FlowsService {
     private readonly qrStarts: QrStarts,
   ) {
     this.statements = new EntityStatements(flows);
+    this.reads = new BatchedReads(this.statements);
     this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
   }
 
@@ -200,7 +203,7 @@ export class FlowsService {
   async find(flowId: string): Promise<Flow> {
     if (!FLOW_ID_SHAPE.test(flowId)) throw new FlowNotFoundError();
     annotateRequestSpan({ [SPAN_ATTRIBUTES.flowId]: flowId });
-    const flow = await this.statements.findById(flowId);
+    const flow = await this.reads.find(flowId);
     if (!flow) throw new FlowNotFoundError();
     return this.applyExpiry(flow);
   }

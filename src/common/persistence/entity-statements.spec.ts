@@ -81,4 +81,21 @@ describe('EntityStatements', () => {
     ).rejects.toThrow('rolled back');
     await expect(rows.findById('u1')).resolves.toBeNull();
   });
+
+  it('reads many by primary key in one statement, in the order asked, with null for unknown keys', async () => {
+    const repository = dataSource.getRepository(Sample);
+    const rows = new EntityStatements(repository);
+    await rows.insertMany([sample('m1', 1), { ...sample('m2', 2), tags: null, endedAt: 9 }]);
+    statements.length = 0;
+    const found = await rows.findManyById(['m2', 'nobody', 'm1', 'm2']);
+    expect(statements).toHaveLength(1);
+    expect(found[0]).toBeInstanceOf(Sample);
+    expect(found).toEqual([
+      await repository.findOneBy({ id: 'm2' }),
+      null,
+      await repository.findOneBy({ id: 'm1' }),
+      await repository.findOneBy({ id: 'm2' }),
+    ]);
+    await expect(rows.findManyById([])).resolves.toEqual([]);
+  });
 });

@@ -2,15 +2,17 @@ import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
- * The statements of an entity's hot paths, written once from its column metadata: read a row by primary key, insert
- * many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's prepared
+ * The statements of an entity's hot paths, written once from its column metadata: read a row or many by primary key,
+ * insert many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's prepared
  * statement is reused; TypeORM's query builder rebuilds the text on every call and writes numbers into it, which makes
  * every statement with a timestamp new to the database. Values are converted as TypeORM converts them (column
  * types, transformers), so what comes back is the entity `findOneBy` would give.
  */
 export class EntityStatements<Entity extends ObjectLiteral> {
   private readonly columns: ColumnMetadata[];
+  private readonly primaryName: string;
   private readonly selectById: string;
+  private readonly selectByIds: string;
   private readonly insertPrefix: string;
   private readonly postgres: boolean;
 
@@ -22,20 +24,31 @@ export class EntityStatements<Entity extends ObjectLiteral> {
     const [primary] = metadata.primaryColumns;
     const table = driver.escape(metadata.tableName);
     const names = this.columns.map((column) => driver.escape(column.databaseName));
-    this.selectById = `SELECT ${names.join(', ')} FROM ${table} WHERE ${driver.escape(primary.databaseName)} = ${this.placeholder(1)}`;
+    this.primaryName = primary.databaseName;
+    const select = `SELECT ${names.join(', ')} FROM ${table} WHERE ${driver.escape(primary.databaseName)}`;
+    this.selectById = `${select} = ${this.placeholder(1)}`;
+    // One parameter whatever the number of keys, so that this text too is prepared once.
+    this.selectByIds = this.postgres ? `${select} = ANY($1)` : `${select} IN (SELECT value FROM json_each(?))`;
     this.insertPrefix = `INSERT INTO ${table} (${names.join(', ')}) VALUES `;
   }
 
   /** The row with this primary key, or null; inside a transaction when given its manager. */
   async findById(id: string, manager: EntityManager = this.repository.manager): Promise<Entity | null> {
     const rows = await manager.query<Array<Record<string, unknown>>>(this.selectById, [id]);
-    if (rows.length === 0) return null;
-    const driver = manager.connection.driver;
-    const entity = this.repository.create();
-    for (const column of this.columns) {
-      column.setEntityValue(entity, driver.prepareHydratedValue(rows[0][column.databaseName], column));
-    }
-    return entity;
+    return rows.length === 0 ? null : this.hydrate(rows[0], manager);
+  }
+
+  /** The rows with these primary keys in one statement, in the order of `ids`: null where there is none. */
+  async findManyById(ids: readonly string[]): Promise<Array<Entity | null>> {
+    const manager = this.repository.manager;
+    const rows = await manager.query<Array<Record<string, unknown>>>(this.selectByIds, [
+      this.postgres ? ids : JSON.stringify(ids),
+    ]);
+    const byId = new Map(rows.map((row) => [row[this.primaryName], row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      return row ? this.hydrate(row, manager) : null;
+    });
   }
 
   /** Inserts the rows in one statement; the caller keeps a batch within the driver's limit on bound parameters. */
@@ -51,6 +64,15 @@ export class EntityStatements<Entity extends ObjectLiteral> {
       return `(${slots.join(', ')})`;
     });
     await manager.query(this.insertPrefix + tuples.join(', '), parameters);
+  }
+
+  private hydrate(row: Record<string, unknown>, manager: EntityManager): Entity {
+    const driver = manager.connection.driver;
+    const entity = this.repository.create();
+    for (const column of this.columns) {
+      column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));
+    }
+    return entity;
   }
 
   private placeholder(position: number): string {
