@@ -33,7 +33,8 @@ interface Scenario {
   target: 'node' | 'nest' | 'idflow' | 'against';
   method: 'GET' | 'POST';
   path: string;
-  body?: object;
+  /** The body of every request, or a function that makes each request's. */
+  body?: object | (() => object);
   /** Integrator credentials: the API key alone, or key and secret. */
   credentials?: 'key' | 'key+secret';
 }
@@ -56,7 +57,10 @@ interface Ratio {
 
 const SMALL_BODY = { request: 'x'.repeat(40), note: 'a small JSON body' };
 
-function scenarios(pingFlowId: string, nin: string): Scenario[] {
+/** Flows the ping scenario asks about, one at random each call, as integrators polling their own flows would. */
+const PING_FLOWS = 100;
+
+function scenarios(pingFlowIds: string[], nin: string): Scenario[] {
   const identification = { action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' };
   const signing = { action: 'confirm', payload: 'Confirm the transfer of 100 EUR' };
   return [
@@ -70,7 +74,7 @@ function scenarios(pingFlowId: string, nin: string): Scenario[] {
       target: 'idflow',
       method: 'POST',
       path: '/api/v2/flow/ping',
-      body: { request: pingFlowId },
+      body: () => ({ request: pingFlowIds[Math.floor(Math.random() * pingFlowIds.length)] }),
       credentials: 'key+secret',
     },
     {
@@ -140,14 +144,18 @@ async function load(
   seconds: number,
   connections: number,
 ): Promise<RoundResult> {
+  const { body } = scenario;
+  const bodyText = () => JSON.stringify(typeof body === 'function' ? body() : body);
   const cpuBefore = server.cpuSeconds();
   const result = await autocannon({
     url: `${server.baseUrl}${scenario.path}`,
     method: scenario.method,
     connections,
     duration: seconds,
-    headers: scenario.body ? { 'content-type': 'application/json', ...headers } : headers,
-    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body ? bodyText() : undefined,
+    requests:
+      typeof body === 'function' ? [{ setupRequest: (request) => ({ ...request, body: bodyText() }) }] : undefined,
   });
   const cpuMicros = (server.cpuSeconds() - cpuBefore) * 1e6;
   return {
@@ -160,17 +168,21 @@ async function load(
   };
 }
 
-/** A sandbox app on a started idflow: its credentials, a test person's NIN, and a flow to ping. */
+/** A sandbox app on a started idflow: its credentials, a test person's NIN, and flows to ping. */
 async function bootstrapSandbox(baseUrl: string) {
   const sandbox = await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {});
   const key = { 'x-api-key': sandbox.apiKey as string };
   const headers = { key, 'key+secret': { ...key, 'x-access-secret': sandbox.appSecret as string } };
-  const pingFlow = await post(baseUrl, '/api/v2/identification/same-device', headers['key+secret'], {
-    action: 'login',
-    claims: ['naming.name'],
-    payload: 'Bench',
-  });
-  return { headers, nin: sandbox.testPersons[0].nin as string, pingFlowId: pingFlow.request.id as string };
+  const pingFlowIds: string[] = [];
+  for (let flow = 0; flow < PING_FLOWS; flow++) {
+    const created = await post(baseUrl, '/api/v2/identification/same-device', headers['key+secret'], {
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Bench',
+    });
+    pingFlowIds.push(created.request.id as string);
+  }
+  return { headers, nin: sandbox.testPersons[0].nin as string, pingFlowIds };
 }
 
 /** PostgreSQL and Redis from the environment, or this machine's. */
@@ -232,7 +244,7 @@ async function main(): Promise<void> {
       if (!server) continue;
       const sandbox = await bootstrapSandbox(server.baseUrl);
       credentials.set(target, sandbox.headers);
-      for (const scenario of scenarios(sandbox.pingFlowId, sandbox.nin)) {
+      for (const scenario of scenarios(sandbox.pingFlowIds, sandbox.nin)) {
         if (only && !only.some((name) => scenario.name.startsWith(name))) continue;
         if (target === 'idflow') chosen.push(scenario);
         else if (scenario.target === 'idflow') {
