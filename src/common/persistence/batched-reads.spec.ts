@@ -1,4 +1,5 @@
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, type DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
 import { BatchedReads, MAX_BATCH } from './batched-reads';
 import { EntityStatements } from './entity-statements';
 
@@ -14,24 +15,11 @@ class Note {
 describe('BatchedReads', () => {
   let dataSource: DataSource;
   let statements: EntityStatements<Note>;
-  const selects: string[] = [];
+  const log: string[] = [];
+  const selects = () => log.filter((statement) => statement.startsWith('SELECT'));
 
   beforeAll(async () => {
-    dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: [Note],
-      synchronize: true,
-      logging: ['query'],
-      logger: {
-        logQuery: (query: string) => void (query.startsWith('SELECT') && selects.push(query)),
-        logQueryError: () => undefined,
-        logQuerySlow: () => undefined,
-        logSchemaBuild: () => undefined,
-        logMigration: () => undefined,
-        log: () => undefined,
-      },
-    }).initialize();
+    dataSource = await inMemoryDataSource([Note], log);
     statements = new EntityStatements(dataSource.getRepository(Note));
     const notes = Array.from({ length: MAX_BATCH + 5 }, (_, n) =>
       Object.assign(new Note(), { id: `n${n}`, text: `note ${n}` }),
@@ -39,14 +27,14 @@ describe('BatchedReads', () => {
     await statements.insertMany(notes);
   });
   afterAll(() => dataSource.destroy());
-  beforeEach(() => (selects.length = 0));
+  beforeEach(() => (log.length = 0));
 
   it('reads what one turn asks for in one statement, and answers each caller with its own row', async () => {
     const reads = new BatchedReads(statements);
     const found = await Promise.all(['n3', 'n1', 'nobody', 'n3'].map((id) => reads.find(id)));
     expect(found.map((note) => note?.text ?? null)).toEqual(['note 3', 'note 1', null, 'note 3']);
     expect(found[0]).toBeInstanceOf(Note);
-    expect(selects).toHaveLength(1);
+    expect(selects()).toHaveLength(1);
   });
 
   it('reads calls made from separate callbacks of one turn together, as requests arriving together make them', async () => {
@@ -55,7 +43,7 @@ describe('BatchedReads', () => {
       ['n4', 'n5'].map((id) => new Promise((resolve) => setImmediate(() => resolve(reads.find(id))))),
     );
     expect(found).toMatchObject([{ text: 'note 4' }, { text: 'note 5' }]);
-    expect(selects).toHaveLength(1);
+    expect(selects()).toHaveLength(1);
   });
 
   it('lets each caller go on in a turn of its own, so that what one does next never interleaves with another', async () => {
@@ -70,7 +58,7 @@ describe('BatchedReads', () => {
       }),
     );
     expect(steps).toEqual(['begin n1', 'commit n1', 'begin n2', 'commit n2']);
-    expect(selects).toHaveLength(1);
+    expect(selects()).toHaveLength(1);
   });
 
   it(`splits a turn's reads into statements of ${MAX_BATCH} keys at most`, async () => {
@@ -78,7 +66,7 @@ describe('BatchedReads', () => {
     const ids = Array.from({ length: MAX_BATCH + 5 }, (_, n) => `n${n}`);
     const found = await Promise.all(ids.map((id) => reads.find(id)));
     expect(found.map((note) => note?.id)).toEqual(ids);
-    expect(selects).toHaveLength(2);
+    expect(selects()).toHaveLength(2);
   });
 
   it('never answers from an earlier read: a read asked for after a write sees it', async () => {
@@ -86,6 +74,6 @@ describe('BatchedReads', () => {
     await expect(reads.find('n7')).resolves.toMatchObject({ text: 'note 7' });
     await dataSource.getRepository(Note).update({ id: 'n7' }, { text: 'edited' });
     await expect(reads.find('n7')).resolves.toMatchObject({ text: 'edited' });
-    expect(selects).toHaveLength(2);
+    expect(selects()).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, type DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
 import { epochMsColumn } from './column-types';
 import { EntityStatements } from './entity-statements';
 
@@ -25,21 +26,7 @@ describe('EntityStatements', () => {
   const statements: string[] = [];
 
   beforeAll(async () => {
-    dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: [Sample],
-      synchronize: true,
-      logging: ['query'],
-      logger: {
-        logQuery: (query: string) => void statements.push(query),
-        logQueryError: () => undefined,
-        logQuerySlow: () => undefined,
-        logSchemaBuild: () => undefined,
-        logMigration: () => undefined,
-        log: () => undefined,
-      },
-    }).initialize();
+    dataSource = await inMemoryDataSource([Sample], statements);
   });
   afterAll(() => dataSource.destroy());
 
