@@ -23,6 +23,7 @@ import {
   startBenchProcess,
   startIdflow,
 } from './support/bench-process';
+import { BenchSchemas } from './support/bench-schemas';
 import { printTopSelfTime } from './support/cpu-profile-summary';
 import type { JsonBody } from '../test/support/json-body';
 
@@ -185,10 +186,13 @@ async function bootstrapSandbox(baseUrl: string) {
   return { headers, nin: sandbox.testPersons[0].nin as string, pingFlowIds };
 }
 
-/** PostgreSQL and Redis from the environment, or this machine's. */
-function scaledOutEnvironment(): Record<string, string> {
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** PostgreSQL (in a schema of its own) and Redis from the environment, or this machine's. */
+async function scaledOutEnvironment(schemas: BenchSchemas, name: string): Promise<Record<string, string>> {
   return {
-    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    DATABASE_URL,
+    DATABASE_SCHEMA: await schemas.create(name),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY ?? Buffer.alloc(32, 1).toString('base64'),
   };
@@ -216,7 +220,8 @@ async function main(): Promise<void> {
   const scaled = values.scaled ?? false;
 
   if (!values['no-build']) buildIdflow();
-  const idflowEnvironment = scaled ? scaledOutEnvironment() : {};
+  const schemas = new BenchSchemas(DATABASE_URL);
+  const environmentOf = async (name: string) => (scaled ? scaledOutEnvironment(schemas, name) : {});
   const processes: Partial<Record<Scenario['target'], BenchProcess>> = {};
   try {
     // One after another, so that those started before one that fails to start are stopped with the rest.
@@ -232,9 +237,11 @@ async function main(): Promise<void> {
       {},
       '/hello',
     );
-    processes.idflow = await startIdflow(idflowEnvironment, { profileDir: values.profile });
+    processes.idflow = await startIdflow(await environmentOf('idflow'), { profileDir: values.profile });
     // On PostgreSQL both would share one database; the embedded default gives each its own.
-    if (values.against) processes.against = await startIdflow(idflowEnvironment, { root: values.against });
+    if (values.against) {
+      processes.against = await startIdflow(await environmentOf('against'), { root: values.against });
+    }
     const only = values.only?.split(',').map((name) => name.trim());
     const chosen: Scenario[] = [];
     const againstRatios: Ratio[] = [];
@@ -313,6 +320,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const running of Object.values(processes)) await running?.stop();
+    await schemas.dropAll();
   }
   if (values.profile) printTopSelfTime(values.profile, 30);
 }
