@@ -189,10 +189,10 @@ async function bootstrapSandbox(baseUrl: string) {
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** PostgreSQL (in a schema of its own) and Redis from the environment, or this machine's. */
-async function scaledOutEnvironment(schemas: BenchSchemas, name: string): Promise<Record<string, string>> {
+async function scaledOutEnvironment(schemas: BenchSchemas): Promise<Record<string, string>> {
   return {
     DATABASE_URL,
-    DATABASE_SCHEMA: await schemas.create(name),
+    DATABASE_SCHEMA: await schemas.create(),
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY ?? Buffer.alloc(32, 1).toString('base64'),
   };
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
 
   if (!values['no-build']) buildIdflow();
   const schemas = new BenchSchemas(DATABASE_URL);
-  const environmentOf = async (name: string) => (scaled ? scaledOutEnvironment(schemas, name) : {});
+  const environment = async () => (scaled ? scaledOutEnvironment(schemas) : {});
   const processes: Partial<Record<Scenario['target'], BenchProcess>> = {};
   try {
     // One after another, so that those started before one that fails to start are stopped with the rest.
@@ -237,10 +237,10 @@ async function main(): Promise<void> {
       {},
       '/hello',
     );
-    processes.idflow = await startIdflow(await environmentOf('idflow'), { profileDir: values.profile });
-    // On PostgreSQL both would share one database; the embedded default gives each its own.
+    processes.idflow = await startIdflow(await environment(), { profileDir: values.profile });
+    // Each in a database of its own: a data directory each on the embedded default, a schema each on PostgreSQL.
     if (values.against) {
-      processes.against = await startIdflow(await environmentOf('against'), { root: values.against });
+      processes.against = await startIdflow(await environment(), { root: values.against });
     }
     const only = values.only?.split(',').map((name) => name.trim());
     const chosen: Scenario[] = [];

@@ -1,32 +1,27 @@
-import { Client } from 'pg';
+import { createSchema } from '../../test/support/test-config';
+import { withPostgres } from '../../test/support/postgres-connection';
 
 /**
  * PostgreSQL schemas of their own for the processes of one scaled run, so that every run starts from empty tables
- * rather than from the rows of every run before it (which slowed the creates run after run); dropped at the end.
+ * rather than from the rows of every run before it (which slowed the creates run after run); dropped at the end. They
+ * are named as the test suites' are, so a run that was killed before dropping them is swept like a suite would be.
  */
 export class BenchSchemas {
   private readonly made: string[] = [];
 
   constructor(private readonly databaseUrl: string) {}
 
-  async create(name: string): Promise<string> {
-    const schema = `bench_${Date.now()}_${name}`;
-    await this.run(`CREATE SCHEMA ${schema}`);
+  async create(): Promise<string> {
+    const schema = await createSchema(this.databaseUrl);
     this.made.push(schema);
     return schema;
   }
 
   async dropAll(): Promise<void> {
-    for (const schema of this.made.splice(0)) await this.run(`DROP SCHEMA ${schema} CASCADE`);
-  }
-
-  private async run(statement: string): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+    const schemas = this.made.splice(0);
+    if (schemas.length === 0) return;
+    await withPostgres(this.databaseUrl, async (client) => {
+      for (const schema of schemas) await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { withPostgres } from './postgres-connection';
 import { TEST_SCHEMA_PREFIX } from './test-config';
 
 const STALE_AFTER_MS = 60 * 60 * 1000;
@@ -6,9 +6,7 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
 /** Drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
 export default async function globalSetup(): Promise<void> {
   if (!process.env.DATABASE_URL) return;
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
+  await withPostgres(process.env.DATABASE_URL, async (client) => {
     const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ $1`, [
       `^${TEST_SCHEMA_PREFIX}[0-9]+_[0-9a-f]+$`,
     ]);
@@ -17,7 +15,5 @@ export default async function globalSetup(): Promise<void> {
       const createdAt = Number(nspname.slice(TEST_SCHEMA_PREFIX.length).split('_')[0]);
       if (createdAt < staleBefore) await client.query(`DROP SCHEMA "${nspname}" CASCADE`);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
+import { withPostgres } from './postgres-connection';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -37,14 +37,9 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
   return loadConfig(env);
 }
 
-async function createSchema(databaseUrl: string): Promise<string> {
+/** A fresh, empty schema; one left behind is dropped by the global setup of a run an hour later. */
+export async function createSchema(databaseUrl: string): Promise<string> {
   const schema = `${TEST_SCHEMA_PREFIX}${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await client.end();
-  }
+  await withPostgres(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
   return schema;
 }

@@ -3,9 +3,9 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
  * The statements of an entity's hot paths, written once from its column metadata: read a row or many by primary key,
- * insert many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's prepared
- * statement is reused; TypeORM's query builder rebuilds the text on every call and writes numbers into it, which makes
- * every statement with a timestamp new to the database. Values are converted as TypeORM converts them (column
+ * insert many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's
+ * prepared statement is reused; TypeORM's query builder rebuilds the text on every call and writes numbers into it,
+ * which makes every statement with a timestamp new to the database. Values are converted as TypeORM converts them (column
  * types, transformers), so what comes back is the entity `findOneBy` would give.
  */
 export class EntityStatements<Entity extends ObjectLiteral> {
