@@ -1,6 +1,7 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { routeMetadata } from '../common/routing/route-metadata';
 import { AUTH_OPTIONS, AuthOptions } from './auth-options';
 import type { Credential } from './credential';
 import type { Principal } from './principal';
@@ -8,7 +9,7 @@ import type { Principal } from './principal';
 export type CredentialNeed = 'required' | 'optional' | 'unused';
 
 export function authOptionsOf(reflector: Reflector, context: ExecutionContext): AuthOptions {
-  const options = reflector.getAllAndOverride<AuthOptions>(AUTH_OPTIONS, [context.getHandler(), context.getClass()]);
+  const options = routeMetadata<AuthOptions>(reflector, AUTH_OPTIONS, context);
   if (!options) throw new Error('An @Auth guard ran on a route without @Auth options');
   return options;
 }

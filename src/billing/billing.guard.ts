@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Counter } from 'prom-client';
 import { Metrics } from '../common/metrics/metrics';
+import { routeMetadata } from '../common/routing/route-metadata';
 import { principalOf } from '../auth/auth-options.reader';
 import { BillingAccountsService } from './billing-accounts.service';
 import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
@@ -30,10 +31,7 @@ export class BillingGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const billing = this.reflector.getAllAndOverride<BillingCategory | undefined>(BILLING_CATEGORY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const billing = routeMetadata<BillingCategory>(this.reflector, BILLING_CATEGORY, context);
     if (!billing) return true;
     const request = context.switchToHttp().getRequest<Request>();
     try {

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { routeMetadata } from '../common/routing/route-metadata';
 import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
 
 /**
@@ -15,10 +16,7 @@ export class MeteredRouteGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    const category = this.reflector.getAllAndOverride<BillingCategory | undefined>(BILLING_CATEGORY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const category = routeMetadata<BillingCategory>(this.reflector, BILLING_CATEGORY, context);
     // Express names the matched route's pattern; the concrete URL would carry ids and codes.
     const route = request.route as { path: unknown } | undefined;
     const pattern = route ? `${request.baseUrl ?? ''}${String(route.path)}` : '(unknown route)';

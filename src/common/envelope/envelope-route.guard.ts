@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { routeMetadata } from '../routing/route-metadata';
 import { ENVELOPE_REASON, RAW_RESPONSE } from './envelope.decorator';
 
 declare module 'express-serve-static-core' {
@@ -22,10 +23,9 @@ export class EnvelopeRouteGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, targets)) return true;
+    if (routeMetadata<boolean>(this.reflector, RAW_RESPONSE, context)) return true;
     context.switchToHttp().getRequest<Request>().envelopeReason =
-      this.reflector.getAllAndOverride<string>(ENVELOPE_REASON, targets) ?? 'OK';
+      routeMetadata<string>(this.reflector, ENVELOPE_REASON, context) ?? 'OK';
     return true;
   }
 }
