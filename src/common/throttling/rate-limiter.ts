@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { rateLimitSubject } from '../client-ip/client-ip';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error';
 import { Metrics } from '../metrics/metrics';
+import { FixedWindowThrottlerStorage, type ThrottlerStorageRecord } from './fixed-window.throttler-storage';
 import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey } from './rate-limit-key';
 
 /** Probed by orchestrators many times a minute from one address. */
@@ -34,21 +35,30 @@ export class RateLimiter {
   middleware(): RequestHandler {
     const limit = this.config.RATE_LIMIT_PER_MINUTE;
     const ipv6Prefix = this.config.RATE_LIMIT_IPV6_PREFIX;
+    // A single instance's counters answer at once: the request goes on in the same turn, without a promise.
+    const counters = this.storage instanceof FixedWindowThrottlerStorage ? this.storage : undefined;
     return (request: Request, response: Response, next: NextFunction) => {
       if (UNLIMITED_PATHS.has(request.path)) return next();
       const key = rateLimitKey(rateLimitSubject(request.clientIp ?? 'unknown', ipv6Prefix));
+      if (counters) {
+        const counted = counters.incrementNow(key, RATE_LIMIT_WINDOW_MS, limit, RATE_LIMIT_WINDOW_MS, THROTTLER_NAME);
+        return this.admit(counted, limit, response, next);
+      }
       this.storage.increment(key, RATE_LIMIT_WINDOW_MS, limit, RATE_LIMIT_WINDOW_MS, THROTTLER_NAME).then(
-        ({ totalHits, timeToExpire, isBlocked, timeToBlockExpire }) => {
-          response.setHeader('X-RateLimit-Limit', limit);
-          response.setHeader('X-RateLimit-Remaining', Math.max(0, limit - totalHits));
-          response.setHeader('X-RateLimit-Reset', timeToExpire);
-          if (!isBlocked) return next();
-          response.setHeader('Retry-After', timeToBlockExpire);
-          this.refusals.inc();
-          next(new ThrottlerException());
-        },
+        (counted) => this.admit(counted, limit, response, next),
         () => next(new ServiceUnavailableError('The rate limiter is unavailable; try again shortly')),
       );
     };
+  }
+
+  /** Says where the client stands in its window, and lets the request through or refuses it. */
+  private admit(counted: ThrottlerStorageRecord, limit: number, response: Response, next: NextFunction): void {
+    response.setHeader('X-RateLimit-Limit', limit);
+    response.setHeader('X-RateLimit-Remaining', Math.max(0, limit - counted.totalHits));
+    response.setHeader('X-RateLimit-Reset', counted.timeToExpire);
+    if (!counted.isBlocked) return next();
+    response.setHeader('Retry-After', counted.timeToBlockExpire);
+    this.refusals.inc();
+    next(new ThrottlerException());
   }
 }
