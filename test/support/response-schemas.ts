@@ -40,14 +40,21 @@ export class ResponseSchemaCheck {
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
   }
 
-  /** Express middleware that sees each JSON body on its way out. */
+  /**
+   * Express middleware that sees each JSON body on its way out: as the bytes that end the answer, whether Express's
+   * `res.json` wrote them or the service's own JSON writer.
+   */
   readonly middleware = (request: Request, response: Response, next: NextFunction) => {
-    const json = response.json.bind(response);
-    response.json = (body: unknown) => {
+    const end = response.end.bind(response) as (...args: unknown[]) => Response;
+    response.end = ((...args: unknown[]) => {
+      const [chunk] = args;
       const routePath = (request.route as { path?: unknown } | undefined)?.path;
-      if (typeof routePath === 'string') this.inspect(request.method, routePath, response.statusCode, body);
-      return json(body);
-    };
+      const json = String(response.getHeader('content-type') ?? '').startsWith('application/json');
+      if (json && typeof routePath === 'string' && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+        this.inspect(request.method, routePath, response.statusCode, JSON.parse(chunk.toString()));
+      }
+      return end(...args);
+    }) as Response['end'];
     next();
   };
 

@@ -13,14 +13,23 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
   /** What the client receives when a handler of a route so decorated returns `result` for `request`. */
   function answer(request: Partial<Request>, result: unknown, route: RouteDecorators = {}, type = 'http') {
     const sent: { json?: unknown; text?: string; status?: number } = {};
-    const req = { headers: {}, ...request } as Request;
+    const req = { method: 'GET', headers: {}, ...request } as Request;
+    const headers = new Map<string, unknown>();
     const response = {
       req,
-      getHeader: () => undefined,
-      status: (code: number) => ((sent.status = code), response),
+      statusCode: 200,
+      getHeader: (name: string) => headers.get(name),
+      hasHeader: (name: string) => headers.has(name),
+      setHeader: (name: string, value: unknown) => headers.set(name, value),
+      status: (code: number) => ((sent.status = code), (response.statusCode = code), response),
       json: (body: unknown) => ((sent.json = body), response),
       send: (text: string) => ((sent.text = text), response),
-    } as unknown as Response;
+      end: (text?: string) => {
+        if (text !== undefined) sent.json = JSON.parse(text);
+        if (text !== undefined) expect(headers.get('content-length')).toBe(Buffer.byteLength(text));
+        return response;
+      },
+    } as unknown as Response & { statusCode: number };
     const context = { ...httpContext(req, route, response), getType: () => type } as ExecutionContext;
     expect(guard.canActivate(context)).toBe(true);
     adapter.reply(response, result, 200);
@@ -64,6 +73,48 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
       data: 1,
     });
     expect(answer({ path: '/api/v2/x' }, undefined).json).toMatchObject({ status: 'successful', reason: 'OK' });
+  });
+
+  it('writes the envelope as UTF-8 JSON of its exact length, with no body for HEAD', () => {
+    const written: Array<string | undefined> = [];
+    const headers = new Map<string, unknown>();
+    const response = {
+      req: { method: 'HEAD', path: '/api/v2/x', envelopeReason: 'OK' },
+      statusCode: 200,
+      hasHeader: (name: string) => headers.has(name),
+      setHeader: (name: string, value: unknown) => headers.set(name, value),
+      end: (text?: string) => written.push(text),
+    } as unknown as Response;
+    adapter.reply(response, { name: 'Zoë' }, undefined);
+    const length = Buffer.byteLength(
+      JSON.stringify({ status: 'successful', reason: 'OK', version: 'v2', data: { name: 'Zoë' } }),
+    );
+    expect(Object.fromEntries(headers)).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': length,
+    });
+    expect(written).toEqual([undefined]);
+  });
+
+  it('leaves an answer without a body, or whose content type the route chose, to Express', () => {
+    const bodiless = { path: '/api/v2/x' };
+    const response = (status: number, contentType?: string) => {
+      const sent: { json?: unknown } = {};
+      const res = {
+        req: { method: 'GET', envelopeReason: 'OK', ...bodiless },
+        statusCode: 200,
+        status: (code: number) => ((res.statusCode = code), res),
+        hasHeader: (name: string) => name === 'content-type' && contentType !== undefined,
+        json: (body: unknown) => ((sent.json = body), res),
+        end: () => {
+          throw new Error('written past Express');
+        },
+      };
+      adapter.reply(res as unknown as Response, 1, status);
+      return sent.json;
+    };
+    expect(response(204)).toMatchObject({ status: 'successful', data: 1 });
+    expect(response(200, 'application/vnd.example+json')).toMatchObject({ status: 'successful', data: 1 });
   });
 
   it('leaves raw answers (plain text, streams, pages) alone', () => {

@@ -1,5 +1,6 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
+import { sendJson } from '../http/send-json';
 import { apiVersionOf, successEnvelope } from './envelope';
 
 /**
@@ -13,6 +14,8 @@ export class EnvelopingExpressAdapter extends ExpressAdapter {
     const reason = request.envelopeReason;
     if (reason === undefined) return super.reply(response, body, statusCode);
     const envelope = successEnvelope(reason, apiVersionOf(request.path), body, request.billing?.cost);
-    return super.reply(response, envelope, statusCode);
+    if (statusCode) response.status(statusCode);
+    sendJson(response, envelope);
+    return response;
   }
 }
