@@ -39,6 +39,24 @@ describe('afterCommit', () => {
     expect(seen).toEqual([]);
   });
 
+  it('drops the callbacks of a savepoint that rolls back, and keeps those of the transaction around it', async () => {
+    const seen: string[] = [];
+    await dataSource.transaction(async (manager) => {
+      afterCommit(manager, () => seen.push('outer'));
+      await expect(
+        manager.transaction(async (inner) => {
+          afterCommit(inner, () => seen.push('rolled back'));
+          throw new Error('roll back the savepoint');
+        }),
+      ).rejects.toThrow('roll back the savepoint');
+      await manager.transaction(async (inner) => {
+        afterCommit(inner, () => seen.push('released'));
+      });
+    });
+    await nextTurn();
+    expect(seen).toEqual(['outer', 'released']);
+  });
+
   it('calls back on the next turn when the manager is in no transaction', async () => {
     const seen: string[] = [];
     afterCommit(dataSource.manager, () => seen.push('now'));

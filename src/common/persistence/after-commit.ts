@@ -2,16 +2,26 @@ import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner 
 import type { TransactionCommitEvent } from 'typeorm/subscriber/event/TransactionCommitEvent';
 import type { TransactionRollbackEvent } from 'typeorm/subscriber/event/TransactionRollbackEvent';
 
+/** A callback, and how deep in nested transactions (savepoints) it was registered. */
+interface Pending {
+  depth: number;
+  callback: () => void;
+}
+
+/** TypeORM counts the open transaction and its savepoints on the query runner, without making the count public. */
+const depthOf = (queryRunner: QueryRunner) => (queryRunner as unknown as { transactionDepth: number }).transactionDepth;
+
 /**
- * Runs callbacks once the outermost transaction of a query runner commits, and drops them when it rolls back. TypeORM
- * announces savepoint releases as commits too, hence the check that no transaction is left active.
+ * Runs callbacks once the outermost transaction of a query runner commits, and drops them when it rolls back, or when
+ * the savepoint they were registered in rolls back with the writes they follow. TypeORM announces savepoint releases
+ * as commits too, hence the check that no transaction is left active.
  */
 class AfterCommitSubscriber implements EntitySubscriberInterface {
-  private readonly pending = new WeakMap<QueryRunner, Array<() => void>>();
+  private readonly pending = new WeakMap<QueryRunner, Pending[]>();
 
   add(queryRunner: QueryRunner, callback: () => void): void {
     const callbacks = this.pending.get(queryRunner) ?? [];
-    callbacks.push(callback);
+    callbacks.push({ depth: depthOf(queryRunner), callback });
     this.pending.set(queryRunner, callbacks);
   }
 
@@ -19,11 +29,22 @@ class AfterCommitSubscriber implements EntitySubscriberInterface {
     if (event.queryRunner.isTransactionActive) return;
     const callbacks = this.pending.get(event.queryRunner) ?? [];
     this.pending.delete(event.queryRunner);
-    for (const callback of callbacks) setImmediate(callback);
+    for (const { callback } of callbacks) setImmediate(callback);
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
-    if (!event.queryRunner.isTransactionActive) this.pending.delete(event.queryRunner);
+    const { queryRunner } = event;
+    if (!queryRunner.isTransactionActive) {
+      this.pending.delete(queryRunner);
+      return;
+    }
+    // A savepoint rolled back: TypeORM has already counted it closed, so what was registered deeper goes with it.
+    const depth = depthOf(queryRunner);
+    const callbacks = this.pending.get(queryRunner) ?? [];
+    this.pending.set(
+      queryRunner,
+      callbacks.filter((pending) => pending.depth <= depth),
+    );
   }
 }
 
