@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { afterCommit } from '../common/persistence/after-commit';
+import { BatchedTransactions } from '../common/persistence/batched-transactions';
 import { BatchedReads } from '../common/persistence/batched-reads';
 import { EntityStatements } from '../common/persistence/entity-statements';
 import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
@@ -95,6 +96,8 @@ export class FlowsService {
   private readonly statements: EntityStatements<Flow>;
   private readonly reads: BatchedReads<Flow>;
   private readonly codeStatements: EntityStatements<FlowCode>;
+  /** A create writes a few rows: on SQLite those of one turn are committed together. */
+  private readonly creates: BatchedTransactions;
 
   constructor(
     @InjectRepository(Flow) private readonly flows: Repository<Flow>,
@@ -110,6 +113,7 @@ export class FlowsService {
     this.statements = new EntityStatements(flows);
     this.reads = new BatchedReads(this.statements);
     this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
+    this.creates = new BatchedTransactions(dataSource);
   }
 
   /**
@@ -180,7 +184,7 @@ export class FlowsService {
       secret: null,
     }));
     if (qrStart) codeRows.push(qrStart.row);
-    await this.dataSource.transaction(async (manager) => {
+    await this.creates.run(async (manager) => {
       await this.statements.insertMany([flow], manager);
       await input.alongside?.(manager, flow);
       if (codeRows.length > 0) await this.codeStatements.insertMany(codeRows, manager);

@@ -1,0 +1,96 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DataSource, EntityManager } from 'typeorm';
+import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
+import { BatchedTransactions } from './batched-transactions';
+
+describe('BatchedTransactions on SQLite', () => {
+  let dataSource: DataSource;
+  const log: string[] = [];
+  const statements = (start: string) => log.filter((statement) => statement.startsWith(start));
+  const note = (text: string) => (manager: EntityManager) => manager.query('INSERT INTO notes VALUES (?)', [text]);
+  const notes = async () =>
+    (await dataSource.query<Array<{ text: string }>>('SELECT text FROM notes ORDER BY text')).map((row) => row.text);
+
+  beforeAll(async () => {
+    dataSource = await inMemoryDataSource([], log);
+    await dataSource.query('CREATE TABLE notes (text varchar(20))');
+    await dataSource.query('CREATE TABLE parents (id varchar(20) PRIMARY KEY)');
+    await dataSource.query(
+      'CREATE TABLE children (parent varchar(20) REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+  });
+  afterAll(() => dataSource.destroy());
+  beforeEach(async () => {
+    await dataSource.query('DELETE FROM notes');
+    log.length = 0;
+  });
+
+  it('commits the transactions asked for in one turn once, each in a savepoint of its own', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((text) => transactions.run(async (manager) => (await note(text)(manager), text))),
+    );
+    expect(answers).toEqual(['a', 'b', 'c']);
+    expect(await notes()).toEqual(['a', 'b', 'c']);
+    expect(statements('BEGIN')).toHaveLength(1);
+    expect(statements('COMMIT')).toHaveLength(1);
+    expect(statements('SAVEPOINT')).toHaveLength(3);
+  });
+
+  it('gathers what separate callbacks of one turn ask for, as requests arriving together do', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    await Promise.all(
+      ['d', 'e'].map((text) => new Promise((resolve) => setImmediate(() => resolve(transactions.run(note(text)))))),
+    );
+    expect(await notes()).toEqual(['d', 'e']);
+    expect(statements('COMMIT')).toHaveLength(1);
+  });
+
+  it('rolls back a transaction that fails alone, and gives its caller its error', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    const failing = async (manager: EntityManager) => {
+      await note('lost')(manager);
+      throw new Error('refused');
+    };
+    const answers = await Promise.allSettled([
+      transactions.run(note('kept 1')),
+      transactions.run(failing),
+      transactions.run(note('kept 2')),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((answers[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+    expect(await notes()).toEqual(['kept 1', 'kept 2']);
+  });
+
+  it('fails every caller of a batch whose commit fails, having written nothing', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    // A deferred foreign key is checked at COMMIT, not when its savepoint is released.
+    const orphan = (manager: EntityManager) => manager.query(`INSERT INTO children VALUES ('nobody')`);
+    const answers = await Promise.allSettled([transactions.run(note('lost')), transactions.run(orphan)]);
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    expect(String((answers[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(await notes()).toEqual([]);
+    expect(await transactions.run(note('after'))).toBeDefined();
+    expect(await notes()).toEqual(['after']);
+  });
+
+  it('runs each transaction in its caller\u2019s async context, and lets each caller go on in a turn of its own', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    const context = new AsyncLocalStorage<string>();
+    const steps: string[] = [];
+    await Promise.all(
+      ['r1', 'r2'].map((request) =>
+        context.run(request, async () => {
+          await transactions.run(async (manager) => {
+            steps.push(`${context.getStore()} writes`);
+            await note(request)(manager);
+          });
+          steps.push(`${request} goes on`);
+          await Promise.resolve();
+          steps.push(`${request} answers`);
+        }),
+      ),
+    );
+    expect(steps).toEqual(['r1 writes', 'r2 writes', 'r1 goes on', 'r1 answers', 'r2 goes on', 'r2 answers']);
+  });
+});
