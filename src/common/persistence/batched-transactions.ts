@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** Transactions per commit at most; a busy turn makes several commits. */
-export const MAX_PER_COMMIT = 50;
+const MAX_PER_COMMIT = 50;
 
 type Work<T> = (manager: EntityManager) => Promise<T>;
 
