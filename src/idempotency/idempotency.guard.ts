@@ -62,7 +62,8 @@ export class IdempotencyGuard implements CanActivate {
 
   /**
    * Stores a success before it is sent, so that a repeat the client makes the moment it reads the answer finds it; a
-   * failure, or a client gone before its answer, frees the key.
+   * failure, or a client gone before its answer, frees the key. The answer is caught where it ends, the one call every
+   * answer makes, whether Express's `send` or the service's own JSON writer wrote it.
    */
   private keepAnswer(response: Response, keyDigest: string): void {
     let settled = false;
@@ -70,17 +71,19 @@ export class IdempotencyGuard implements CanActivate {
       settled = true;
       return work.catch((error: unknown) => this.logger.error({ err: error }, 'Could not settle an idempotency key'));
     };
-    const send = response.send.bind(response);
-    response.send = (body?: unknown) => {
-      if (settled) return send(body);
+    const end = response.end.bind(response) as (...args: unknown[]) => Response;
+    response.end = ((...args: unknown[]) => {
+      if (settled) return end(...args);
+      const [chunk] = args;
+      const body = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : chunk;
       const succeeded = response.statusCode < 300 && typeof body === 'string';
       void settle(
         succeeded
           ? this.store.answer(keyDigest, { statusCode: response.statusCode, body, headers: replayedHeaders(response) })
           : this.store.release(keyDigest),
-      ).then(() => send(body));
+      ).then(() => end(...args));
       return response;
-    };
+    }) as Response['end'];
     response.once('close', () => {
       if (!settled) void settle(this.store.release(keyDigest));
     });

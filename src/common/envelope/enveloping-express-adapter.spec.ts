@@ -25,8 +25,10 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
       json: (body: unknown) => ((sent.json = body), response),
       send: (text: string) => ((sent.text = text), response),
       end: (text?: string) => {
-        if (text !== undefined) sent.json = JSON.parse(text);
-        if (text !== undefined) expect(headers.get('content-length')).toBe(Buffer.byteLength(text));
+        if (text !== undefined) {
+          sent.json = JSON.parse(text);
+          expect(headers.get('content-length')).toBe(Buffer.byteLength(text));
+        }
         return response;
       },
     } as unknown as Response & { statusCode: number };

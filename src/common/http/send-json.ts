@@ -7,11 +7,10 @@ const BODILESS = new Set([204, 304]);
  * Sends `body` as JSON, as Express's `res.json` does for an answer with no ETag or Last-Modified (idflow sets neither,
  * so no request is ever fresh): without parsing and rebuilding the content type, nor copying a small body into a
  * Buffer to measure it, which Express does on every call. Answers that Express treats apart (a content type already
- * chosen, no body) go through Express, and so does one whose `send` was wrapped for this response alone (the
- * idempotency guard keeps the answer it sends).
+ * chosen, no body) go through Express.
  */
 export function sendJson(response: Response, body: object): void {
-  if (BODILESS.has(response.statusCode) || response.hasHeader('content-type') || Object.hasOwn(response, 'send')) {
+  if (BODILESS.has(response.statusCode) || response.hasHeader('content-type')) {
     response.json(body);
     return;
   }
