@@ -126,6 +126,28 @@ describe('the success envelope (EnvelopeRouteGuard, then EnvelopingExpressAdapte
     });
   });
 
+  it('writes raw text whose route chose a UTF-8 content type as it stands, with its length; other text goes to Express', () => {
+    const reply = (method: string, contentType: string) => {
+      const headers = new Map<string, unknown>([['content-type', contentType]]);
+      const sent: { end?: Array<string | undefined>; send?: string } = {};
+      const response = {
+        req: { method, path: '/api/health/check' },
+        statusCode: 200,
+        status: (code: number) => ((response.statusCode = code), response),
+        getHeader: (name: string) => headers.get(name),
+        setHeader: (name: string, value: unknown) => headers.set(name, value),
+        end: (text?: string) => ((sent.end = [text]), response),
+        send: (text: string) => ((sent.send = text), response),
+      };
+      adapter.reply(response as unknown as Response, 'Zoë', undefined);
+      return { sent, length: headers.get('content-length') };
+    };
+    expect(reply('GET', 'text/plain; charset=utf-8')).toEqual({ sent: { end: ['Zoë'] }, length: 4 });
+    expect(reply('HEAD', 'text/plain; charset=UTF-8')).toEqual({ sent: { end: [undefined] }, length: 4 });
+    expect(reply('GET', 'text/plain; charset=iso-8859-1')).toEqual({ sent: { send: 'Zoë' }, length: undefined });
+    expect(reply('GET', 'text/plain')).toEqual({ sent: { send: 'Zoë' }, length: undefined });
+  });
+
   it('leaves a request that no route guard has seen alone (non-HTTP contexts, answers Nest writes itself)', () => {
     expect(answer({ path: '/api/v2/x' }, { raw: true }, {}, 'rpc')).toEqual({ status: 200, json: { raw: true } });
   });

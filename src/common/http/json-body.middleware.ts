@@ -47,17 +47,27 @@ function toDomainError(error: { type?: string; status?: number; message?: string
 }
 
 /**
+ * Whether the request carries a body at all (RFC 9112 section 6.3: a Transfer-Encoding, or a Content-Length, zero
+ * included), by the rule body-parser itself applies before reading.
+ */
+const carriesBody = (request: Request) =>
+  request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(request.headers['content-length']));
+
+/**
  * Parses JSON bodies, turning parser failures into domain errors before Nest sees them: Nest would otherwise reduce a
  * malformed body to a bare BadRequestException carrying only JSON.parse's message. Bodies nested too deep (they would
  * overflow the stack of the validators) and text with lone surrogates (validators and encoders throw on it) are
- * refused here, for every route at once.
+ * refused here, for every route at once. A request without a body (most GETs) goes straight on: the parser would only
+ * find out the same after setting up to read it.
  */
 export function parseJsonBodies(): RequestHandler {
   const parse = json({ limit: JSON_BODY_LIMIT, verify: refuseDeepNesting });
-  return (request: Request, response: Response, next: NextFunction) =>
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (!carriesBody(request)) return next();
     parse(request, response, (error?: unknown) => {
       if (error) return next(toDomainError(error));
       const illFormed = illFormedStringPath(request.body);
       next(illFormed ? illFormedStringError(illFormed) : undefined);
     });
+  };
 }
