@@ -41,8 +41,12 @@ export class BatchedTransactions {
    */
   run<T>(work: Work<T>): Promise<T> {
     if (!this.batching) return this.dataSource.transaction(work);
+    // The caller's context, entered around its work. AsyncResource.bind would do the same, and also build two
+    // deprecation wrappers for every call.
+    const callerContext = new AsyncResource('BatchedTransactions');
+    const inCallerContext: Work<T> = (manager) => callerContext.runInAsyncScope(work, null, manager);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work: inCallerContext, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
