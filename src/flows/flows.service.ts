@@ -184,11 +184,14 @@ export class FlowsService {
       secret: null,
     }));
     if (qrStart) codeRows.push(qrStart.row);
-    await this.creates.run(async (manager) => {
-      await this.statements.insertMany([flow], manager);
-      await input.alongside?.(manager, flow);
-      if (codeRows.length > 0) await this.codeStatements.insertMany(codeRows, manager);
-    });
+    const { alongside } = input;
+    await this.creates.insert(
+      [
+        { statements: this.statements, rows: [flow] },
+        { statements: this.codeStatements, rows: codeRows },
+      ],
+      alongside && ((manager) => alongside(manager, flow)),
+    );
     const qr = qrStart?.qr;
     this.flowMetrics.recordCreated(flow);
     await this.publish(flow, 'created');

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
 import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
+import { PARENT_CHILD_ENTITIES, useParentChildTables } from '../../../test/support/parent-child-tables';
 import { BatchedTransactions } from './batched-transactions';
 
 describe('BatchedTransactions on SQLite', () => {
@@ -92,5 +93,48 @@ describe('BatchedTransactions on SQLite', () => {
       ),
     );
     expect(steps).toEqual(['r1 writes', 'r2 writes', 'r1 goes on', 'r1 answers', 'r2 goes on', 'r2 answers']);
+  });
+});
+
+describe('BatchedTransactions.insert on SQLite', () => {
+  const log: string[] = [];
+  const tables = useParentChildTables(() => inMemoryDataSource(PARENT_CHILD_ENTITIES, log), log);
+
+  it('inserts into the tables in the order given, in one transaction with the work alongside', async () => {
+    await tables.transactions.insert(
+      [
+        { statements: tables.parents, rows: [{ id: 'p1' }] },
+        { statements: tables.children, rows: [] },
+        { statements: tables.children, rows: [{ id: 'c1', parent: 'p1' }] },
+      ],
+      (manager) => manager.query(`INSERT INTO children VALUES ('c2', 'p1')`),
+    );
+    expect(log.map((statement) => statement.split(' (')[0])).toEqual([
+      'BEGIN TRANSACTION',
+      'INSERT INTO "parents"',
+      'INSERT INTO "children"',
+      `INSERT INTO children VALUES`,
+      'COMMIT',
+    ]);
+    expect(await tables.stored()).toEqual({ parents: ['p1'], children: ['c1', 'c2'] });
+  });
+
+  it('inserts nothing when a row is refused or the work alongside fails', async () => {
+    const refused = tables.transactions.insert([
+      { statements: tables.parents, rows: [{ id: 'p1' }] },
+      {
+        statements: tables.children,
+        rows: [
+          { id: 'twice', parent: 'p1' },
+          { id: 'twice', parent: 'p1' },
+        ],
+      },
+    ]);
+    await expect(refused).rejects.toThrow(/UNIQUE/);
+    const failing = tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p2' }] }], async () => {
+      throw new Error('refused alongside');
+    });
+    await expect(failing).rejects.toThrow('refused alongside');
+    expect(await tables.stored()).toEqual({ parents: [], children: [] });
   });
 });

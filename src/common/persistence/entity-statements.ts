@@ -1,4 +1,4 @@
-import type { EntityManager, ObjectLiteral, Repository } from 'typeorm';
+import type { Driver, EntityManager, ObjectLiteral, Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /**
@@ -54,16 +54,24 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   /** Inserts the rows in one statement; the caller keeps a batch within the driver's limit on bound parameters. */
   async insertMany(rows: Entity[], manager: EntityManager = this.repository.manager): Promise<void> {
     if (rows.length === 0) return;
-    const driver = manager.connection.driver;
+    const { sql, parameters } = this.insertion(rows, manager.connection.driver);
+    await manager.query(sql, parameters);
+  }
+
+  /**
+   * The INSERT of `rows` (at least one) and its values, for a caller that sends it with others in one statement: its
+   * numbered placeholders (PostgreSQL's) start after `parametersBefore` of the statement's parameters.
+   */
+  insertion(rows: Entity[], driver: Driver, parametersBefore = 0): { sql: string; parameters: unknown[] } {
     const parameters: unknown[] = [];
     const tuples = rows.map((row) => {
       const slots = this.columns.map((column) => {
         parameters.push(driver.preparePersistentValue(column.getEntityValue(row), column));
-        return this.placeholder(parameters.length);
+        return this.placeholder(parametersBefore + parameters.length);
       });
       return `(${slots.join(', ')})`;
     });
-    await manager.query(this.insertPrefix + tuples.join(', '), parameters);
+    return { sql: this.insertPrefix + tuples.join(', '), parameters };
   }
 
   private hydrate(row: Record<string, unknown>, manager: EntityManager): Entity {
