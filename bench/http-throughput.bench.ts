@@ -14,31 +14,11 @@
  *                                              in the same rounds, and prints each scenario's ratio to it
  */
 import autocannon from 'autocannon';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  BENCH_ADMIN_TOKEN,
-  type BenchProcess,
-  buildIdflow,
-  startBenchProcess,
-  startIdflow,
-} from './support/bench-process';
+import { type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
+import { type Scenario, bootstrapSandbox, scenarios, startHelloNest, startHelloNode } from './support/bench-scenarios';
 import { BenchSchemas } from './support/bench-schemas';
 import { printTopSelfTime } from './support/cpu-profile-summary';
-import type { JsonBody } from '../test/support/json-body';
-
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
-
-interface Scenario {
-  name: string;
-  target: 'node' | 'nest' | 'idflow' | 'against';
-  method: 'GET' | 'POST';
-  path: string;
-  /** The body of every request, or a function that makes each request's. */
-  body?: object | (() => object);
-  /** Integrator credentials: the API key alone, or key and secret. */
-  credentials?: 'key' | 'key+secret';
-}
 
 interface RoundResult {
   requestsPerSecond: number;
@@ -56,63 +36,6 @@ interface Ratio {
   target?: number;
 }
 
-const SMALL_BODY = { request: 'x'.repeat(40), note: 'a small JSON body' };
-
-/** Flows the ping scenario asks about, one at random each call, as integrators polling their own flows would. */
-const PING_FLOWS = 100;
-
-function scenarios(pingFlowIds: string[], nin: string): Scenario[] {
-  const identification = { action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' };
-  const signing = { action: 'confirm', payload: 'Confirm the transfer of 100 EUR' };
-  return [
-    { name: 'node GET', target: 'node', method: 'GET', path: '/hello' },
-    { name: 'node POST', target: 'node', method: 'POST', path: '/echo', body: SMALL_BODY },
-    { name: 'nest GET', target: 'nest', method: 'GET', path: '/hello' },
-    { name: 'nest POST', target: 'nest', method: 'POST', path: '/echo', body: SMALL_BODY },
-    { name: 'health', target: 'idflow', method: 'GET', path: '/api/health/check', credentials: 'key' },
-    {
-      name: 'ping',
-      target: 'idflow',
-      method: 'POST',
-      path: '/api/v2/flow/ping',
-      body: () => ({ request: pingFlowIds[Math.floor(Math.random() * pingFlowIds.length)] }),
-      credentials: 'key+secret',
-    },
-    {
-      name: 'identification same-device',
-      target: 'idflow',
-      method: 'POST',
-      path: '/api/v2/identification/same-device',
-      body: identification,
-      credentials: 'key+secret',
-    },
-    {
-      name: 'identification different-device',
-      target: 'idflow',
-      method: 'POST',
-      path: '/api/v2/identification/different-device',
-      body: { ...identification, user: nin },
-      credentials: 'key+secret',
-    },
-    {
-      name: 'identification wildcard',
-      target: 'idflow',
-      method: 'POST',
-      path: '/api/v2/identification/wildcard',
-      body: { ...identification, seeds: 1 },
-      credentials: 'key+secret',
-    },
-    {
-      name: 'signing same-device',
-      target: 'idflow',
-      method: 'POST',
-      path: '/api/v2/signing/same-device',
-      body: { ...signing, nin },
-      credentials: 'key+secret',
-    },
-  ];
-}
-
 const RATIOS: Ratio[] = [
   { scenario: 'nest GET', baseline: 'node GET' },
   { scenario: 'nest POST', baseline: 'node POST' },
@@ -126,17 +49,6 @@ const RATIOS: Ratio[] = [
 const SCALED_TARGETS: Record<string, number> = { ping: 0.4, 'identification same-device': 0.2 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function post(baseUrl: string, path: string, headers: Record<string, string>, body: object): Promise<JsonBody> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as JsonBody;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
 
 async function load(
   server: BenchProcess,
@@ -167,23 +79,6 @@ async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-}
-
-/** A sandbox app on a started idflow: its credentials, a test person's NIN, and flows to ping. */
-async function bootstrapSandbox(baseUrl: string) {
-  const sandbox = await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {});
-  const key = { 'x-api-key': sandbox.apiKey as string };
-  const headers = { key, 'key+secret': { ...key, 'x-access-secret': sandbox.appSecret as string } };
-  const pingFlowIds: string[] = [];
-  for (let flow = 0; flow < PING_FLOWS; flow++) {
-    const created = await post(baseUrl, '/api/v2/identification/same-device', headers['key+secret'], {
-      action: 'login',
-      claims: ['naming.name'],
-      payload: 'Bench',
-    });
-    pingFlowIds.push(created.request.id as string);
-  }
-  return { headers, nin: sandbox.testPersons[0].nin as string, pingFlowIds };
 }
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -225,18 +120,8 @@ async function main(): Promise<void> {
   const processes: Partial<Record<Scenario['target'], BenchProcess>> = {};
   try {
     // One after another, so that those started before one that fails to start are stopped with the rest.
-    processes.node = await startBenchProcess(
-      'node',
-      [...TS_NODE, join(__dirname, 'support', 'hello-node.server.ts')],
-      {},
-      '/hello',
-    );
-    processes.nest = await startBenchProcess(
-      'nest',
-      [...TS_NODE, join(__dirname, 'support', 'hello-nest.app.ts')],
-      {},
-      '/hello',
-    );
+    processes.node = await startHelloNode();
+    processes.nest = await startHelloNest();
     processes.idflow = await startIdflow(await environment(), { profileDir: values.profile });
     // Each in a database of its own: a data directory each on the embedded default, a schema each on PostgreSQL.
     if (values.against) {

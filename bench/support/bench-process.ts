@@ -35,6 +35,8 @@ export interface BenchProcessOptions {
   memoryProbe?: boolean;
   /** The checkout the process runs in; this one by default. */
   root?: string;
+  /** A command to run Node under (valgrind), and how long to wait for the process to answer then. */
+  wrapper?: { command: string[]; startTimeoutMs: number };
 }
 
 export interface BenchProcess {
@@ -85,13 +87,14 @@ export async function startBenchProcess(
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
-  const { profileDir, memoryProbe, root = ROOT } = options;
+  const { profileDir, memoryProbe, root = ROOT, wrapper } = options;
   const port = await freePort();
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const child = spawn(process.execPath, [...profiling, ...probing, ...args], {
+  const [command, ...wrapperArgs] = wrapper ? [...wrapper.command, process.execPath] : [process.execPath];
+  const child = spawn(command, [...wrapperArgs, ...profiling, ...probing, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -109,7 +112,7 @@ export async function startBenchProcess(
   let spawnError: Error | undefined;
   child.once('error', (error) => (spawnError = error));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + (wrapper?.startTimeoutMs ?? START_TIMEOUT_MS);
   const abandon = (reason: string) => {
     child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,186 @@
+/**
+ * Instructions per request, counted by valgrind's callgrind rather than timed: the same build and load give the same
+ * count to a few percent whatever else the machine is doing, where req/s on a shared 2-core machine moves by 10-15%
+ * from one round to the next. Each server runs under callgrind with counting off; a scenario is warmed up with counting
+ * still off, then counted over a fixed number of requests (autocannon, `amount`), and what the main thread executed
+ * meanwhile is divided by them. The ratios compare idflow's
+ * count with hello-Nest's: the inverse of the CPU ratio `bench:http` prints, without the noise. System calls and the
+ * kernel's share of them are not counted, so a scenario whose time is mostly in the kernel looks cheaper here.
+ *
+ *   npm run bench:instructions                      health, ping, create same-device and hello-Nest, 3,000 each
+ *   npm run bench:instructions -- --requests 5000 --warmup 10000 --only health
+ *   npm run bench:instructions -- --against ../base also counts the idflow built in another checkout
+ *
+ * Needs valgrind (Debian's package). Each scenario takes a minute or so: valgrind runs the JIT's code some fifty times
+ * slower, which is why the load is 10 connections.
+ */
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BenchProcess, type BenchProcessOptions, buildIdflow, startIdflow } from './support/bench-process';
+import { type Scenario, bootstrapSandbox, scenarios, startHelloNest } from './support/bench-scenarios';
+
+const CONNECTIONS = 10;
+const START_UNDER_VALGRIND_MS = 600_000;
+const DEFAULT_SCENARIOS = ['nest GET', 'nest POST', 'health', 'ping', 'identification same-device'];
+const RATIOS = [
+  { scenario: 'health', baseline: 'nest GET', target: 0.75 },
+  { scenario: 'ping', baseline: 'nest POST', target: 0.6 },
+  { scenario: 'identification same-device', baseline: 'nest POST', target: 0.35 },
+];
+
+/** A server under callgrind, with counting off until asked, writing its counts to a folder of its own. */
+interface CountedServer {
+  server: BenchProcess;
+  countsDir: string;
+}
+
+function callgrindOptions(countsDir: string): BenchProcessOptions {
+  return {
+    wrapper: {
+      command: [
+        'valgrind',
+        '--tool=callgrind',
+        '--instr-atstart=no',
+        '--separate-threads=yes',
+        `--callgrind-out-file=${countsDir}/counts`,
+      ],
+      startTimeoutMs: START_UNDER_VALGRIND_MS,
+    },
+  };
+}
+
+async function underCallgrind(start: (options: BenchProcessOptions) => Promise<BenchProcess>): Promise<CountedServer> {
+  const countsDir = mkdtempSync(join(tmpdir(), 'bench-callgrind-'));
+  return { server: await start(callgrindOptions(countsDir)), countsDir };
+}
+
+function callgrindControl(server: CountedServer, ...args: string[]): void {
+  execFileSync('callgrind_control', [...args, String(server.server.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * The instructions the main thread executed, from the newest dump: callgrind writes one file per thread and dump
+ * (`counts.2-01` is the second dump's first thread). The main thread runs the event loop, whose time is the service's
+ * throughput; the other threads (the JIT's compilers, the collector's helpers, the checkpoint thread) run beside it.
+ */
+function mainThreadTotal(countsDir: string): number {
+  const dumps = readdirSync(countsDir)
+    .map((name) => /^counts\.(\d+)-01$/.exec(name))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  const newest = dumps[dumps.length - 1][0];
+  const totals = /^totals: (\d+)/m.exec(readFileSync(join(countsDir, newest), 'utf8'));
+  if (!totals) throw new Error(`no totals in ${newest}`);
+  return Number(totals[1]);
+}
+
+async function send(server: BenchProcess, scenario: Scenario, headers: Record<string, string>, amount: number) {
+  const { body } = scenario;
+  const bodyText = () => JSON.stringify(typeof body === 'function' ? body() : body);
+  const result = await autocannon({
+    url: `${server.baseUrl}${scenario.path}`,
+    method: scenario.method,
+    connections: CONNECTIONS,
+    amount,
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body ? bodyText() : undefined,
+    requests:
+      typeof body === 'function' ? [{ setupRequest: (request) => ({ ...request, body: bodyText() }) }] : undefined,
+  });
+  const refused = result.non2xx + result.errors + result.timeouts;
+  if (refused > 0) throw new Error(`${scenario.name}: ${refused} of ${amount} requests failed`);
+}
+
+/** Instructions per request of one scenario, after a warm-up with counting off. */
+async function count(
+  counted: CountedServer,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  requests: number,
+  warmup: number,
+): Promise<number> {
+  await send(counted.server, scenario, headers, warmup);
+  callgrindControl(counted, '--zero');
+  callgrindControl(counted, '--instr=on');
+  await send(counted.server, scenario, headers, requests);
+  callgrindControl(counted, '--instr=off');
+  callgrindControl(counted, '--dump');
+  return mainThreadTotal(counted.countsDir) / requests;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string', default: '3000' },
+      // Twice the count: after 1,000 requests the JIT was still compiling enough to add a tenth to the count.
+      warmup: { type: 'string', default: '6000' },
+      only: { type: 'string' },
+      against: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  const requests = Number(values.requests);
+  const warmup = Number(values.warmup);
+  const only = values.only?.split(',').map((name) => name.trim()) ?? DEFAULT_SCENARIOS;
+  const wanted = (scenario: Scenario) => only.some((name) => scenario.name.startsWith(name));
+
+  if (!values['no-build']) buildIdflow();
+  const servers: CountedServer[] = [];
+  try {
+    const nest = await underCallgrind((options) => startHelloNest(options));
+    servers.push(nest);
+    const idflow = await underCallgrind((options) => startIdflow({}, options));
+    servers.push(idflow);
+    const against = values.against
+      ? await underCallgrind((options) => startIdflow({}, { ...options, root: values.against }))
+      : undefined;
+    if (against) servers.push(against);
+
+    console.log(`${requests} requests a scenario at ${CONNECTIONS} connections after ${warmup} uncounted`);
+    const counts = new Map<string, number>();
+    for (const [label, target] of [
+      ['', idflow],
+      [' (against)', against],
+    ] as const) {
+      if (!target) continue;
+      const sandbox = await bootstrapSandbox(target.server.baseUrl);
+      for (const scenario of scenarios(sandbox.pingFlowIds, sandbox.nin).filter(wanted)) {
+        if (scenario.target === 'node' || (scenario.target === 'nest' && label)) continue;
+        const server = scenario.target === 'nest' ? nest : target;
+        const headers = (scenario.credentials && sandbox.headers[scenario.credentials]) ?? {};
+        const perRequest = await count(server, scenario, headers, requests, warmup);
+        counts.set(`${scenario.name}${label}`, perRequest);
+        console.log(`  ${`${scenario.name}${label}`.padEnd(40)} ${Math.round(perRequest).toLocaleString('en')}`);
+      }
+    }
+
+    console.log('\nratio (hello-Nest instructions per request / idflow instructions per request)   ratio   target');
+    for (const { scenario, baseline, target } of RATIOS) {
+      const own = counts.get(scenario);
+      const floor = counts.get(baseline);
+      if (own === undefined || floor === undefined) continue;
+      const ratio = floor / own;
+      console.log(
+        `${`${scenario} / ${baseline}`.padEnd(80)} ${ratio.toFixed(2)}   >= ${target.toFixed(2)} ${ratio >= target ? 'met' : 'NOT MET'}`,
+      );
+    }
+    for (const [name, own] of counts) {
+      const other = counts.get(`${name} (against)`);
+      if (other !== undefined) console.log(`${`${name} / ${name} (against)`.padEnd(80)} ${(other / own).toFixed(2)}`);
+    }
+  } finally {
+    for (const { server, countsDir } of servers) {
+      await server.stop();
+      rmSync(countsDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
