@@ -16,7 +16,14 @@
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
 import { type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
-import { type Scenario, bootstrapSandbox, scenarios, startHelloNest, startHelloNode } from './support/bench-scenarios';
+import {
+  type Scenario,
+  bootstrapSandbox,
+  scenarioRequests,
+  scenarios,
+  startHelloNest,
+  startHelloNode,
+} from './support/bench-scenarios';
 import { BenchSchemas } from './support/bench-schemas';
 import { printTopSelfTime } from './support/cpu-profile-summary';
 
@@ -57,19 +64,8 @@ async function load(
   seconds: number,
   connections: number,
 ): Promise<RoundResult> {
-  const { body } = scenario;
-  const bodyText = () => JSON.stringify(typeof body === 'function' ? body() : body);
   const cpuBefore = server.cpuSeconds();
-  const result = await autocannon({
-    url: `${server.baseUrl}${scenario.path}`,
-    method: scenario.method,
-    connections,
-    duration: seconds,
-    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-    body: body ? bodyText() : undefined,
-    requests:
-      typeof body === 'function' ? [{ setupRequest: (request) => ({ ...request, body: bodyText() }) }] : undefined,
-  });
+  const result = await autocannon({ ...scenarioRequests(server, scenario, headers), connections, duration: seconds });
   const cpuMicros = (server.cpuSeconds() - cpuBefore) * 1e6;
   return {
     requestsPerSecond: result.requests.average,

@@ -21,7 +21,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchProcess, type BenchProcessOptions, buildIdflow, startIdflow } from './support/bench-process';
-import { type Scenario, bootstrapSandbox, scenarios, startHelloNest } from './support/bench-scenarios';
+import {
+  type Scenario,
+  bootstrapSandbox,
+  scenarioRequests,
+  scenarios,
+  startHelloNest,
+} from './support/bench-scenarios';
 
 const CONNECTIONS = 10;
 const START_UNDER_VALGRIND_MS = 600_000;
@@ -79,18 +85,7 @@ function mainThreadTotal(countsDir: string): number {
 }
 
 async function send(server: BenchProcess, scenario: Scenario, headers: Record<string, string>, amount: number) {
-  const { body } = scenario;
-  const bodyText = () => JSON.stringify(typeof body === 'function' ? body() : body);
-  const result = await autocannon({
-    url: `${server.baseUrl}${scenario.path}`,
-    method: scenario.method,
-    connections: CONNECTIONS,
-    amount,
-    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
-    body: body ? bodyText() : undefined,
-    requests:
-      typeof body === 'function' ? [{ setupRequest: (request) => ({ ...request, body: bodyText() }) }] : undefined,
-  });
+  const result = await autocannon({ ...scenarioRequests(server, scenario, headers), connections: CONNECTIONS, amount });
   const refused = result.non2xx + result.errors + result.timeouts;
   if (refused > 0) throw new Error(`${scenario.name}: ${refused} of ${amount} requests failed`);
 }

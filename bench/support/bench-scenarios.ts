@@ -1,4 +1,5 @@
 /** The scenarios the HTTP benchmarks load, the sandbox app they load idflow with, and the hello-world servers. */
+import type { Options as AutocannonOptions } from 'autocannon';
 import { join } from 'node:path';
 import type { JsonBody } from '../../test/support/json-body';
 import { BENCH_ADMIN_TOKEN, type BenchProcess, type BenchProcessOptions, startBenchProcess } from './bench-process';
@@ -20,6 +21,27 @@ const SMALL_BODY = { request: 'x'.repeat(40), note: 'a small JSON body' };
 
 /** Flows the ping scenario asks about, one at random each call, as integrators polling their own flows would. */
 const PING_FLOWS = 100;
+
+/**
+ * What autocannon is to send for a scenario to a server: its address, method, headers and body, a fresh body for each
+ * request when the scenario makes one per request. The caller adds how many connections, and for how long or how many.
+ */
+export function scenarioRequests(
+  server: BenchProcess,
+  scenario: Scenario,
+  headers: Record<string, string>,
+): Pick<AutocannonOptions, 'url' | 'method' | 'headers' | 'body' | 'requests'> {
+  const { body } = scenario;
+  const bodyText = () => JSON.stringify(typeof body === 'function' ? body() : body);
+  return {
+    url: `${server.baseUrl}${scenario.path}`,
+    method: scenario.method,
+    headers: body ? { 'content-type': 'application/json', ...headers } : headers,
+    body: body ? bodyText() : undefined,
+    requests:
+      typeof body === 'function' ? [{ setupRequest: (request) => ({ ...request, body: bodyText() }) }] : undefined,
+  };
+}
 
 export function scenarios(pingFlowIds: string[], nin: string): Scenario[] {
   const identification = { action: 'login', claims: ['naming.name'], payload: 'Log in to Acme' };
