@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { JsonWebKey, KeyObject, createHmac, createPrivateKey } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
@@ -6,7 +6,6 @@ import {
   JWTPayload,
   KeyLike,
   GenerateKeyPairOptions,
-  SignJWT,
   calculateJwkThumbprint,
   exportJWK,
   generateKeyPair,
@@ -16,6 +15,7 @@ import {
 import { Repository } from 'typeorm';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
+import { signCompactJws } from './compact-jws';
 import { ServiceKey } from './service-key.entity';
 
 const SLOT = 'service';
@@ -40,7 +40,7 @@ export interface PublicJwks {
  */
 @Injectable()
 export class ServiceKeyService implements OnModuleInit {
-  private privateKey: KeyLike;
+  private privateKey: KeyObject;
   private publicKey: KeyLike;
   private publicJwk: JWK;
   private pseudonymKey: Buffer;
@@ -67,7 +67,7 @@ export class ServiceKeyService implements OnModuleInit {
       use: 'sig',
     }));
     this.publishedJwks = [stored, ...others].map((row) => JSON.parse(row.publicJwk) as JWK);
-    this.privateKey = (await importJWK(privateJwk, ALG)) as KeyLike;
+    this.privateKey = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' });
     this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
       .update(privateJwk.d as string)
       .digest();
@@ -125,12 +125,10 @@ export class ServiceKeyService implements OnModuleInit {
     payload: JWTPayload,
     options: { issuer: string; expiresInSeconds?: number; type?: string },
   ): Promise<string> {
-    const jwt = new SignJWT(payload)
-      .setProtectedHeader({ alg: ALG, kid: this.publicJwk.kid, typ: options.type ?? 'JWT' })
-      .setIssuer(options.issuer)
-      .setIssuedAt();
-    if (options.expiresInSeconds) jwt.setExpirationTime(`${options.expiresInSeconds}s`);
-    return jwt.sign(this.privateKey);
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const claims = { ...payload, iss: options.issuer, iat: issuedAt };
+    if (options.expiresInSeconds) claims.exp = issuedAt + options.expiresInSeconds;
+    return signCompactJws({ alg: ALG, kid: this.publicJwk.kid, typ: options.type ?? 'JWT' }, claims, this.privateKey);
   }
 
   /** Verifies a JWT this service signed; null when it is malformed, forged, expired or of another type. */
