@@ -1,5 +1,6 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
@@ -14,6 +15,7 @@ import { requestLogging } from '../common/logging/request-logging';
 import { ROOT_LOGGER } from '../common/logging/root-logger.token';
 import { Metrics } from '../common/metrics/metrics';
 import { requestMetrics } from '../common/metrics/request-metrics';
+import { cacheValidationMetadata } from '../common/validation/validation-metadata-cache';
 import { RateLimiter } from '../common/throttling/rate-limiter';
 import { AppConfig } from '../config/app-config';
 import { OIDC_PATH, OidcProviderService } from '../oidc/oidc-provider.service';
@@ -31,6 +33,7 @@ export const createHttpAdapter = () => new EnvelopingExpressAdapter();
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
+  cacheValidationMetadata(getMetadataStorage());
   // First, so that every request is logged and every line logged while serving it names it.
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(requestMetrics(app.get(Metrics)));
