@@ -15,7 +15,8 @@ describe('AccessTokenGuard', () => {
     guard = new AccessTokenGuard(new Reflector(), { isValidFor } as unknown as AccessTokenService);
   });
 
-  const run = (options: AuthOptions, headers: Record<string, string>) =>
+  // As Nest's guards consumer does: an answer or a promise of one, a throw or a rejection alike.
+  const run = async (options: AuthOptions, headers: Record<string, string>) =>
     guard.canActivate(httpContext(fakeRequest(headers, principal), { handler: [Auth(options)] }));
 
   describe('on a route that requires the token (v1, legacy polling)', () => {
@@ -58,6 +59,11 @@ describe('AccessTokenGuard', () => {
       isValidFor.mockResolvedValue(false);
       await expect(run(options, { 'x-access-token': 'eyJ.bad' })).rejects.toMatchObject({ status: 401 });
     });
+  });
+
+  it('answers in the same turn where there is no token to check, leaving Nest no promise to wait on', () => {
+    const context = httpContext(fakeRequest({}, principal), { handler: [Auth({ credentials: ['key', 'secret'] })] });
+    expect(guard.canActivate(context)).toBe(true);
   });
 
   it('ignores the header on a route that does not use tokens', async () => {

@@ -40,14 +40,19 @@ export class IdempotencyGuard implements CanActivate {
 
   constructor(private readonly store: IdempotencyStore) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for a call without a key: Nest then waits on no promise for this guard. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
     const key = headerValue(request, IDEMPOTENCY_KEY_HEADER);
     if (key === undefined) return true;
     if (key.length > MAX_KEY_LENGTH) throw invalidKey(`Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
     if (!KEY_SHAPE.test(key)) throw invalidKey('Idempotency-Key must be printable ASCII text');
+    return this.claim(key, request, http.getResponse<Response>());
+  }
+
+  /** Claims the key for this call: false when an earlier call's answer was replayed instead. */
+  private async claim(key: string, request: Request, response: Response): Promise<boolean> {
     const fingerprint = sha256Hex(`${request.method} ${request.path}\n${JSON.stringify(request.body ?? null)}`);
     const claim = await this.store.claim({ appId: principalOf(request).app.id, key, fingerprint });
     if (claim.kind === 'replay') {

@@ -75,6 +75,39 @@ describe('KeyHolderCache', () => {
     expect(flaky.calls.count).toBe(2);
   });
 
+  it('has an answer at hand once its lookup has come, for as long as a lookup would be answered from the cache', async () => {
+    jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const cache = new KeyHolderCache(null);
+    expect(cache.known('a')).toBeUndefined();
+    const pending = cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
+    expect(cache.known('a')).toBeUndefined();
+    const holder = await pending;
+    await cache.find('b', lookup(null).load);
+
+    expect(cache.known('a')).toBe(holder);
+    expect(cache.known('b')).toBeNull();
+    jest.setSystemTime(1_000_000 + KEY_HOLDER_TTL_MS);
+    expect(cache.known('a')).toBeUndefined();
+  });
+
+  it('has no answer at hand for a key or app that changed, nor from a lookup under way during a change', async () => {
+    const cache = new KeyHolderCache(null);
+    await Promise.all([
+      cache.find('a', lookup(holderOf('app_1', 'key_1')).load),
+      cache.find('b', lookup(holderOf('app_2', 'key_2')).load),
+    ]);
+    await cache.keyChanged('a');
+    await cache.appChanged('app_2');
+    expect([cache.known('a'), cache.known('b')]).toEqual([undefined, undefined]);
+
+    let release: (holder: KeyHolder) => void = () => undefined;
+    const pending = cache.find('a', () => new Promise<KeyHolder>((resolve) => (release = resolve)));
+    await cache.keyChanged('a');
+    release(holderOf('app_1', 'key_1'));
+    await pending;
+    expect(cache.known('a')).toBeUndefined();
+  });
+
   it('hands out holders nobody can change, since many requests share one', async () => {
     const cache = new KeyHolderCache(null);
     const holder = await cache.find('a', lookup(holderOf('app_1', 'key_1')).load);

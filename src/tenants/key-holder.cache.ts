@@ -15,6 +15,8 @@ type Change = { keyDigest: string } | { appId: string };
 
 interface Entry {
   holder: Promise<KeyHolder | null>;
+  /** The holder's answer once it has come, while it is current: undefined until then. */
+  settled?: KeyHolder | null;
   appId?: string;
   expiresAt: number;
 }
@@ -67,12 +69,25 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
     this.entries.set(keyDigest, entry);
     holder.then(
       (found) => {
-        if (this.generation !== startedIn) this.dropIfCurrent(keyDigest, entry);
-        else entry.appId = found?.app.id;
+        if (this.generation !== startedIn) {
+          this.dropIfCurrent(keyDigest, entry);
+          return;
+        }
+        entry.appId = found?.app.id;
+        entry.settled = found;
       },
       () => this.dropIfCurrent(keyDigest, entry),
     );
     return holder;
+  }
+
+  /**
+   * The cached answer for a key digest when it is at hand, so that the caller can go on in the same turn; undefined
+   * when there is none, it has aged out, or it is still being looked up (`find` then).
+   */
+  known(keyDigest: string): KeyHolder | null | undefined {
+    const entry = this.entries.get(keyDigest);
+    return entry && entry.expiresAt > Date.now() ? entry.settled : undefined;
   }
 
   /** A key was created or revoked: every instance forgets what it knew of it. */
