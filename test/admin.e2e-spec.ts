@@ -106,6 +106,20 @@ describe('admin API', () => {
         ]),
       );
     });
+
+    it('refuses a name with a NUL character, which PostgreSQL cannot store, and stores nothing', async () => {
+      const consumers = () => t.app.get(DataSource).query('SELECT COUNT(*) AS count FROM consumers');
+      const before = await consumers();
+      const response = await admin().post('/admin/consumers').send({ name: 'Acme\u0000Bank' }).expect(400);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          path: ['name'],
+          code: 'invalid_string',
+          message: 'name must not contain NUL characters',
+        }),
+      ]);
+      await expect(consumers()).resolves.toEqual(before);
+    });
   });
 
   describe('POST /admin/apps', () => {
@@ -162,6 +176,7 @@ describe('admin API', () => {
       [{ scopes: [] }, ['scopes'], 'too_small'],
       [{ consumerId: 'acme' }, ['consumerId'], 'invalid_string'],
       [{ name: '' }, ['name'], 'too_small'],
+      [{ name: 'Acme\u0000Mobile' }, ['name'], 'invalid_string'],
       [{ publicKey: 'not a key' }, ['publicKey'], 'invalid_string'],
     ])('refuses %p with 400', async (change, path, code) => {
       const consumerId = await newConsumer();
@@ -399,6 +414,7 @@ describe('admin API', () => {
       [{ nin: '2000000000_1' }, ['nin'], 'invalid_string'],
       [{ environment: 'staging' }, ['environment'], 'invalid_enum_value'],
       [{ name: '' }, ['name'], 'too_small'],
+      [{ name: 'Ngozi\u0000Adichie' }, ['name'], 'invalid_string'],
       [{ claims: { naming: { nmae: 'Ngozi Adichie' } } }, ['claims', 'naming', 'nmae'], 'unrecognized_keys'],
       [{ claims: { nmaing: { name: 'Ngozi Adichie' } } }, ['claims', 'nmaing'], 'unrecognized_keys'],
       [

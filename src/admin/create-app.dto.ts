@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { HasNoNul } from '../common/validation/has-no-nul';
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { SCOPES, Scope } from '../tenants/scopes';
 import { PUBLIC_KEY_EXAMPLE } from './admin-examples';
@@ -18,6 +19,7 @@ export class CreateAppDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
+  @HasNoNul('name')
   name: string;
 
   @ApiProperty({

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { HasNoNul } from '../common/validation/has-no-nul';
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { PERSON_CLAIMS_EXAMPLE, PERSON_VIEW_EXAMPLE } from './admin-examples';
 import { IsNin, NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN } from '../common/validation/is-nin';
@@ -33,6 +34,7 @@ export class CreatePersonDto {
   @IsString()
   @MinLength(1)
   @MaxLength(DISPLAY_NAME_MAX_LENGTH)
+  @HasNoNul('name')
   name: string;
 
   @ApiPropertyOptional({

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsDefined, IsOptional, IsString, Length } from 'class-validator';
+import { HasNoNul } from '../common/validation/has-no-nul';
 
 export class EnrollDeviceDto {
   @ApiProperty({
@@ -15,6 +16,6 @@ export class EnrollDeviceDto {
   @IsOptional()
   @IsString()
   @Length(1, 100)
-  @Matches(/^[^\u0000]*$/, { message: 'label must not contain NUL characters' })
+  @HasNoNul('label')
   label?: string;
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { HasNoNul } from '../common/validation/has-no-nul';
 import { DELIVERY_STATUSES, DeliveryStatus } from './delivery-status';
 
 export const DEFAULT_DELIVERY_LIST_LIMIT = 20;
@@ -11,7 +12,7 @@ export class ListDeliveriesQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(1000)
-  @Matches(/^[^\u0000]*$/, { message: 'reference must not contain NUL characters' })
+  @HasNoNul('reference')
   reference?: string;
 
   @ApiPropertyOptional({ description: 'Only deliveries in this state', enum: DELIVERY_STATUSES, example: 'failed' })

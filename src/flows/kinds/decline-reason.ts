@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { HasNoNul } from '../../common/validation/has-no-nul';
 
 /** Enough for a paragraph; the reason is shown to the integrator and kept in a document's audit trail. */
 export const DECLINE_REASON_MAX_LENGTH = 500;
@@ -21,7 +22,6 @@ export function DeclineReason() {
     MaxLength(DECLINE_REASON_MAX_LENGTH, {
       message: `reason must be at most ${DECLINE_REASON_MAX_LENGTH} characters`,
     }),
-    // PostgreSQL cannot store a NUL character.
-    Matches(/^[^\u0000]*$/, { message: 'reason must not contain NUL characters' }),
+    HasNoNul('reason'),
   );
 }
