@@ -1,9 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsObject, IsString, Length, Matches, ValidateNested } from 'class-validator';
-
-/** PostgreSQL cannot store text with a NUL character; refused here rather than failing in the database. */
-export const NO_NUL = /^[^\u0000]*$/;
+import { IsObject, IsString, Length, ValidateNested } from 'class-validator';
+import { HasNoNul } from '../common/validation/has-no-nul';
 
 /** Enough for a board; a longer list is almost certainly a mistake, and each signee gets a push. */
 export const MAX_SIGNEES = 50;
@@ -16,7 +14,7 @@ export function Text(field: string, min: number, max: number) {
   return applyDecorators(
     IsString({ message: `${field} must be a string` }),
     Length(min, max, { message: `${field} must be ${min} to ${max} characters` }),
-    Matches(NO_NUL, { message: `${field} must not contain NUL characters` }),
+    HasNoNul(field),
   );
 }
 
