@@ -3,6 +3,7 @@
  * and from folders on lower rows; folders on one row know nothing of each other. `npm run lint:layers` checks it.
  */
 const LAYERS = [
+  ['platform'],
   ['config'],
   ['redis'],
   ['common'],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { serializeSqliteTransactions } from '../platform/serialize-sqlite-transactions';
 import { dataSourceOptions } from './data-source-options';
 import { runMigrations } from './migrate';
 
@@ -14,7 +15,9 @@ import { runMigrations } from './migrate';
       dataSourceFactory: async (options?: DataSourceOptions) => {
         if (!options) throw new Error('No data source options');
         // Migrations run here rather than through `migrationsRun` so that concurrent starts can take a lock first.
-        const dataSource = await new DataSource({ ...options, migrationsRun: false }).initialize();
+        const dataSource = new DataSource({ ...options, migrationsRun: false });
+        serializeSqliteTransactions(dataSource);
+        await dataSource.initialize();
         if (options.migrationsRun) await runMigrations(dataSource);
         return dataSource;
       },

@@ -100,6 +100,7 @@ export class DocumentSigningService {
     const loaded = await this.visible(signer, await this.flows.find(flowId));
     this.refuseIfActed(loaded, signer.nin);
     const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
+    await this.stamping.prepare();
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
       await this.moveSignee(manager, flow.id, signer.nin, 'signed', {

@@ -30,6 +30,11 @@ export class DocumentStampingService {
     return `${this.config.SIGN_URL}/verify`;
   }
 
+  /** Asked before the transaction that stamps: what sealing loads once is loaded outside it (DocumentSealService). */
+  prepare(): Promise<void> {
+    return this.seal.ready();
+  }
+
   async stamp(manager: EntityManager, { flow, document, signees }: LoadedDocument): Promise<void> {
     const original = await this.storage.get(document.fileKey);
     const stamped = await stampPdf(original, {

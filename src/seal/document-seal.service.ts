@@ -30,6 +30,14 @@ export class DocumentSealService {
     if (config.TSA_URL) this.authority = new TimestampAuthorityClient(outbound, config.TSA_URL);
   }
 
+  /**
+   * Loads the credential the seal signs with, once. A caller that seals inside a transaction asks first: loading reads
+   * the database, and on SQLite a read from outside a transaction waits until that transaction ends.
+   */
+  async ready(): Promise<void> {
+    await this.credentials.credential();
+  }
+
   async seal(
     finished: Uint8Array,
     { documentId, signingTime }: { documentId: string; signingTime: Date },
