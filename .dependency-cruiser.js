@@ -3,7 +3,7 @@
  * and from folders on lower rows; folders on one row know nothing of each other. `npm run lint:layers` checks it.
  */
 const LAYERS = [
-  ['config'],
+  ['config', 'platform'],
   ['redis'],
   ['common'],
   ['key-encryption'],

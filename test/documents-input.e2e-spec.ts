@@ -9,7 +9,8 @@ import {
   storedFiles,
 } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
-import { FileHost, makeEncryptedPdf, makePdf, makePdfWithoutPages } from './support/pdf-fixtures';
+import { farFilterBomb, hexFlateBomb } from './support/pdf-bombs';
+import { FileHost, makeBlankPdf, makeEncryptedPdf, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { closedPort } from './support/service-process';
 import { createTenant } from './support/tenant-factory';
@@ -177,7 +178,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
 
     it('refuses a PDF without pages', async () => {
-      const url = files.put(`/${kind}/no-pages.pdf`, makePdfWithoutPages());
+      const url = files.put(`/${kind}/no-pages.pdf`, makeBlankPdf(0));
       const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
       expectValidationFailure(
         response,
@@ -194,6 +195,19 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
         fileIssue(
           'file.url: The file is not a usable PDF: it is encrypted or password-protected; supply an unprotected copy',
         ),
+        'The file could not be used',
+      );
+    });
+
+    it.each([
+      ['hex-encoded over Flate', hexFlateBomb],
+      ['whose /Filter sits 70 KB before its data', farFilterBomb],
+    ])('refuses an object stream %s that expands beyond 128 MiB', async (label, bomb) => {
+      const url = files.put(`/${kind}/bomb-${label.replace(/\W+/g, '-')}.pdf`, bomb(512));
+      const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
+      expectValidationFailure(
+        response,
+        fileIssue('file.url: The file is not a usable PDF: its compressed streams expand to more than 128 MiB'),
         'The file could not be used',
       );
     });

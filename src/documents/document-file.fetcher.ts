@@ -5,7 +5,7 @@ import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused
 import { OutboundRequestError } from '../common/outbound/errors/outbound-request.error';
 import { AppConfig } from '../config/app-config';
 import { NotAPdfError } from './errors/not-a-pdf.error';
-import { inspectPdf } from './pdf-inspection';
+import { PdfReadingPool } from './pdf-reading.pool';
 
 export interface FetchedPdf {
   bytes: Buffer;
@@ -24,6 +24,7 @@ export class DocumentFileFetcher {
   constructor(
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
+    private readonly pdfs: PdfReadingPool,
   ) {}
 
   /** The checks that need no network, so a bad URL is refused before anything else happens. */
@@ -53,7 +54,7 @@ export class DocumentFileFetcher {
       throw this.refusal(error, path);
     }
     try {
-      const { pageCount } = await inspectPdf(bytes);
+      const { pageCount } = await this.pdfs.read('inspect', bytes);
       return { bytes, pageCount };
     } catch (error) {
       throw this.refusal(error, path);

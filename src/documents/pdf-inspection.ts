@@ -1,6 +1,5 @@
 import { EncryptedPDFError, PDFDocument } from '@cantoo/pdf-lib';
 import { NotAPdfError } from './errors/not-a-pdf.error';
-import { PdfExpansionError, checkPdfExpansion } from './pdf-expansion';
 
 export interface PdfInspection {
   pageCount: number;
@@ -13,7 +12,8 @@ const MARKER_WINDOW = 1024;
 
 /**
  * Decides whether downloaded bytes are a PDF we can show and stamp. The library alone is too forgiving (it loads a
- * truncated file and quietly drops what is missing), so the header and the final `%%EOF` are checked first.
+ * truncated file and quietly drops what is missing), so the header and the final `%%EOF` are checked first. Run on a
+ * PDF reading thread, whose decode budget bounds what loading may inflate.
  */
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -21,13 +21,6 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
     throw new NotAPdfError('it does not start with a %PDF- header');
   if (!buffer.subarray(-MARKER_WINDOW).includes(EOF_MARKER))
     throw new NotAPdfError('it is truncated (no %%EOF at the end)');
-
-  try {
-    await checkPdfExpansion(bytes);
-  } catch (error) {
-    if (error instanceof PdfExpansionError) throw new NotAPdfError(error.message);
-    throw error;
-  }
 
   let pageCount: number;
   try {
