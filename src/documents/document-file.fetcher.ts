@@ -36,7 +36,12 @@ export class DocumentFileFetcher {
     }
   }
 
-  async fetch(url: string, path: Array<string | number> = ['file', 'url']): Promise<FetchedPdf> {
+  /** The file at `url`, checked to be a PDF of at most `maxPages` distinct pages. */
+  async fetch(
+    url: string,
+    path: Array<string | number> = ['file', 'url'],
+    maxPages = this.config.MAX_PDF_PAGES,
+  ): Promise<FetchedPdf> {
     let bytes: Buffer;
     try {
       const answer = await this.outbound.request({
@@ -54,7 +59,7 @@ export class DocumentFileFetcher {
       throw this.refusal(error, path);
     }
     try {
-      const { pageCount } = await this.pdfs.read('inspect', bytes);
+      const { pageCount } = await this.pdfs.read('inspect', bytes, maxPages);
       return { bytes, pageCount };
     } catch (error) {
       throw this.refusal(error, path);

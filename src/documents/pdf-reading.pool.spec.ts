@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { farFilterBomb, hexFlateBomb, withObjectStream } from '../../test/support/pdf-bombs';
+import { farFilterBomb, hexFlateBomb, sharedNodeBomb, withObjectStream } from '../../test/support/pdf-bombs';
 import { makePdf } from '../../test/support/pdf-fixtures';
 import { NotAPdfError } from './errors/not-a-pdf.error';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
@@ -19,7 +19,7 @@ describe('PdfReadingPool', () => {
   afterAll(() => pool.onApplicationShutdown());
 
   it('inspects a PDF on a thread, and finds the document id a file names', async () => {
-    await expect(pool.read('inspect', await makePdf(3))).resolves.toEqual({ pageCount: 3 });
+    await expect(pool.read('inspect', await makePdf(3), 10)).resolves.toEqual({ pageCount: 3 });
     const titled = await makePdf(1, `Signed document doc_${'a'.repeat(40)}`);
     await expect(pool.read('claimedDocumentId', titled)).resolves.toBe(`doc_${'a'.repeat(40)}`);
   });
@@ -31,16 +31,22 @@ describe('PdfReadingPool', () => {
   ])('refuses an object stream that decodes beyond the budget: %s', async (_, bomb) => {
     const bytes = bomb();
     for (const task of ['inspect', 'claimedDocumentId'] as const) {
-      await expect(pool.read(task, bytes)).rejects.toThrow(
+      await expect(pool.read(task, bytes, 10)).rejects.toThrow(
         new NotAPdfError('its compressed streams expand to more than 8 MiB'),
       );
     }
   });
 
+  it('says why it refuses a page tree, and reads the next file as before', async () => {
+    await expect(pool.read('inspect', sharedNodeBomb(10, 6), 1000)).rejects.toThrow(/reaches 3 0 R more than once/);
+    await expect(pool.read('inspect', await makePdf(2), 1)).rejects.toThrow(/more than 1 pages/);
+    await expect(pool.read('inspect', await makePdf(2), 10)).resolves.toEqual({ pageCount: 2 });
+  });
+
   it('ends a thread that takes longer than the time limit, and refuses the file', async () => {
     const hurried = new PdfReadingPool({ ...PDF_READING_LIMITS, timeMs: 1 });
     try {
-      await expect(hurried.read('inspect', await makePdf(1))).rejects.toThrow(
+      await expect(hurried.read('inspect', await makePdf(1), 10)).rejects.toThrow(
         new NotAPdfError('reading it takes longer than 0.001 s'),
       );
     } finally {
@@ -50,7 +56,7 @@ describe('PdfReadingPool', () => {
 
   it('reads files beyond its thread count in turn', async () => {
     const files = await Promise.all([1, 2, 3, 4, 5].map((pages) => makePdf(pages)));
-    const counts = await Promise.all(files.map((file) => pool.read('inspect', file)));
+    const counts = await Promise.all(files.map((file) => pool.read('inspect', file, 10)));
     expect(counts.map(({ pageCount }) => pageCount)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -39,11 +39,11 @@ export class PdfReadingPool implements OnApplicationShutdown {
   constructor(private readonly limits: PdfReadingLimits) {}
 
   /** The task's result for these bytes; a NotAPdfError when the file is refused. */
-  async read<T extends PdfReadingTask>(task: T, bytes: Uint8Array): Promise<PdfReadingResult<T>> {
+  async read<T extends PdfReadingTask>(task: T, bytes: Uint8Array, maxPages = Infinity): Promise<PdfReadingResult<T>> {
     const worker = await this.thread();
     // One copy, handed over whole: the caller keeps its bytes, and the thread gets a buffer of exactly the file.
     const copy = new Uint8Array(bytes);
-    const request: PdfReadingRequest = { task, bytes: copy };
+    const request: PdfReadingRequest = { task, bytes: copy, maxPages };
     const { answer, alive } = await this.ask(worker, request, [copy.buffer]);
     this.busy.delete(worker);
     if (alive) this.idle.push(worker);

@@ -12,10 +12,10 @@ const { decodedBytes } = workerData as { decodedBytes: number };
 let budget = new PdfDecodeBudget(decodedBytes);
 meterPdfDecoding((bytes) => budget.spend(bytes));
 
-async function answer({ task, bytes }: PdfReadingRequest): Promise<PdfReadingAnswer> {
+async function answer({ task, bytes, maxPages }: PdfReadingRequest): Promise<PdfReadingAnswer> {
   budget = new PdfDecodeBudget(decodedBytes);
   try {
-    const result = await PDF_READING_TASKS[task](bytes);
+    const result = await PDF_READING_TASKS[task](bytes, maxPages);
     // pdf-lib skips an object stream it fails to decode as an invalid object, so a refusal can end in a result.
     return budget.exceeded ? { refusal: budget.refusal().detail } : { result };
   } catch (error) {

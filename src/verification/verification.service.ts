@@ -38,7 +38,8 @@ export class VerificationService {
 
   async verifySubmission({ upload, url }: VerificationSubmission): Promise<Verification> {
     if (upload) return this.verify(this.checkedUpload(upload), []);
-    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'])).bytes, ['url']);
+    // No page cap: a stamped copy has its signature pages on top of the MAX_PDF_PAGES its original was held to.
+    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'], Infinity)).bytes, ['url']);
     throw new RequestValidationError(
       [
         {

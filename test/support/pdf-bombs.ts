@@ -41,3 +41,30 @@ export function hexFlateBomb(mebibytes: number): Buffer {
 export function farFilterBomb(mebibytes: number): Buffer {
   return withObjectStream(`/Filter /FlateDecode /Padding (${'x'.repeat(70_000)})`, deflatedZeros(mebibytes));
 }
+
+/**
+ * A page tree `depth` levels deep whose every node lists the next one `fanOut` times: fanOut^depth pages in a few KB,
+ * all of them one page object.
+ */
+export function sharedNodeBomb(fanOut: number, depth: number): Buffer {
+  const count = fanOut ** depth;
+  const nodes = Array.from({ length: depth }, (_, level) => {
+    const kids = Array.from({ length: fanOut }, () => `${level + 3} 0 R`).join(' ');
+    return `<< /Type /Pages /Kids [${kids}] /Count ${count / fanOut ** level} >>`;
+  });
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    ...nodes,
+    `<< /Type /Page /Parent ${depth + 1} 0 R /MediaBox [0 0 595 842] >>`,
+  ]);
+}
+
+/** A page tree whose second node lists the root among its kids. */
+export function cyclicPageTree(): Buffer {
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
+  ]);
+}
