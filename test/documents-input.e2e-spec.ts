@@ -9,7 +9,8 @@ import {
   storedFiles,
 } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
-import { FileHost, makeEncryptedPdf, makePdf, makePdfWithoutPages } from './support/pdf-fixtures';
+import { cyclicPageTree, farFilterBomb, hexFlateBomb, sharedNodeBomb } from './support/pdf-bombs';
+import { FileHost, makeBlankPdf, makeEncryptedPdf, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { closedPort } from './support/service-process';
 import { createTenant } from './support/tenant-factory';
@@ -83,7 +84,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
   let integrator: IntegratorClient;
   /** The production defaults: https only, no private addresses. */
   let strict: { t: TestApp; integrator: IntegratorClient };
-  /** MAX_FILE_BYTES of 2048. */
+  /** MAX_FILE_BYTES of 2048 and MAX_PDF_PAGES of 3. */
   let small: { t: TestApp; integrator: IntegratorClient };
   let pdfUrl: string;
   let ada: string;
@@ -94,7 +95,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     [{ t, sandbox, integrator }, strict, small] = await Promise.all([
       startApp(LOCAL_FILES),
       startApp({}),
-      startApp({ ...LOCAL_FILES, MAX_FILE_BYTES: '2048' }),
+      startApp({ ...LOCAL_FILES, MAX_FILE_BYTES: '2048', MAX_PDF_PAGES: '3' }),
     ]);
     [ada, jide] = sandbox.testPersons.map((person) => person.nin);
     pdfUrl = files.put('/contract.pdf', await makePdf(2));
@@ -177,7 +178,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
     });
 
     it('refuses a PDF without pages', async () => {
-      const url = files.put(`/${kind}/no-pages.pdf`, makePdfWithoutPages());
+      const url = files.put(`/${kind}/no-pages.pdf`, makeBlankPdf(0));
       const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
       expectValidationFailure(
         response,
@@ -196,6 +197,47 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
         ),
         'The file could not be used',
       );
+    });
+
+    it.each([
+      ['hex-encoded over Flate', hexFlateBomb],
+      ['whose /Filter sits 70 KB before its data', farFilterBomb],
+    ])('refuses an object stream %s that expands beyond 128 MiB', async (label, bomb) => {
+      const url = files.put(`/${kind}/bomb-${label.replace(/\W+/g, '-')}.pdf`, bomb(512));
+      const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
+      expectValidationFailure(
+        response,
+        fileIssue('file.url: The file is not a usable PDF: its compressed streams expand to more than 128 MiB'),
+        'The file could not be used',
+      );
+    });
+
+    it.each([
+      ['whose nodes list one node over and over (a million pages in 1 KB)', sharedNodeBomb(10, 6), '3 0 R'],
+      ['that loops back to its root', cyclicPageTree(), '2 0 R'],
+    ])('refuses a page tree %s, saying why', async (label, bytes, node) => {
+      const url = files.put(`/${kind}/tree-${label.replace(/\W+/g, '-')}.pdf`, bytes);
+      const response = await refused(t, () => createDocument(integrator, kind, validBody(kind, url)));
+      expectValidationFailure(
+        response,
+        fileIssue(
+          `file.url: The file is not a usable PDF: its page tree reaches ${node} more than once: ` +
+            'pages must form a tree, without loops or shared nodes',
+        ),
+        'The file could not be used',
+      );
+    });
+
+    it('refuses a PDF of more pages than MAX_PDF_PAGES, and takes one of exactly that many', async () => {
+      const url = files.put(`/${kind}/four-pages.pdf`, makeBlankPdf(4));
+      const response = await refused(small.t, () => createDocument(small.integrator, kind, validBody(kind, url)));
+      expectValidationFailure(
+        response,
+        fileIssue('file.url: The file is not a usable PDF: it has more than 3 pages (MAX_PDF_PAGES)'),
+        'The file could not be used',
+      );
+      const three = files.put(`/${kind}/three-pages.pdf`, makeBlankPdf(3));
+      expect((await createDocument(small.integrator, kind, validBody(kind, three))).status).toBe(201);
     });
 
     it('refuses a file larger than MAX_FILE_BYTES, and takes one within it', async () => {

@@ -1,6 +1,7 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { sha256, simulatorSignedDocument } from './support/document-flows';
+import { farFilterBomb, hexFlateBomb } from './support/pdf-bombs';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, testPerson } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
@@ -133,6 +134,44 @@ describe('POST /verify and GET /verify', () => {
     expect(response.body).toMatchObject({ status: 'failed', reason: 'The file could not be used' });
     expect(response.body.errors).toEqual([{ code: 'custom', path: [], message: expect.stringMatching(/not a PDF/) }]);
   });
+
+  it.each([
+    ['hex-encoded over Flate', hexFlateBomb],
+    ['whose /Filter sits 70 KB before its data', farFilterBomb],
+  ])(
+    'refuses an object stream %s that expands to 1 GiB, answering health checks promptly meanwhile',
+    async (_, bomb) => {
+      let answered = false;
+      const verdict = upload(bomb(1024)).then((response) => {
+        answered = true;
+        return response;
+      });
+      const healthTimes: number[] = [];
+      while (!answered) {
+        const started = Date.now();
+        await t.http().get('/api/health/check').set('x-api-key', sandbox.apiKey).expect(200);
+        healthTimes.push(Date.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(Math.max(...healthTimes)).toBeLessThan(500);
+      const response = await verdict;
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 400,
+        body: {
+          status: 'failed',
+          reason: 'The file could not be used',
+          version: 'v2',
+          errors: [
+            {
+              code: 'custom',
+              path: [],
+              message: 'The uploaded file is not a usable PDF: its compressed streams expand to more than 128 MiB',
+            },
+          ],
+        },
+      });
+    },
+  );
 
   it('refuses a URL that does not answer a PDF, or does not answer', async () => {
     const text = files.put('/notes.txt', Buffer.from('hello'), 'text/plain');

@@ -200,6 +200,15 @@ export const SETTINGS = {
     note: '256 MiB',
     default: 26_214_400,
   }),
+  MAX_PDF_PAGES: integer({
+    group: 'Flows',
+    description:
+      'The most pages the PDF of a document flow may have, counted as distinct page objects; a file with more is ' +
+      'refused when the document is created.',
+    min: 1,
+    max: 100_000,
+    default: 1000,
+  }),
   STREAMS_PER_FLOW: integer({
     group: 'Flows',
     description: 'Server-sent event streams open at once on one instance for one flow or review document.',

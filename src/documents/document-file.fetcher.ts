@@ -5,7 +5,7 @@ import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused
 import { OutboundRequestError } from '../common/outbound/errors/outbound-request.error';
 import { AppConfig } from '../config/app-config';
 import { NotAPdfError } from './errors/not-a-pdf.error';
-import { inspectPdf } from './pdf-inspection';
+import { PdfReadingPool } from './pdf-reading.pool';
 
 export interface FetchedPdf {
   bytes: Buffer;
@@ -24,6 +24,7 @@ export class DocumentFileFetcher {
   constructor(
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
+    private readonly pdfs: PdfReadingPool,
   ) {}
 
   /** The checks that need no network, so a bad URL is refused before anything else happens. */
@@ -35,7 +36,12 @@ export class DocumentFileFetcher {
     }
   }
 
-  async fetch(url: string, path: Array<string | number> = ['file', 'url']): Promise<FetchedPdf> {
+  /** The file at `url`, checked to be a PDF of at most `maxPages` distinct pages. */
+  async fetch(
+    url: string,
+    path: Array<string | number> = ['file', 'url'],
+    maxPages = this.config.MAX_PDF_PAGES,
+  ): Promise<FetchedPdf> {
     let bytes: Buffer;
     try {
       const answer = await this.outbound.request({
@@ -53,7 +59,7 @@ export class DocumentFileFetcher {
       throw this.refusal(error, path);
     }
     try {
-      const { pageCount } = await inspectPdf(bytes);
+      const { pageCount } = await this.pdfs.read('inspect', bytes, maxPages);
       return { bytes, pageCount };
     } catch (error) {
       throw this.refusal(error, path);

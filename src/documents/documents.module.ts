@@ -26,6 +26,7 @@ import { OrphanFileSweeper } from './orphan-file.sweeper';
 import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
 import { LocalFileStorage } from './local-file-storage';
+import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
@@ -46,6 +47,7 @@ import { LocalFileStorage } from './local-file-storage';
       inject: [AppConfig],
       useFactory: (config: AppConfig) => LocalFileStorage.underDataDir(config.DATA_DIR),
     },
+    { provide: PdfReadingPool, useFactory: () => new PdfReadingPool(PDF_READING_LIMITS) },
     DocumentsService,
     DocumentPresenter,
     DocumentFileFetcher,
@@ -58,6 +60,6 @@ import { LocalFileStorage } from './local-file-storage';
     DocumentReminderSweeper,
     OrphanFileSweeper,
   ],
-  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher],
+  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher, PdfReadingPool],
 })
 export class DocumentsModule {}

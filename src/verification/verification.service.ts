@@ -5,9 +5,10 @@ import { RequestValidationError } from '../common/errors/request-validation.erro
 import { DocumentFileFetcher } from '../documents/document-file.fetcher';
 import { DocumentsService } from '../documents/documents.service';
 import type { LoadedDocument } from '../documents/document.presenter';
+import { NotAPdfError } from '../documents/errors/not-a-pdf.error';
+import { PdfReadingPool } from '../documents/pdf-reading.pool';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { SealVerificationService } from '../seal/seal-verification.service';
-import { claimedDocumentId } from './claimed-document-id';
 import type { Verification, VerificationBasis, VerifiedDocument } from './verification-result';
 import { isoSeconds, verifiedSigner } from './verified-signer';
 
@@ -32,11 +33,13 @@ export class VerificationService {
     private readonly documents: DocumentsService,
     private readonly fetcher: DocumentFileFetcher,
     private readonly seals: SealVerificationService,
+    private readonly pdfs: PdfReadingPool,
   ) {}
 
   async verifySubmission({ upload, url }: VerificationSubmission): Promise<Verification> {
-    if (upload) return this.verify(this.checkedUpload(upload));
-    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'])).bytes);
+    if (upload) return this.verify(this.checkedUpload(upload), []);
+    // No page cap: a stamped copy has its signature pages on top of the MAX_PDF_PAGES its original was held to.
+    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'], Infinity)).bytes, ['url']);
     throw new RequestValidationError(
       [
         {
@@ -52,8 +55,9 @@ export class VerificationService {
   /**
    * Two checks, each enough on its own: the digest record (the exact bytes we stored when stamping) and the file's
    * own PAdES seal (which any PDF validator can check too). `reliedOn` says which of them vouched for the answer.
+   * `path` is where a refusal of the file is reported.
    */
-  async verify(bytes: Buffer): Promise<Verification> {
+  async verify(bytes: Buffer, path: string[]): Promise<Verification> {
     const sha256 = sha256Hex(bytes);
     const [issued, seal] = await Promise.all([this.documents.findStamped(sha256), this.seals.check(bytes)]);
     const sealVouches = seal.valid && seal.trusted;
@@ -69,7 +73,7 @@ export class VerificationService {
         reliedOn,
       };
     }
-    const claimed = await claimedDocumentId(bytes);
+    const claimed = await this.claimedDocumentId(bytes, path);
     if (sealVouches) {
       return {
         result: 'verified',
@@ -117,6 +121,19 @@ export class VerificationService {
       environment: flow.environment,
       signers,
     };
+  }
+
+  /** The document id the file names; a file whose reading overruns the PDF reading limits is refused. */
+  private async claimedDocumentId(bytes: Buffer, path: string[]): Promise<string | null> {
+    try {
+      return await this.pdfs.read('claimedDocumentId', bytes);
+    } catch (error) {
+      if (!(error instanceof NotAPdfError)) throw error;
+      const message = path.length
+        ? `${path.join('.')}: ${error.message}`
+        : `The uploaded file is not a usable PDF: ${error.detail}`;
+      throw new RequestValidationError([{ code: 'custom', path, message }], 'The file could not be used');
+    }
   }
 
   /** Whether `flowId` is a document we issued a stamped copy of, which an altered file can then be told apart from. */

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { handWrittenPdf } from './hand-written-pdf';
 import { LocalServer } from './local-server';
 
 /** A small real PDF with `pages` pages of text, as an integrator's contract might be. */
@@ -54,23 +55,22 @@ export class FileHost {
   }
 }
 
+/** The objects of a PDF of `pages` blank pages: the catalog, the page tree's one node, then the pages. */
+export function blankPageObjects(pages: number): string[] {
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(' ');
+  return [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'),
+  ];
+}
+
 /**
- * A well-formed PDF whose page tree is empty. Written by hand: pdf-lib adds a blank page when it saves a document
- * without one.
+ * A well-formed PDF of `pages` blank pages, a few hundred bytes. Written by hand: pdf-lib adds a blank page when it
+ * saves a document without one.
  */
-export function makePdfWithoutPages(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const offset = Buffer.byteLength(body, 'latin1');
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = Buffer.byteLength(body, 'latin1');
-  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+export function makeBlankPdf(pages: number): Buffer {
+  return handWrittenPdf(blankPageObjects(pages));
 }
 
 /** A real PDF that opens only with a password, as a bank statement might be. */

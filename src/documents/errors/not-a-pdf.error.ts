@@ -4,7 +4,8 @@ import { DomainError } from '../../common/errors/domain-error';
 export class NotAPdfError extends DomainError {
   readonly status = 400;
 
-  constructor(detail: string) {
+  /** `detail` says what is wrong with the file, after "The file is not a usable PDF: ". */
+  constructor(readonly detail: string) {
     super(`The file is not a usable PDF: ${detail}`);
   }
 }

@@ -1,5 +1,4 @@
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
-import { checkPdfExpansion } from '../documents/pdf-expansion';
 
 /** A document id as the stamp prints it (DESIGN section 3: `doc_` and 40 base62 characters). */
 const DOCUMENT_ID = /doc_[0-9A-Za-z]{40}(?![0-9A-Za-z])/;
@@ -13,12 +12,12 @@ const TOTAL_BYTES_READ = 8 * 1024 * 1024;
 /**
  * The document id a file names, if any: in its Title (`Signed document <id>`), which the stamp sets, else in the text
  * of its pages, where the footer prints it. Only an altered or damaged copy of a stamped file gets here, so every step
- * tolerates a broken structure and falls back to the raw bytes.
+ * tolerates a broken structure and falls back to the raw bytes. Run on a PDF reading thread, whose decode budget bounds
+ * what loading may inflate.
  */
 export async function claimedDocumentId(bytes: Uint8Array): Promise<string | null> {
   let document: PDFDocument;
   try {
-    await checkPdfExpansion(bytes);
     document = await PDFDocument.load(bytes, {
       updateMetadata: false,
       ignoreEncryption: true,

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { stampPdf } from '../documents/pdf-stamper';
+import { stampPdf } from './pdf-stamper';
 import { claimedDocumentId } from './claimed-document-id';
 
 const DOC_ID = `doc_${'a1B2'.repeat(10)}`;

@@ -1,0 +1,21 @@
+import { claimedDocumentId } from './claimed-document-id';
+import { inspectPdf } from './pdf-inspection';
+
+/** What a PDF reading thread does with a file: each task reads untrusted bytes with pdf-lib. */
+export const PDF_READING_TASKS = {
+  inspect: (bytes: Uint8Array, maxPages: number) => inspectPdf(bytes, maxPages),
+  claimedDocumentId: (bytes: Uint8Array) => claimedDocumentId(bytes),
+};
+
+export type PdfReadingTask = keyof typeof PDF_READING_TASKS;
+export type PdfReadingResult<T extends PdfReadingTask> = Awaited<ReturnType<(typeof PDF_READING_TASKS)[T]>>;
+
+/** One file sent to a thread; `maxPages` is the page cap of `inspect`. */
+export interface PdfReadingRequest {
+  task: PdfReadingTask;
+  bytes: Uint8Array;
+  maxPages: number;
+}
+
+/** A thread's answer: the task's result, why the file is refused (a NotAPdfError's detail), or what went wrong. */
+export type PdfReadingAnswer = { result: unknown } | { refusal: string } | { failure: string };

@@ -1,0 +1,122 @@
+import { OnApplicationShutdown } from '@nestjs/common';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { NotAPdfError } from './errors/not-a-pdf.error';
+import { MAX_DECODED_BYTES } from './pdf-decode-budget';
+import type { PdfReadingAnswer, PdfReadingRequest, PdfReadingResult, PdfReadingTask } from './pdf-reading-tasks';
+
+export interface PdfReadingLimits {
+  /** Files read at once, each on a thread of its own; the others wait their turn. */
+  threads: number;
+  /** What one file's streams may decode to in all, counted while they decode. */
+  decodedBytes: number;
+  /** A thread's JavaScript heap, in MiB: the parsed objects of the file. */
+  heapMib: number;
+  /** How long one file may take; its thread is then ended. */
+  timeMs: number;
+}
+
+export const PDF_READING_LIMITS: PdfReadingLimits = {
+  threads: 2,
+  decodedBytes: MAX_DECODED_BYTES,
+  heapMib: 256,
+  timeMs: 20_000,
+};
+
+const THREAD = join(__dirname, `pdf-reading.thread${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+
+/**
+ * Reads untrusted PDFs on threads of their own: pdf-lib decodes and parses synchronously, so a
+ * crafted file read on the serving thread stalls every request, health checks included, for as long as it takes. A
+ * thread's decoding is budgeted and its heap capped; one that takes too long, runs out of memory or dies is ended, the
+ * file refused, and the next file gets a fresh thread.
+ */
+export class PdfReadingPool implements OnApplicationShutdown {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Set<Worker>();
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limits: PdfReadingLimits) {}
+
+  /** The task's result for these bytes; a NotAPdfError when the file is refused. */
+  async read<T extends PdfReadingTask>(task: T, bytes: Uint8Array, maxPages = Infinity): Promise<PdfReadingResult<T>> {
+    const worker = await this.thread();
+    // One copy, handed over whole: the caller keeps its bytes, and the thread gets a buffer of exactly the file.
+    const copy = new Uint8Array(bytes);
+    const request: PdfReadingRequest = { task, bytes: copy, maxPages };
+    const { answer, alive } = await this.ask(worker, request, [copy.buffer]);
+    this.busy.delete(worker);
+    if (alive) this.idle.push(worker);
+    this.waiting.shift()?.();
+    if ('result' in answer) return answer.result as PdfReadingResult<T>;
+    if ('refusal' in answer) throw new NotAPdfError(answer.refusal);
+    throw new Error(`Reading a PDF failed: ${answer.failure}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.idle, ...this.busy].map((worker) => worker.terminate()));
+  }
+
+  private async thread(): Promise<Worker> {
+    while (this.idle.length === 0 && this.busy.size >= this.limits.threads) {
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    }
+    const worker = this.idle.pop() ?? this.start();
+    this.busy.add(worker);
+    return worker;
+  }
+
+  private start(): Worker {
+    const options = {
+      workerData: { decodedBytes: this.limits.decodedBytes },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMib },
+    };
+    // From the sources (jest, ts-node) the thread's file is TypeScript, which a new thread has to be taught to read.
+    const worker = THREAD.endsWith('.ts')
+      ? new Worker(`require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(THREAD)});`, {
+          ...options,
+          eval: true,
+        })
+      : new Worker(THREAD, options);
+    // A thread's failure reaches the file it was reading through `ask`; an idle one's is followed by its exit.
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+    });
+    worker.unref();
+    return worker;
+  }
+
+  /** The thread's answer, and whether the thread may read another file. */
+  private ask(
+    worker: Worker,
+    request: PdfReadingRequest,
+    transfer: ArrayBuffer[],
+  ): Promise<{ answer: PdfReadingAnswer; alive: boolean }> {
+    const { heapMib, timeMs } = this.limits;
+    return new Promise((resolve) => {
+      const settle = (answer: PdfReadingAnswer, alive: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (!alive) void worker.terminate();
+        resolve({ answer, alive });
+      };
+      const onMessage = (answer: PdfReadingAnswer) => settle(answer, true);
+      const onError = (error: Error & { code?: string }) =>
+        settle(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? { refusal: `reading it takes more than ${heapMib} MiB of memory` }
+            : { failure: error.stack ?? error.message },
+          false,
+        );
+      const onExit = (code: number) => settle({ failure: `the reading thread exited with code ${code}` }, false);
+      const timer = setTimeout(
+        () => settle({ refusal: `reading it takes longer than ${timeMs / 1000} s` }, false),
+        timeMs,
+      );
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage(request, transfer);
+    });
+  }
+}
