@@ -126,8 +126,8 @@ export const SETTINGS = {
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Peers whose `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` are believed for the client IP (`x-forwarded-for` ' +
-      'walked from the right past them); any other peer is the client. `*` behind a proxy that always overwrites them.',
+      'Peers whose `cf-connecting-ip`, `x-real-ip`, `x-forwarded-*` are believed: the client IP (`x-forwarded-for` past ' +
+      "them), the OpenID provider's scheme and host. Any other peer is a client. `*` behind a proxy that overwrites them.",
     default: ['loopback', 'linklocal', 'uniquelocal'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
