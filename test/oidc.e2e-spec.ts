@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { OidcRecordDigests1764870000000 } from '../src/database/migrations/portable/1764870000000-OidcRecordDigests';
 import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
 import { OidcProviderService } from '../src/oidc/oidc-provider.service';
+import { OidcRecord } from '../src/oidc/oidc-record.entity';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
@@ -309,6 +312,47 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const back = new URL(done.headers.get('location') as string);
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
     expect(back.searchParams.get('state')).toBe('bye');
+  });
+
+  /** The provider's stored records of one kind, as a copy of the database shows them. */
+  const storedRecords = (kind: string) => t.app.get(DataSource).getRepository(OidcRecord).findBy({ kind });
+  const userinfoWith = (token: string) =>
+    t
+      .http()
+      .get(new URL(secretClient.serverMetadata().userinfo_endpoint as string).pathname)
+      .set('authorization', `Bearer ${token}`);
+
+  it('stores tokens as digests: nothing read from the database opens userinfo, and the tokens the app holds still do', async () => {
+    const { tokens } = await loggedIn(secretClient, { scope: 'openid naming offline_access', prompt: 'consent' });
+    const records = [...(await storedRecords('AccessToken')), ...(await storedRecords('RefreshToken'))];
+    expect(records.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(records)).not.toContain(tokens.access_token);
+    expect(JSON.stringify(records)).not.toContain(tokens.refresh_token);
+    for (const { id, payload } of records) {
+      for (const stolen of [id.slice(id.indexOf(':') + 1), (JSON.parse(payload) as { jti?: string }).jti]) {
+        if (stolen) expect((await userinfoWith(stolen)).status).toBe(401);
+      }
+    }
+    expect((await userinfoWith(tokens.access_token)).body.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+    const refreshed = await openid.refreshTokenGrant(secretClient, tokens.refresh_token as string);
+    expect((await userinfoWith(refreshed.access_token)).status).toBe(200);
+  });
+
+  it('keeps tokens stored in clear by an earlier version working once the migration has re-keyed them', async () => {
+    const { tokens } = await loggedIn(secretClient);
+    const db = t.app.get(DataSource);
+    // The access token as an earlier version stored it: its record keyed by the token, which is its payload's jti too.
+    const [record] = (await storedRecords('AccessToken')).filter(
+      ({ id }) => id === `AccessToken:${createHash('sha256').update(tokens.access_token).digest('hex')}`,
+    );
+    const legacy = JSON.stringify({ ...JSON.parse(record.payload), jti: tokens.access_token });
+    await db.getRepository(OidcRecord).update(record.id, { id: `AccessToken:${tokens.access_token}`, payload: legacy });
+    expect((await userinfoWith(tokens.access_token)).status).toBe(401);
+
+    const runner = db.createQueryRunner();
+    await new OidcRecordDigests1764870000000().up(runner).finally(() => runner.release());
+    expect((await userinfoWith(tokens.access_token)).status).toBe(200);
+    expect(JSON.stringify(await storedRecords('AccessToken'))).not.toContain(tokens.access_token);
   });
 
   /** The simulator's routes take the sandbox app's credentials; another app's login is approved from its page. */
