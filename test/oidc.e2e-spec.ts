@@ -201,7 +201,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
     expect(answer.status).toBe(201);
     expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
-    // The button pushed the login to the person; the QR code shown before went with the flow it belonged to.
+    // The test person's phone picked up the flow of the QR code shown: no other scan can win it.
     const lateScan = await t
       .http()
       .post('/api/v2/sandbox/scan')

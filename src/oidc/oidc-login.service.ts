@@ -19,12 +19,14 @@ import {
 } from '../identification/identification.service';
 import { BillingAccountsService } from '../billing/billing-accounts.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID, TEST_PERSONS } from '../sandbox/test-persons';
+import { SandboxSimulatorService } from '../sandbox/sandbox-simulator.service';
 import { VirtualHolderService } from '../sandbox/virtual-holder.service';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
 import { loginActionOf } from './login-action';
+import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
@@ -83,6 +85,7 @@ export class OidcLoginService {
     private readonly flows: FlowsService,
     private readonly accounts: OidcAccountsService,
     private readonly virtualHolders: VirtualHolderService,
+    private readonly simulator: SandboxSimulatorService,
     private readonly billing: BillingAccountsService,
     private readonly observer: FlowObserverService,
     private readonly config: AppConfig,
@@ -93,7 +96,13 @@ export class OidcLoginService {
   async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
-      const created = await this.startFlow(request, app, 'wildcard', this.identificationRequest(interaction), client);
+      const created = await this.startFlow(
+        request,
+        app,
+        PAGE_START_MODE,
+        this.identificationRequest(interaction),
+        client,
+      );
       await this.remember(interaction.uid, { flowId: created.request.id });
     }
     const hint = textParam(interaction.params, 'login_hint') ?? '';
@@ -112,21 +121,18 @@ export class OidcLoginService {
     };
   }
 
-  /** Pushes the login to a NIN's registered devices instead; the person then approves in their app. */
+  /**
+   * Pushes the login to a NIN's registered devices instead; the person then approves in their app. The page follows
+   * the pushed flow from now on; the one it followed before is cancelled, so no scan can win it.
+   */
   async push(request: Request, response: Response, nin: string, client: ClientContext): Promise<LoginProgress> {
-    await this.pushTo(request, response, nin, client);
-    return this.progress(request, response);
-  }
-
-  /** The page follows the pushed flow from now on; the one it followed before is cancelled, so no scan can win it. */
-  private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
     const identification = { ...this.identificationRequest(interaction), user: nin };
-    const created = await this.startFlow(request, app, 'different-device', identification, client);
+    const created = await this.startFlow(request, app, PUSH_START_MODE, identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
-    return this.flows.find(created.request.id);
+    return this.progress(request, response);
   }
 
   private async cancelFlow(flowId: string, appId: string): Promise<void> {
@@ -134,21 +140,22 @@ export class OidcLoginService {
     if (!isTerminal(flow.status)) await this.flows.cancel(flow.id, appId);
   }
 
-  /** Sandbox apps: a test person approves through their virtual device, like the review page's sandbox button. */
+  /**
+   * Sandbox apps: a test person approves through their virtual device, as their phone would: it picks up the flow
+   * whose QR code the page shows, or answers the push the page sent to them.
+   */
   async approveAsTestPerson(
     request: Request,
     response: Response,
     nin: string,
     client: ClientContext,
   ): Promise<LoginProgress> {
-    const { app } = await this.interactionOf(request, response);
+    const { interaction, app } = await this.interactionOf(request, response);
     if (app.environment !== 'sandbox' || !(await this.virtualHolders.isTestPerson(nin))) {
       throw new ForbiddenError('Only a sandbox app can approve as a test person');
     }
-    const flow = await this.pushTo(request, response, nin, client);
-    await this.virtualHolders.approve(await this.virtualHolders.deviceOf(nin), flow.id, {
-      claims: flow.requestedClaims,
-    });
+    const page = await this.pageOf(interaction.uid);
+    await this.simulator.approve(await this.principalOf(app), page.flowId, nin, undefined, client.ip);
     return this.progress(request, response);
   }
 
@@ -170,16 +177,14 @@ export class OidcLoginService {
    */
   async stream(request: Request, response: Response, client: ClientContext): Promise<void> {
     const { interaction, app } = await this.interactionOf(request, response);
-    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    if (!page) throw new NotFoundError('This login page has not been opened');
+    const page = await this.pageOf(interaction.uid);
     await this.observer.stream(page.flowId, app.id, response, { clientIp: client.ip, personalData: false });
   }
 
   /** Where the login stands; once its flow has ended, the interaction is finished and the answer says where to go. */
   async progress(request: Request, response: Response): Promise<LoginProgress> {
     const { interaction, app } = await this.interactionOf(request, response);
-    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    if (!page) throw new NotFoundError('This login page has not been opened');
+    const page = await this.pageOf(interaction.uid);
     const flow = await this.flows.find(page.flowId);
     if (!isTerminal(flow.status)) {
       const pending: LoginProgress = { state: 'pending', status: flow.status, verificationCode: page.verificationCode };
@@ -235,7 +240,7 @@ export class OidcLoginService {
   private async startFlow(
     request: Request,
     app: ConsumerApp,
-    startMode: 'wildcard' | 'different-device',
+    startMode: typeof PAGE_START_MODE | typeof PUSH_START_MODE,
     identification: IdentificationRequest,
     client: ClientContext,
   ): Promise<IdentificationCreated> {
@@ -251,6 +256,12 @@ export class OidcLoginService {
       await this.billing.refund(charge);
       throw error;
     }
+  }
+
+  private async pageOf(uid: string): Promise<LoginPageRecord> {
+    const page = (await this.pages.find(uid)) as unknown as LoginPageRecord | undefined;
+    if (!page) throw new NotFoundError('This login page has not been opened');
+    return page;
   }
 
   private async remember(uid: string, page: LoginPageRecord): Promise<void> {

@@ -181,11 +181,14 @@ export class OidcProviderService implements OnModuleInit {
       claims: scopeClaims(),
       responseTypes: ['code'],
       pkce: { required: () => true },
-      // Refused here, before any page opens, the error goes back to the client's redirect URI.
+      // The provider's check of every authorization request with its client, whether or not the parameter is present:
+      // refused here, before any page opens, the error goes back to the client's redirect URI.
       extraParams: {
-        [IDFLOW_ACTION]: (ctx) => {
+        [IDFLOW_ACTION]: async (ctx, _value, client) => {
           const problem = loginActionProblem(ctx.oidc.params ?? {});
           if (problem) throw new errors.InvalidRequest(problem);
+          const refusal = client && (await this.clients.loginRefusal(client.clientId));
+          if (refusal) throw new errors.UnauthorizedClient(refusal);
         },
       },
       // Claims in the ID token too, not only from userinfo, as the issue asks: the client is the audience of both.
