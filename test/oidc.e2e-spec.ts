@@ -413,7 +413,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
   });
 
-  it('bills and meters each login as an identification of the app, once, however often the page is read', async () => {
+  it('bills and meters each login as an identification of the app once, when it completes, however often it is read', async () => {
     const usageOf = async () => {
       await t.app.get(UsageMeter).flush();
       return t.app
@@ -425,9 +425,13 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const login = await startLogin(secretClient);
     await login.browser.request(login.pageUrl);
     await login.browser.request(`${login.pageUrl}/progress`);
+    expect(await usageOf()).toHaveLength(before);
+    await approveInSimulator(login);
+    await returnToClient(login);
+    await login.browser.request(`${login.pageUrl}/progress`);
     const after = await usageOf();
     expect(after).toHaveLength(before + 1);
-    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
+    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid/progress', status: 200 });
   });
 
   it('sends a browser that is logged in straight back with a code, and asks again with prompt=login, signup or link', async () => {

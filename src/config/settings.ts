@@ -143,6 +143,28 @@ export const SETTINGS = {
     max: 128,
     default: 64,
   }),
+  OIDC_PUSHES_PER_LOGIN: integer({
+    group: 'Access',
+    description: 'Pushes to a NIN that one OpenID login page may send (anyone with the page may ask); past that, 429.',
+    min: 1,
+    max: 100,
+    default: 3,
+  }),
+  OIDC_PUSHES_PER_NIN: integer({
+    group: 'Access',
+    description:
+      "OpenID login pushes one NIN's phone gets per `OIDC_PUSH_WINDOW_SECONDS`, from every app and instance; past that, 429.",
+    min: 1,
+    max: 1000,
+    default: 5,
+  }),
+  OIDC_PUSH_WINDOW_SECONDS: integer({
+    group: 'Access',
+    description: 'The window in which `OIDC_PUSHES_PER_NIN` is counted, in seconds.',
+    min: 60,
+    max: 86400,
+    default: 600,
+  }),
   ACCESS_TOKEN_TTL_SECONDS: integer({
     group: 'Access',
     description: 'Lifetime of `x-access-token` grants, in seconds.',

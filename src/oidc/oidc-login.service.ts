@@ -18,6 +18,7 @@ import {
   IdentificationService,
 } from '../identification/identification.service';
 import { BillingAccountsService } from '../billing/billing-accounts.service';
+import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { TEST_PERSONS_WITH_DIGITAL_ID, TEST_PERSONS } from '../sandbox/test-persons';
 import { SandboxSimulatorService } from '../sandbox/sandbox-simulator.service';
 import { VirtualHolderService } from '../sandbox/virtual-holder.service';
@@ -26,16 +27,21 @@ import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
 import { loginActionOf } from './login-action';
+import { LoginPushLimits } from './login-push-limits';
 import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
 
+/** Where a login's one charge stands: claimed by the request that charges it, then paid or refused. */
+type LoginBilling = 'charging' | 'paid' | 'unpaid';
+
 /** The identification flow a login page follows; a push to a NIN replaces the page's first (wildcard) flow. */
 interface LoginPageRecord {
   flowId: string;
   verificationCode?: string;
+  billing?: LoginBilling;
 }
 
 /** What the login page shows when it is opened. */
@@ -68,9 +74,9 @@ export interface LoginProgress {
 const SEND_BACK_SECONDS = 60;
 
 /**
- * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
- * as one, for the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the
- * flow ends: approved, the person is logged in as the app's pseudonym of them; otherwise the client gets
+ * The login page behind an authorization request: it starts an ordinary identification flow of the client app, for
+ * the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the flow ends:
+ * approved (and paid for), the person is logged in as the app's pseudonym of them; otherwise the client gets
  * `access_denied`. Its state is kept beside the provider's, so any instance serves any poll.
  */
 @Injectable()
@@ -88,6 +94,7 @@ export class OidcLoginService {
     private readonly simulator: SandboxSimulatorService,
     private readonly billing: BillingAccountsService,
     private readonly observer: FlowObserverService,
+    private readonly pushLimits: LoginPushLimits,
     private readonly config: AppConfig,
   ) {
     this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
@@ -96,13 +103,7 @@ export class OidcLoginService {
   async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
-      const created = await this.startFlow(
-        request,
-        app,
-        PAGE_START_MODE,
-        this.identificationRequest(interaction),
-        client,
-      );
+      const created = await this.startFlow(app, PAGE_START_MODE, this.identificationRequest(interaction), client);
       await this.remember(interaction.uid, { flowId: created.request.id });
     }
     const hint = textParam(interaction.params, 'login_hint') ?? '';
@@ -127,9 +128,10 @@ export class OidcLoginService {
    */
   async push(request: Request, response: Response, nin: string, client: ClientContext): Promise<LoginProgress> {
     const { interaction, app } = await this.interactionOf(request, response);
+    await this.pushLimits.count(interaction.uid, this.provider.interactionTtlSeconds, app.environment, nin);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
     const identification = { ...this.identificationRequest(interaction), user: nin };
-    const created = await this.startFlow(request, app, PUSH_START_MODE, identification, client);
+    const created = await this.startFlow(app, PUSH_START_MODE, identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
     return this.progress(request, response);
@@ -195,13 +197,19 @@ export class OidcLoginService {
       }
       return pending;
     }
-    const redirectTo = await this.provider.finishInteraction(
-      request,
-      response,
-      flow.status === 'completed' && flow.holderNin
-        ? { approved: true, subject: this.accounts.subjectOf(app.id, flow.holderNin), flowId: flow.id }
-        : { approved: false, description: `The identification was ${flow.status}` },
-    );
+    let outcome: Parameters<OidcProviderService['finishInteraction']>[2] = {
+      approved: false,
+      description: `The identification was ${flow.status}`,
+    };
+    if (flow.status === 'completed' && flow.holderNin) {
+      const billing = await this.billOnce(request, interaction.uid, page, app);
+      if (billing === 'charging') return { state: 'pending', status: flow.status };
+      outcome =
+        billing === 'paid'
+          ? { approved: true, subject: this.accounts.subjectOf(app.id, flow.holderNin), flowId: flow.id }
+          : { approved: false, description: "The app's allowance and balance do not cover this login" };
+    }
+    const redirectTo = await this.provider.finishInteraction(request, response, outcome);
     return { state: 'finished', status: flow.status, redirectTo };
   }
 
@@ -233,29 +241,45 @@ export class OidcLoginService {
     };
   }
 
-  /**
-   * An ordinary identification of the app, charged as one before it starts (refunded if it cannot), and metered as
-   * one: the request that started it is filed in the app's usage under the identification category.
-   */
+  /** An ordinary identification of the app; the login is billed when it completes (billOnce), not per flow. */
   private async startFlow(
-    request: Request,
     app: ConsumerApp,
     startMode: typeof PAGE_START_MODE | typeof PUSH_START_MODE,
     identification: IdentificationRequest,
     client: ClientContext,
   ): Promise<IdentificationCreated> {
+    return this.identification.start(await this.principalOf(app), startMode, identification, client);
+  }
+
+  /**
+   * Bills a login once, as one identification, when it completes: opening pages and pushing cost nothing, so a
+   * client_id alone cannot spend the consumer's allowance. The first poll to see the flow completed claims the charge
+   * on the page's record (compare-and-set: two polls, on any instances, never both charge) and is metered as the app's
+   * identification; the others wait for its outcome. A live app that cannot pay gets `access_denied`, as its REST
+   * create would get 402.
+   */
+  private async billOnce(
+    request: Request,
+    uid: string,
+    page: LoginPageRecord,
+    app: ConsumerApp,
+  ): Promise<LoginBilling> {
+    if (page.billing) return page.billing;
+    if (!(await this.pages.replace(uid, { ...page }, { ...page, billing: 'charging' }))) return 'charging';
     const principal = await this.principalOf(app);
-    const charge = await this.billing.charge(principal, 'authentication');
     try {
-      const created = await this.identification.start(principal, startMode, identification, client);
-      request.principal = principal;
-      request.billing = charge;
-      if (request.meteredRoute) request.meteredRoute.category = 'authentication';
-      return created;
+      request.billing = await this.billing.charge(principal, 'authentication');
     } catch (error) {
-      await this.billing.refund(charge);
+      const unpaid = error instanceof InsufficientBalanceError;
+      // Anything else leaves the charge unclaimed, for the next poll to try again.
+      await this.remember(uid, { ...page, billing: unpaid ? 'unpaid' : undefined });
+      if (unpaid) return 'unpaid';
       throw error;
     }
+    await this.remember(uid, { ...page, billing: 'paid' });
+    request.principal = principal;
+    if (request.meteredRoute) request.meteredRoute.category = 'authentication';
+    return 'paid';
   }
 
   private async pageOf(uid: string): Promise<LoginPageRecord> {

@@ -20,12 +20,11 @@ export class OidcRecordAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const { jti, ...stored } = payload;
     await this.records.upsert(
       {
         id: this.key(id),
         kind: this.kind,
-        payload: JSON.stringify(stored),
+        payload: stored(payload),
         expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null,
         grantId: payload.grantId ?? null,
         uid: payload.uid ?? null,
@@ -45,6 +44,18 @@ export class OidcRecordAdapter implements Adapter {
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
     return this.findOne({ userCode });
+  }
+
+  /**
+   * Replaces a record's payload only if it still holds `expected`, a compare-and-set: of callers racing on one record,
+   * on any number of instances, exactly one gets true.
+   */
+  async replace(id: string, expected: AdapterPayload, next: AdapterPayload): Promise<boolean> {
+    const result = await this.records.update(
+      { id: this.key(id), payload: stored(expected) },
+      { payload: stored(next) },
+    );
+    return result.affected === 1;
   }
 
   async consume(id: string): Promise<void> {
@@ -80,4 +91,9 @@ export class OidcRecordAdapter implements Adapter {
     });
     return record ? inNodeRealm({ ...(JSON.parse(record.payload) as AdapterPayload), ...known }) : undefined;
   }
+}
+
+/** A payload as stored: without its `jti`, which is the record's id. */
+function stored({ jti, ...payload }: AdapterPayload): string {
+  return JSON.stringify(payload);
 }
