@@ -73,4 +73,16 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     const userinfo = await openid.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub as string);
     expect(userinfo.given_name).toBe(testPerson('10000000001').claims.naming.given);
   });
+
+  it("counts one login page's pushes in Redis: the cap holds whichever instance each push reaches", async () => {
+    const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const login = await startLogin(config);
+    const pushOn = (origin: string) =>
+      login.browser.request(`${login.pageUrl}/push`.replace(firstOrigin, origin), { json: { nin: '10000000001' } });
+    const limit = first.config.OIDC_PUSHES_PER_LOGIN;
+    for (let sent = 0; sent < limit; sent++) {
+      expect((await pushOn(sent % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(201);
+    }
+    expect((await pushOn(limit % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(429);
+  });
 });

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { OidcRecordDigests1764870000000 } from '../src/database/migrations/portable/1764870000000-OidcRecordDigests';
 import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
 import { OidcProviderService } from '../src/oidc/oidc-provider.service';
+import { OidcRecord } from '../src/oidc/oidc-record.entity';
 import { TenantsService } from '../src/tenants/tenants.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CookieBrowser } from './support/cookie-browser';
@@ -198,7 +201,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const answer = await approved.browser.request(`${approved.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
     expect(answer.status).toBe(201);
     expect((await returnToClient(approved)).searchParams.get('code')).toBeTruthy();
-    // The button pushed the login to the person; the QR code shown before went with the flow it belonged to.
+    // The test person's phone picked up the flow of the QR code shown: no other scan can win it.
     const lateScan = await t
       .http()
       .post('/api/v2/sandbox/scan')
@@ -311,6 +314,47 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect(back.searchParams.get('state')).toBe('bye');
   });
 
+  /** The provider's stored records of one kind, as a copy of the database shows them. */
+  const storedRecords = (kind: string) => t.app.get(DataSource).getRepository(OidcRecord).findBy({ kind });
+  const userinfoWith = (token: string) =>
+    t
+      .http()
+      .get(new URL(secretClient.serverMetadata().userinfo_endpoint as string).pathname)
+      .set('authorization', `Bearer ${token}`);
+
+  it('stores tokens as digests: nothing read from the database opens userinfo, and the tokens the app holds still do', async () => {
+    const { tokens } = await loggedIn(secretClient, { scope: 'openid naming offline_access', prompt: 'consent' });
+    const records = [...(await storedRecords('AccessToken')), ...(await storedRecords('RefreshToken'))];
+    expect(records.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(records)).not.toContain(tokens.access_token);
+    expect(JSON.stringify(records)).not.toContain(tokens.refresh_token);
+    for (const { id, payload } of records) {
+      for (const stolen of [id.slice(id.indexOf(':') + 1), (JSON.parse(payload) as { jti?: string }).jti]) {
+        if (stolen) expect((await userinfoWith(stolen)).status).toBe(401);
+      }
+    }
+    expect((await userinfoWith(tokens.access_token)).body.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+    const refreshed = await openid.refreshTokenGrant(secretClient, tokens.refresh_token as string);
+    expect((await userinfoWith(refreshed.access_token)).status).toBe(200);
+  });
+
+  it('keeps tokens stored in clear by an earlier version working once the migration has re-keyed them', async () => {
+    const { tokens } = await loggedIn(secretClient);
+    const db = t.app.get(DataSource);
+    // The access token as an earlier version stored it: its record keyed by the token, which is its payload's jti too.
+    const [record] = (await storedRecords('AccessToken')).filter(
+      ({ id }) => id === `AccessToken:${createHash('sha256').update(tokens.access_token).digest('hex')}`,
+    );
+    const legacy = JSON.stringify({ ...JSON.parse(record.payload), jti: tokens.access_token });
+    await db.getRepository(OidcRecord).update(record.id, { id: `AccessToken:${tokens.access_token}`, payload: legacy });
+    expect((await userinfoWith(tokens.access_token)).status).toBe(401);
+
+    const runner = db.createQueryRunner();
+    await new OidcRecordDigests1764870000000().up(runner).finally(() => runner.release());
+    expect((await userinfoWith(tokens.access_token)).status).toBe(200);
+    expect(JSON.stringify(await storedRecords('AccessToken'))).not.toContain(tokens.access_token);
+  });
+
   /** The simulator's routes take the sandbox app's credentials; another app's login is approved from its page. */
   const approveOnPage = (login: StartedLogin) =>
     login.browser.request(`${login.pageUrl}/sandbox-approve`, { json: { nin: ADAEZE } });
@@ -369,7 +413,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     await expect(new CookieBrowser().request(`${login.pageUrl}/events`)).resolves.toMatchObject({ status: 404 });
   });
 
-  it('bills and meters each login as an identification of the app, once, however often the page is read', async () => {
+  it('bills and meters each login as an identification of the app once, when it completes, however often it is read', async () => {
     const usageOf = async () => {
       await t.app.get(UsageMeter).flush();
       return t.app
@@ -381,9 +425,13 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     const login = await startLogin(secretClient);
     await login.browser.request(login.pageUrl);
     await login.browser.request(`${login.pageUrl}/progress`);
+    expect(await usageOf()).toHaveLength(before);
+    await approveInSimulator(login);
+    await returnToClient(login);
+    await login.browser.request(`${login.pageUrl}/progress`);
     const after = await usageOf();
     expect(after).toHaveLength(before + 1);
-    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid', status: 200 });
+    expect(after[after.length - 1]).toMatchObject({ route: 'GET /oidc/interaction/:uid/progress', status: 200 });
   });
 
   it('sends a browser that is logged in straight back with a code, and asks again with prompt=login, signup or link', async () => {

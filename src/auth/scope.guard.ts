@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ForbiddenError } from '../common/errors/forbidden.error';
+import { requireProvisionedScope } from '../tenants/provisioned-scope';
 import { authOptionsOf, principalOf } from './auth-options.reader';
 
 /** Scopes are provisioned per app; a route's scope that the app lacks answers 403 (spec 4.2 rule 3). */
@@ -12,10 +12,7 @@ export class ScopeGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const { scope } = authOptionsOf(this.reflector, context);
     if (!scope) return true;
-    const { app } = principalOf(context.switchToHttp().getRequest<Request>());
-    if (!app.scopes.includes(scope)) {
-      throw new ForbiddenError(`This app is not provisioned for the ${scope} scope; contact support to enable it`);
-    }
+    requireProvisionedScope(principalOf(context.switchToHttp().getRequest<Request>()).app, scope);
     return true;
   }
 }

@@ -126,8 +126,8 @@ export const SETTINGS = {
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Peers whose `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` are believed for the client IP (`x-forwarded-for` ' +
-      'walked from the right past them); any other peer is the client. `*` behind a proxy that always overwrites them.',
+      'Peers whose `cf-connecting-ip`, `x-real-ip`, `x-forwarded-*` are believed: the client IP (`x-forwarded-for` past ' +
+      "them), the OpenID provider's scheme and host. Any other peer is a client. `*` behind a proxy that overwrites them.",
     default: ['loopback', 'linklocal', 'uniquelocal'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
@@ -142,6 +142,28 @@ export const SETTINGS = {
     min: 32,
     max: 128,
     default: 64,
+  }),
+  OIDC_PUSHES_PER_LOGIN: integer({
+    group: 'Access',
+    description: 'Pushes to a NIN that one OpenID login page may send (anyone with the page may ask); past that, 429.',
+    min: 1,
+    max: 100,
+    default: 3,
+  }),
+  OIDC_PUSHES_PER_NIN: integer({
+    group: 'Access',
+    description:
+      "OpenID login pushes one NIN's phone gets per `OIDC_PUSH_WINDOW_SECONDS`, from every app and instance; past that, 429.",
+    min: 1,
+    max: 1000,
+    default: 5,
+  }),
+  OIDC_PUSH_WINDOW_SECONDS: integer({
+    group: 'Access',
+    description: 'The window in which `OIDC_PUSHES_PER_NIN` is counted, in seconds.',
+    min: 60,
+    max: 86400,
+    default: 600,
   }),
   ACCESS_TOKEN_TTL_SECONDS: integer({
     group: 'Access',

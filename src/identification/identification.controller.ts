@@ -12,19 +12,13 @@ import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
-import type { Scope } from '../tenants/scopes';
 import { IDENTIFICATION_EXAMPLES } from './identification-examples';
+import { IDENTIFICATION_SCOPES } from './identification-scopes';
 import { DifferentDeviceIdentificationDto } from './different-device-identification.dto';
 import { SameDeviceIdentificationDto } from './same-device-identification.dto';
 import { WildcardIdentificationDto } from './wildcard-identification.dto';
 import { IdentificationCreated, IdentificationService } from './identification.service';
 import { IDENTIFICATION_CREATED_SCHEMAS } from './identification.schemas';
-
-const SCOPES: Record<StartMode, Scope> = {
-  'same-device': 'identification:same',
-  'different-device': 'identification:another',
-  wildcard: 'identification:wildcard',
-};
 
 const SUMMARIES: Record<StartMode, string> = {
   'same-device': 'Identify the person on this device: returns a link that opens their digital-ID app',
@@ -40,7 +34,7 @@ function IdentificationRoute(startMode: StartMode, credentials: (version: ApiVer
 function identificationRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/identification/${startMode}`),
-    Auth({ ...credentials, scope: SCOPES[startMode], billing: 'authentication', idempotent: true }),
+    Auth({ ...credentials, scope: IDENTIFICATION_SCOPES[startMode], billing: 'authentication', idempotent: true }),
     Reason('Identification flow created'),
     ApiOperation({ summary: SUMMARIES[startMode] }),
     ApiEnvelope({

@@ -12,6 +12,8 @@ import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
 import { DevicesService } from '../devices/devices.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
+import { requireProvisionedScope } from '../tenants/provisioned-scope';
+import { IDENTIFICATION_SCOPES } from './identification-scopes';
 
 export interface IdentificationRequest {
   action: string;
@@ -60,6 +62,8 @@ export class IdentificationService {
     request: IdentificationRequest,
     client: ClientContext,
   ): Promise<IdentificationCreated> {
+    // The route's guard has refused already for a REST create; an OIDC login comes here without one.
+    requireProvisionedScope(principal.app, IDENTIFICATION_SCOPES[startMode]);
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
     if (startMode === 'different-device') {

@@ -3,7 +3,10 @@ import { Injectable } from '@nestjs/common';
 import type { ClientAuthMethod, ClientMetadata } from 'oidc-provider';
 import { NotFoundError } from '../common/errors/not-found.error';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
+import { IDENTIFICATION_SCOPES } from '../identification/identification-scopes';
+import { unprovisionedScopeReason } from '../tenants/provisioned-scope';
 import { TenantsService } from '../tenants/tenants.service';
+import { PAGE_START_MODE } from './login-start-modes';
 
 /** How a confidential client authenticated at the token, revocation or introspection endpoint. */
 export type PresentedClientAuth = Extract<
@@ -43,6 +46,15 @@ export class OidcClientsService {
             jwks: { keys: [{ ...createPublicKey(app.publicKeyPem).export({ format: 'jwk' }), use: 'sig' }] },
           }),
     };
+  }
+
+  /**
+   * Why an app may not start a login: every login page starts with an identification flow, which needs the scope its
+   * REST create needs. Undefined when it may, or when it is no client (the provider refuses those itself).
+   */
+  async loginRefusal(clientId: string): Promise<string | undefined> {
+    const app = await this.findApp(clientId);
+    return app && unprovisionedScopeReason(app, IDENTIFICATION_SCOPES[PAGE_START_MODE]);
   }
 
   private async findApp(clientId: string): Promise<ConsumerApp | undefined> {

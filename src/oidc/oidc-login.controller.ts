@@ -116,6 +116,16 @@ export class OidcLoginController {
     data: PROGRESS_EXAMPLE,
   })
   @BAD_NIN
+  @ApiFailure(
+    403,
+    'The app is not provisioned for identification:another',
+    'This app is not provisioned for the identification:another scope; contact support to enable it',
+  )
+  @ApiFailure(
+    429,
+    'This page, or this NIN, has had its pushes (`OIDC_PUSHES_PER_LOGIN`, `OIDC_PUSHES_PER_NIN`); see `Retry-After`',
+    'This login has been sent to an app as often as it may be; scan the QR code instead',
+  )
   @EXPIRED
   push(
     @Param() _params: LoginUidParamDto,

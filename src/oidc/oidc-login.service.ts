@@ -18,22 +18,30 @@ import {
   IdentificationService,
 } from '../identification/identification.service';
 import { BillingAccountsService } from '../billing/billing-accounts.service';
+import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { TEST_PERSONS_WITH_DIGITAL_ID, TEST_PERSONS } from '../sandbox/test-persons';
+import { SandboxSimulatorService } from '../sandbox/sandbox-simulator.service';
 import { VirtualHolderService } from '../sandbox/virtual-holder.service';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
 import { loginActionOf } from './login-action';
+import { LoginPushLimits } from './login-push-limits';
+import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
 
+/** Where a login's one charge stands: claimed by the request that charges it, then paid or refused. */
+type LoginBilling = 'charging' | 'paid' | 'unpaid';
+
 /** The identification flow a login page follows; a push to a NIN replaces the page's first (wildcard) flow. */
 interface LoginPageRecord {
   flowId: string;
   verificationCode?: string;
+  billing?: LoginBilling;
 }
 
 /** What the login page shows when it is opened. */
@@ -66,9 +74,9 @@ export interface LoginProgress {
 const SEND_BACK_SECONDS = 60;
 
 /**
- * The login page behind an authorization request: it starts an ordinary identification flow of the client app, billed
- * as one, for the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the
- * flow ends: approved, the person is logged in as the app's pseudonym of them; otherwise the client gets
+ * The login page behind an authorization request: it starts an ordinary identification flow of the client app, for
+ * the claims the scopes and `claims` parameter ask for, and finishes the provider's interaction when the flow ends:
+ * approved (and paid for), the person is logged in as the app's pseudonym of them; otherwise the client gets
  * `access_denied`. Its state is kept beside the provider's, so any instance serves any poll.
  */
 @Injectable()
@@ -83,8 +91,10 @@ export class OidcLoginService {
     private readonly flows: FlowsService,
     private readonly accounts: OidcAccountsService,
     private readonly virtualHolders: VirtualHolderService,
+    private readonly simulator: SandboxSimulatorService,
     private readonly billing: BillingAccountsService,
     private readonly observer: FlowObserverService,
+    private readonly pushLimits: LoginPushLimits,
     private readonly config: AppConfig,
   ) {
     this.pages = new OidcRecordAdapter('IdflowLoginPage', records);
@@ -93,7 +103,7 @@ export class OidcLoginService {
   async open(request: Request, response: Response, client: ClientContext): Promise<LoginPageView> {
     const { interaction, app } = await this.interactionOf(request, response);
     if (!(await this.pages.find(interaction.uid))) {
-      const created = await this.startFlow(request, app, 'wildcard', this.identificationRequest(interaction), client);
+      const created = await this.startFlow(app, PAGE_START_MODE, this.identificationRequest(interaction), client);
       await this.remember(interaction.uid, { flowId: created.request.id });
     }
     const hint = textParam(interaction.params, 'login_hint') ?? '';
@@ -112,21 +122,19 @@ export class OidcLoginService {
     };
   }
 
-  /** Pushes the login to a NIN's registered devices instead; the person then approves in their app. */
+  /**
+   * Pushes the login to a NIN's registered devices instead; the person then approves in their app. The page follows
+   * the pushed flow from now on; the one it followed before is cancelled, so no scan can win it.
+   */
   async push(request: Request, response: Response, nin: string, client: ClientContext): Promise<LoginProgress> {
-    await this.pushTo(request, response, nin, client);
-    return this.progress(request, response);
-  }
-
-  /** The page follows the pushed flow from now on; the one it followed before is cancelled, so no scan can win it. */
-  private async pushTo(request: Request, response: Response, nin: string, client: ClientContext): Promise<Flow> {
     const { interaction, app } = await this.interactionOf(request, response);
+    await this.pushLimits.count(interaction.uid, this.provider.interactionTtlSeconds, app.environment, nin);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
     const identification = { ...this.identificationRequest(interaction), user: nin };
-    const created = await this.startFlow(request, app, 'different-device', identification, client);
+    const created = await this.startFlow(app, PUSH_START_MODE, identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
-    return this.flows.find(created.request.id);
+    return this.progress(request, response);
   }
 
   private async cancelFlow(flowId: string, appId: string): Promise<void> {
@@ -134,21 +142,22 @@ export class OidcLoginService {
     if (!isTerminal(flow.status)) await this.flows.cancel(flow.id, appId);
   }
 
-  /** Sandbox apps: a test person approves through their virtual device, like the review page's sandbox button. */
+  /**
+   * Sandbox apps: a test person approves through their virtual device, as their phone would: it picks up the flow
+   * whose QR code the page shows, or answers the push the page sent to them.
+   */
   async approveAsTestPerson(
     request: Request,
     response: Response,
     nin: string,
     client: ClientContext,
   ): Promise<LoginProgress> {
-    const { app } = await this.interactionOf(request, response);
+    const { interaction, app } = await this.interactionOf(request, response);
     if (app.environment !== 'sandbox' || !(await this.virtualHolders.isTestPerson(nin))) {
       throw new ForbiddenError('Only a sandbox app can approve as a test person');
     }
-    const flow = await this.pushTo(request, response, nin, client);
-    await this.virtualHolders.approve(await this.virtualHolders.deviceOf(nin), flow.id, {
-      claims: flow.requestedClaims,
-    });
+    const page = await this.pageOf(interaction.uid);
+    await this.simulator.approve(await this.principalOf(app), page.flowId, nin, undefined, client.ip);
     return this.progress(request, response);
   }
 
@@ -170,16 +179,14 @@ export class OidcLoginService {
    */
   async stream(request: Request, response: Response, client: ClientContext): Promise<void> {
     const { interaction, app } = await this.interactionOf(request, response);
-    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    if (!page) throw new NotFoundError('This login page has not been opened');
+    const page = await this.pageOf(interaction.uid);
     await this.observer.stream(page.flowId, app.id, response, { clientIp: client.ip, personalData: false });
   }
 
   /** Where the login stands; once its flow has ended, the interaction is finished and the answer says where to go. */
   async progress(request: Request, response: Response): Promise<LoginProgress> {
     const { interaction, app } = await this.interactionOf(request, response);
-    const page = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    if (!page) throw new NotFoundError('This login page has not been opened');
+    const page = await this.pageOf(interaction.uid);
     const flow = await this.flows.find(page.flowId);
     if (!isTerminal(flow.status)) {
       const pending: LoginProgress = { state: 'pending', status: flow.status, verificationCode: page.verificationCode };
@@ -190,13 +197,19 @@ export class OidcLoginService {
       }
       return pending;
     }
-    const redirectTo = await this.provider.finishInteraction(
-      request,
-      response,
-      flow.status === 'completed' && flow.holderNin
-        ? { approved: true, subject: this.accounts.subjectOf(app.id, flow.holderNin), flowId: flow.id }
-        : { approved: false, description: `The identification was ${flow.status}` },
-    );
+    let outcome: Parameters<OidcProviderService['finishInteraction']>[2] = {
+      approved: false,
+      description: `The identification was ${flow.status}`,
+    };
+    if (flow.status === 'completed' && flow.holderNin) {
+      const billing = await this.billOnce(request, interaction.uid, page, app);
+      if (billing === 'charging') return { state: 'pending', status: flow.status };
+      outcome =
+        billing === 'paid'
+          ? { approved: true, subject: this.accounts.subjectOf(app.id, flow.holderNin), flowId: flow.id }
+          : { approved: false, description: "The app's allowance and balance do not cover this login" };
+    }
+    const redirectTo = await this.provider.finishInteraction(request, response, outcome);
     return { state: 'finished', status: flow.status, redirectTo };
   }
 
@@ -228,29 +241,51 @@ export class OidcLoginService {
     };
   }
 
-  /**
-   * An ordinary identification of the app, charged as one before it starts (refunded if it cannot), and metered as
-   * one: the request that started it is filed in the app's usage under the identification category.
-   */
+  /** An ordinary identification of the app; the login is billed when it completes (billOnce), not per flow. */
   private async startFlow(
-    request: Request,
     app: ConsumerApp,
-    startMode: 'wildcard' | 'different-device',
+    startMode: typeof PAGE_START_MODE | typeof PUSH_START_MODE,
     identification: IdentificationRequest,
     client: ClientContext,
   ): Promise<IdentificationCreated> {
+    return this.identification.start(await this.principalOf(app), startMode, identification, client);
+  }
+
+  /**
+   * Bills a login once, as one identification, when it completes: opening pages and pushing cost nothing, so a
+   * client_id alone cannot spend the consumer's allowance. The first poll to see the flow completed claims the charge
+   * on the page's record (compare-and-set: two polls, on any instances, never both charge) and is metered as the app's
+   * identification; the others wait for its outcome. A live app that cannot pay gets `access_denied`, as its REST
+   * create would get 402.
+   */
+  private async billOnce(
+    request: Request,
+    uid: string,
+    page: LoginPageRecord,
+    app: ConsumerApp,
+  ): Promise<LoginBilling> {
+    if (page.billing) return page.billing;
+    if (!(await this.pages.replace(uid, { ...page }, { ...page, billing: 'charging' }))) return 'charging';
     const principal = await this.principalOf(app);
-    const charge = await this.billing.charge(principal, 'authentication');
     try {
-      const created = await this.identification.start(principal, startMode, identification, client);
-      request.principal = principal;
-      request.billing = charge;
-      if (request.meteredRoute) request.meteredRoute.category = 'authentication';
-      return created;
+      request.billing = await this.billing.charge(principal, 'authentication');
     } catch (error) {
-      await this.billing.refund(charge);
+      const unpaid = error instanceof InsufficientBalanceError;
+      // Anything else leaves the charge unclaimed, for the next poll to try again.
+      await this.remember(uid, { ...page, billing: unpaid ? 'unpaid' : undefined });
+      if (unpaid) return 'unpaid';
       throw error;
     }
+    await this.remember(uid, { ...page, billing: 'paid' });
+    request.principal = principal;
+    if (request.meteredRoute) request.meteredRoute.category = 'authentication';
+    return 'paid';
+  }
+
+  private async pageOf(uid: string): Promise<LoginPageRecord> {
+    const page = (await this.pages.find(uid)) as unknown as LoginPageRecord | undefined;
+    if (!page) throw new NotFoundError('This login page has not been opened');
+    return page;
   }
 
   private async remember(uid: string, page: LoginPageRecord): Promise<void> {

@@ -13,6 +13,7 @@ import type {
   interactionPolicy,
 } from 'oidc-provider';
 import { Repository } from 'typeorm';
+import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwarding';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { inNodeRealm, requireEsm } from '../common/esm/require-esm';
 import { NotFoundError } from '../common/errors/not-found.error';
@@ -85,8 +86,9 @@ export class OidcProviderService implements OnModuleInit {
   onModuleInit(): void {
     const providerModule = requireEsm<ProviderModule>('oidc-provider');
     this.provider = new providerModule.default(this.issuer, inNodeRealm(this.configuration(providerModule)));
-    // The provider reads the scheme and client address the way idflow does: from a trusted proxy only.
-    this.provider.proxy = this.config.TRUSTED_PROXIES.length > 0;
+    // Koa then believes X-Forwarded-* from every peer; the middleware drops them from peers TRUSTED_PROXIES does not
+    // name, so only a trusted proxy moves the scheme and host the provider's endpoints and audiences are made from.
+    this.provider.proxy = true;
     // The app secret is stored as its SHA-256 digest, which the provider holds as the client's secret: the author's
     // suggested hook for hashed secrets (symmetric algorithms, which would need the clear secret, are not enabled).
     this.provider.Client.prototype.compareClientSecret = function (this: { clientSecret: string }, actual: string) {
@@ -102,6 +104,8 @@ export class OidcProviderService implements OnModuleInit {
   /** The provider's routes under OIDC_PATH; the login pages below INTERACTION_PATH go on to Nest. */
   middleware(): RequestHandler {
     return (request: Request, response: Response, next: NextFunction) => {
+      // The login pages ask the provider about their interaction too, on the same request.
+      dropUntrustedForwarding(request);
       if (request.path.startsWith(`${INTERACTION_PATH}/`)) return next();
       void this.handler(request, response);
     };
@@ -177,11 +181,14 @@ export class OidcProviderService implements OnModuleInit {
       claims: scopeClaims(),
       responseTypes: ['code'],
       pkce: { required: () => true },
-      // Refused here, before any page opens, the error goes back to the client's redirect URI.
+      // The provider's check of every authorization request with its client, whether or not the parameter is present:
+      // refused here, before any page opens, the error goes back to the client's redirect URI.
       extraParams: {
-        [IDFLOW_ACTION]: (ctx) => {
+        [IDFLOW_ACTION]: async (ctx, _value, client) => {
           const problem = loginActionProblem(ctx.oidc.params ?? {});
           if (problem) throw new errors.InvalidRequest(problem);
+          const refusal = client && (await this.clients.loginRefusal(client.clientId));
+          if (refusal) throw new errors.UnauthorizedClient(refusal);
         },
       },
       // Claims in the ID token too, not only from userinfo, as the issue asks: the client is the audience of both.

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { IsNull, MoreThan, type FindOptionsWhere, type Repository } from 'typeorm';
+import { sha256Hex } from '../common/crypto/digest';
 import { inNodeRealm } from '../common/esm/require-esm';
 import { OidcRecord } from './oidc-record.entity';
 
@@ -7,6 +8,10 @@ import { OidcRecord } from './oidc-record.entity';
  * The provider's storage for one model (`Session`, `AuthorizationCode`...), on idflow's database rather than in the
  * process, so that an authorization started on one instance finishes on another. An expired record is never found; the
  * retention sweep deletes it later.
+ *
+ * The provider's id of a token, code or session is the credential itself, so a record is keyed by its digest and its
+ * payload keeps no `jti`: a copy of the table opens nothing. Found by id, the payload gets its `jti` back; found by
+ * uid, it has none, which the provider only reads (a session, to check the login it is bound to).
  */
 export class OidcRecordAdapter implements Adapter {
   constructor(
@@ -19,7 +24,7 @@ export class OidcRecordAdapter implements Adapter {
       {
         id: this.key(id),
         kind: this.kind,
-        payload: JSON.stringify(payload),
+        payload: stored(payload),
         expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null,
         grantId: payload.grantId ?? null,
         uid: payload.uid ?? null,
@@ -30,7 +35,7 @@ export class OidcRecordAdapter implements Adapter {
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findOne({ id: this.key(id) });
+    return this.findOne({ id: this.key(id) }, { jti: id });
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -41,8 +46,20 @@ export class OidcRecordAdapter implements Adapter {
     return this.findOne({ userCode });
   }
 
+  /**
+   * Replaces a record's payload only if it still holds `expected`, a compare-and-set: of callers racing on one record,
+   * on any number of instances, exactly one gets true.
+   */
+  async replace(id: string, expected: AdapterPayload, next: AdapterPayload): Promise<boolean> {
+    const result = await this.records.update(
+      { id: this.key(id), payload: stored(expected) },
+      { payload: stored(next) },
+    );
+    return result.affected === 1;
+  }
+
   async consume(id: string): Promise<void> {
-    const payload = await this.find(id);
+    const payload = await this.findOne({ id: this.key(id) });
     if (!payload) return;
     const consumed = { ...payload, consumed: Math.floor(Date.now() / 1000) };
     await this.records.update({ id: this.key(id) }, { payload: JSON.stringify(consumed) });
@@ -58,10 +75,13 @@ export class OidcRecordAdapter implements Adapter {
 
   /** Models share ids (an interaction's is its uid, a login page's too), so the kind is part of the key. */
   private key(id: string): string {
-    return `${this.kind}:${id}`;
+    return `${this.kind}:${sha256Hex(id)}`;
   }
 
-  private async findOne(where: FindOptionsWhere<OidcRecord>): Promise<AdapterPayload | undefined> {
+  private async findOne(
+    where: FindOptionsWhere<OidcRecord>,
+    known: Pick<AdapterPayload, 'jti'> = {},
+  ): Promise<AdapterPayload | undefined> {
     const now = Date.now();
     const record = await this.records.findOne({
       where: [
@@ -69,6 +89,11 @@ export class OidcRecordAdapter implements Adapter {
         { ...where, kind: this.kind, expiresAt: IsNull() },
       ],
     });
-    return record ? inNodeRealm(JSON.parse(record.payload) as AdapterPayload) : undefined;
+    return record ? inNodeRealm({ ...(JSON.parse(record.payload) as AdapterPayload), ...known }) : undefined;
   }
+}
+
+/** A payload as stored: without its `jti`, which is the record's id. */
+function stored({ jti, ...payload }: AdapterPayload): string {
+  return JSON.stringify(payload);
 }

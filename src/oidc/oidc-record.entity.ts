@@ -7,7 +7,10 @@ import { epochMsColumn } from '../common/persistence/column-types';
  */
 @Entity({ name: 'oidc_records' })
 export class OidcRecord {
-  /** The kind, a colon and the provider's id (`Interaction:<uid>`): different kinds may share an id. */
+  /**
+   * The kind, a colon and the SHA-256 of the provider's id (`AccessToken:<hex>`): different kinds may share an id, and
+   * the id of a token, code or session is the credential itself.
+   */
   @PrimaryColumn({ type: 'varchar', length: 128 })
   id: string;
 
@@ -15,7 +18,7 @@ export class OidcRecord {
   @Column({ type: 'varchar', length: 48 })
   kind: string;
 
-  /** The provider's payload as JSON; `consumed` is set in it when a code or token is used. */
+  /** The provider's payload as JSON, without its `jti` (the id); `consumed` is set in it when a code or token is used. */
   @Column({ type: 'text' })
   payload: string;
 

@@ -7,6 +7,7 @@ import { PersonsModule } from '../persons/persons.module';
 import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { LoginPushLimits } from './login-push-limits';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OidcClientsService } from './oidc-clients.service';
 import { OidcLoginController } from './oidc-login.controller';
@@ -28,7 +29,14 @@ import { OidcRecord } from './oidc-record.entity';
     BillingModule,
   ],
   controllers: [OidcLoginController],
-  providers: [OidcProviderService, OidcClientsService, OidcAccountsService, OidcLoginService, OidcRecordRetention],
+  providers: [
+    OidcProviderService,
+    OidcClientsService,
+    OidcAccountsService,
+    OidcLoginService,
+    OidcRecordRetention,
+    LoginPushLimits,
+  ],
   exports: [OidcProviderService],
 })
 export class OidcModule {}

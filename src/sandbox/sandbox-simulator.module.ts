@@ -13,6 +13,6 @@ import { VirtualHolderService } from './virtual-holder.service';
   imports: [FlowsModule, PersonsModule, DevicesModule, WalletModule],
   controllers: [SandboxSimulatorController, SandboxScanController],
   providers: [SandboxSimulatorService, VirtualDeviceSigner, VirtualHolderService],
-  exports: [VirtualHolderService],
+  exports: [VirtualHolderService, SandboxSimulatorService],
 })
 export class SandboxSimulatorModule {}

@@ -6,6 +6,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** Set by `resolveClientIps` on every request. */
     clientIp?: string;
+    /** Set by `resolveClientIps`: the connection comes from a proxy of TRUSTED_PROXIES, whose forwarding is believed. */
+    fromTrustedProxy?: boolean;
   }
 }
 

@@ -21,4 +21,14 @@ describe('resolveClientIps', () => {
     expect(clientIpOf(client, {})).toBe('198.51.100.9');
     expect(clientIpOf(client, { 'x-real-ip': '203.0.113.1' })).toBe('198.51.100.9');
   });
+
+  it('says whether the connection comes from a trusted proxy', () => {
+    const flagOf = (remoteAddress: string) => {
+      const request = { headers: {}, socket: { remoteAddress } } as unknown as Request;
+      middleware(request, {} as Response, () => undefined);
+      return request.fromTrustedProxy;
+    };
+    expect(flagOf('127.0.0.1')).toBe(true);
+    expect(flagOf('198.51.100.9')).toBe(false);
+  });
 });

@@ -16,6 +16,7 @@ export function resolveClientIps(trustedProxies: readonly string[]): RequestHand
       peers.set(request.socket, peer);
     }
     request.clientIp = resolveClientIp(request, trust, peer);
+    request.fromTrustedProxy = peer.trusted;
     next();
   };
 }
