@@ -1,11 +1,8 @@
 # syntax=docker/dockerfile:1
-# Build stage: dev dependencies, the native build of better-sqlite3, the TypeScript build; then only production
-# dependencies are kept for the runtime stage.
-FROM node:20-bookworm-slim AS build
+# Build stage: dev dependencies and the TypeScript build; then only production dependencies are kept for the runtime
+# stage. No compiler: better-sqlite3 ships its native module prebuilt for Node-API, which any Node 22+ loads.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
@@ -13,8 +10,8 @@ COPY src src
 COPY libs libs
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Runtime stage: no compiler, no dev dependencies, a non-root user, data under /var/lib/idflow.
-FROM node:20-bookworm-slim
+# Runtime stage: no dev dependencies (the image's own Node 24 runs it), a non-root user, data under /var/lib/idflow.
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/var/lib/idflow
