@@ -1,5 +1,5 @@
 import type { Environment } from './setting';
-import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, text } from './setting-kinds';
+import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, subsetOf, text } from './setting-kinds';
 
 const port = (env: Environment) => env.PORT || '3000';
 const dataDir = (env: Environment) => env.DATA_DIR || './data';
@@ -126,9 +126,17 @@ export const SETTINGS = {
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Peers whose `cf-connecting-ip`, `x-real-ip` and `x-forwarded-for` are believed for the client IP (`x-forwarded-for` ' +
-      'walked from the right past them); any other peer is the client. `*` behind a proxy that always overwrites them.',
+      'Peers whose client-IP headers (CLIENT_IP_HEADERS) are believed for the client IP (`x-forwarded-for` walked from ' +
+      'the right past them); any other peer is the client. `*` behind a proxy that always overwrites them.',
     default: ['loopback', 'linklocal', 'uniquelocal'],
+  }),
+  CLIENT_IP_HEADERS: subsetOf(['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'], {
+    group: 'Access',
+    description:
+      'The client-IP headers the trusted proxies set on every request; the others are ignored, so a client cannot ' +
+      'choose its IP with a header the proxy passes through. Among those named the spec decides: `cf-connecting-ip`, ' +
+      'else `x-real-ip`, else `x-forwarded-for`.',
+    default: ['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
     group: 'Access',
