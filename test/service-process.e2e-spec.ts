@@ -10,6 +10,14 @@ describe('the service as a process', () => {
     expect(run.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses to start on a key-encryption key that does not open, in one line and with no stack', async () => {
+    const run = runService({ KEY_ENCRYPTION_KEY: 'not-a-key' });
+    await expect(run.exited).resolves.toBe(1);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      'KEY_ENCRYPTION_KEY: key 1 is not 32 bytes in base64 (44 characters ending in =)',
+    ]);
+  });
+
   describe('logging', () => {
     let service: ServiceProcess;
 
