@@ -210,19 +210,24 @@ export const SETTINGS = {
   }),
   STREAMS_PER_FLOW: integer({
     group: 'Flows',
-    description: 'Server-sent event streams open at once on one instance for one flow or review document.',
+    description:
+      'Server-sent event streams open at once on one instance for one flow or review document; legacy held polls are ' +
+      'capped alike, counted apart.',
     min: 1,
     default: 10,
   }),
   STREAMS_PER_APP: integer({
     group: 'Flows',
-    description: "Server-sent event streams open at once on one instance for one app's flows.",
+    description:
+      "Server-sent event streams open at once on one instance for one app's flows; held polls alike, counted apart.",
     min: 1,
     default: 1000,
   }),
   STREAMS_PER_CLIENT_IP: integer({
     group: 'Flows',
-    description: 'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP.',
+    description:
+      'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP; held polls ' +
+      'alike, counted apart.',
     min: 1,
     default: 100,
   }),
