@@ -74,6 +74,14 @@ export const SETTINGS = {
     shape: 'a redis:// or rediss:// URL',
     secret: true,
   }),
+  REDIS_PREFIX: text({
+    group: 'Storage',
+    description:
+      "Put before the name of every Redis channel idflow publishes on, so that deployments sharing a Redis never hear each other's announcements; give each deployment its own.",
+    pattern: /^[A-Za-z0-9:_.-]{1,64}$/,
+    shape: 'up to 64 letters, digits and `:_.-`',
+    default: 'idflow:',
+  }),
   KEY_ENCRYPTION_KEY: text({
     group: 'Storage',
     description:
