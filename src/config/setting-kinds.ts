@@ -90,6 +90,29 @@ export function text(options: TextOptions & { default?: DerivedDefault }): Setti
   };
 }
 
+/** A comma-separated choice of one or more of `values`, in any order, each kept once. */
+export function subsetOf<const V extends string>(
+  values: readonly V[],
+  options: Described & { default: readonly V[] },
+): Defaulted<V[]> {
+  const must = `must be a comma-separated list of one or more of ${values.join(', ')}`;
+  return {
+    ...describe(options),
+    allowed: `one or more of ${values.join(', ')}`,
+    default: options.default.join(','),
+    parse(value) {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every((entry) => (values as readonly string[]).includes(entry))) {
+        return problem(must);
+      }
+      return ok([...new Set(entries)] as V[]);
+    },
+  };
+}
+
 /** An absolute http(s) URL without a trailing slash, so that `${url}/path` is always well formed. */
 export function httpUrl(options: Described & { default: (env: Environment) => string }): Defaulted<string> {
   const must = 'must be an absolute http(s) URL without a trailing slash';

@@ -1,5 +1,5 @@
 import type { Environment } from './setting';
-import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, text } from './setting-kinds';
+import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, subsetOf, text } from './setting-kinds';
 
 const port = (env: Environment) => env.PORT || '3000';
 const dataDir = (env: Environment) => env.DATA_DIR || './data';
@@ -74,6 +74,14 @@ export const SETTINGS = {
     shape: 'a redis:// or rediss:// URL',
     secret: true,
   }),
+  REDIS_PREFIX: text({
+    group: 'Storage',
+    description:
+      "Put before the name of every Redis channel idflow publishes on, so that deployments sharing a Redis never hear each other's announcements; give each deployment its own.",
+    pattern: /^[A-Za-z0-9:_.-]{1,64}$/,
+    shape: 'up to 64 letters, digits and `:_.-`',
+    default: 'idflow:',
+  }),
   KEY_ENCRYPTION_KEY: text({
     group: 'Storage',
     description:
@@ -126,9 +134,18 @@ export const SETTINGS = {
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Peers whose `cf-connecting-ip`, `x-real-ip`, `x-forwarded-*` are believed: the client IP (`x-forwarded-for` past ' +
-      "them), the OpenID provider's scheme and host. Any other peer is a client. `*` behind a proxy that overwrites them.",
+      'Peers whose client-IP headers (CLIENT_IP_HEADERS) and `x-forwarded-proto`/`-host` are believed: the client IP ' +
+      "(`x-forwarded-for` walked from the right past them), the OpenID provider's scheme and host. Any other peer is " +
+      'the client. `*` behind a proxy that always overwrites them.',
     default: ['loopback', 'linklocal', 'uniquelocal'],
+  }),
+  CLIENT_IP_HEADERS: subsetOf(['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'], {
+    group: 'Access',
+    description:
+      'The client-IP headers the trusted proxies set on every request; the others are ignored, so a client cannot ' +
+      'choose its IP with a header the proxy passes through. Among those named the spec decides: `cf-connecting-ip`, ' +
+      'else `x-real-ip`, else `x-forwarded-for`.',
+    default: ['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
     group: 'Access',
@@ -233,19 +250,24 @@ export const SETTINGS = {
   }),
   STREAMS_PER_FLOW: integer({
     group: 'Flows',
-    description: 'Server-sent event streams open at once on one instance for one flow or review document.',
+    description:
+      'Server-sent event streams open at once on one instance for one flow or review document; legacy held polls are ' +
+      'capped alike, counted apart.',
     min: 1,
     default: 10,
   }),
   STREAMS_PER_APP: integer({
     group: 'Flows',
-    description: "Server-sent event streams open at once on one instance for one app's flows.",
+    description:
+      "Server-sent event streams open at once on one instance for one app's flows; held polls alike, counted apart.",
     min: 1,
     default: 1000,
   }),
   STREAMS_PER_CLIENT_IP: integer({
     group: 'Flows',
-    description: 'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP.',
+    description:
+      'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP; held polls ' +
+      'alike, counted apart.',
     min: 1,
     default: 100,
   }),

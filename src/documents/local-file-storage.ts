@@ -1,6 +1,7 @@
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
 import { sha256Hex } from '../common/crypto/digest';
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from '../common/persistence/owner-only-files';
 import { randomBase62 } from '../common/ids/random-id';
 import { FILE_KEY_PATTERN, type FileStorage, type StoredFile } from './file-storage';
 import { InvalidFileKeyError } from './errors/invalid-file-key.error';
@@ -28,9 +29,9 @@ export class LocalFileStorage implements FileStorage {
     const target = this.pathOf(key);
     // Written beside the target and renamed into place, so a reader never sees a half-written file.
     const temp = join(this.baseDir, `${UNFINISHED_PREFIX}${randomBase62(16)}`);
-    await mkdir(this.baseDir, { recursive: true });
+    await mkdir(this.baseDir, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
     try {
-      await writeFile(temp, bytes, { flag: 'wx' });
+      await writeFile(temp, bytes, { flag: 'wx', mode: OWNER_ONLY_FILE });
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
