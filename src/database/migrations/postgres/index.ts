@@ -18,6 +18,7 @@ import { DocumentAuditTrail1764830000000 } from './1764830000000-DocumentAuditTr
 import { DocumentReminders1764840000000 } from '../portable/1764840000000-DocumentReminders';
 import { SealCertificates1764850000000 } from './1764850000000-SealCertificates';
 import { IdTokenSigningAlg1764860000000 } from '../portable/1764860000000-IdTokenSigningAlg';
+import { StoredFiles1764870000000 } from './1764870000000-StoredFiles';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const POSTGRES_MIGRATIONS = [
   DocumentReminders1764840000000,
   SealCertificates1764850000000,
   IdTokenSigningAlg1764860000000,
+  StoredFiles1764870000000,
 ];
