@@ -13,9 +13,14 @@ export interface CliRun {
 
 /**
  * The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database; with
- * `via: 'npm'`, through `npm run cli` exactly as the README tells operators.
+ * `via: 'npm'`, through `npm run cli` exactly as the README tells operators. `settings` go on top (FILE_STORAGE, S3_*).
  */
-export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 'node'): Promise<CliRun> {
+export function runCli(
+  config: AppConfig,
+  args: string[],
+  via: 'node' | 'npm' = 'node',
+  settings: Record<string, string> = {},
+): Promise<CliRun> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -24,6 +29,7 @@ export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 
     ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
     ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
     ...(config.KEY_ENCRYPTION_KEY ? { KEY_ENCRYPTION_KEY: config.KEY_ENCRYPTION_KEY } : {}),
+    ...settings,
   };
   const [command, commandArgs] =
     via === 'npm'
