@@ -53,7 +53,11 @@ export function boolean(options: WithDefault<boolean>): Defaulted<boolean> {
   };
 }
 
-export function oneOf<const V extends string>(values: readonly V[], options: WithDefault<V>): Defaulted<V> {
+/** One of `values`; a default that is a function derives it from other variables (it must return one of them). */
+export function oneOf<const V extends string>(
+  values: readonly V[],
+  options: Described & { default: V | ((env: Environment) => V) },
+): Defaulted<V> {
   return {
     ...describe(options),
     allowed: values.join(' | '),

@@ -89,6 +89,57 @@ export const SETTINGS = {
       'open what they sealed. Required with DATABASE_URL; unset, a key file beside the database is made once.',
     secret: true,
   }),
+  FILE_STORAGE: oneOf(['local', 'database', 's3'], {
+    group: 'Storage',
+    description:
+      'Where document originals and stamped PDFs are kept: `local` under `$DATA_DIR/files` (one instance only), ' +
+      '`database` in the database, or `s3` in an S3-compatible bucket (S3_*). Defaults to `database` when ' +
+      'DATABASE_URL is set, as instances of a scaled-out deployment share no disk; `npm run cli -- files:migrate` ' +
+      'moves existing files.',
+    default: (env) => (env.DATABASE_URL ? 'database' : 'local'),
+  }),
+  S3_BUCKET: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: the bucket, which must exist. Required then.',
+    pattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    shape: 'an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+  }),
+  S3_REGION: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: the region (`auto` for Cloudflare R2).',
+    default: 'us-east-1',
+  }),
+  S3_ENDPOINT: text({
+    group: 'Storage',
+    description:
+      "With FILE_STORAGE=s3: the store's endpoint for anything but AWS S3 (MinIO, R2, Ceph); unset, AWS's own.",
+    pattern: /^https?:\/\/[^\s/]+(\/[^\s]*)?$/,
+    shape: 'an http(s) URL',
+  }),
+  S3_FORCE_PATH_STYLE: boolean({
+    group: 'Storage',
+    description:
+      'With FILE_STORAGE=s3: address the bucket in the path (`endpoint/bucket/key`) rather than the host name, as ' +
+      'MinIO and Ceph usually need.',
+    default: false,
+  }),
+  S3_KEY_PREFIX: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: a prefix for every object name, to share a bucket (`idflow/`).',
+    pattern: /^[0-9A-Za-z!_.*'()/-]{1,200}$/,
+    shape: "up to 200 letters, digits and !_.*'()/-",
+  }),
+  S3_ACCESS_KEY_ID: text({
+    group: 'Storage',
+    description:
+      "With FILE_STORAGE=s3: the access key; unset, the SDK's own chain (AWS_* variables, an instance or task role).",
+    secret: true,
+  }),
+  S3_SECRET_ACCESS_KEY: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3 and S3_ACCESS_KEY_ID: its secret.',
+    secret: true,
+  }),
   FILE_SWEEP_SECONDS: integer({
     group: 'Storage',
     description: 'How often each instance removes stored files that no document references, in seconds.',
