@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { dataSourceOptions } from '../database/data-source-options';
+import { serializeSqliteTransactions } from '../platform/serialize-sqlite-transactions';
 import { behavesAsFileStorage, patternedBytes } from '../../test/support/file-storage-contract';
 import { testConfig } from '../../test/support/test-config';
 import { CHUNK_BYTES, DatabaseFileStorage } from './database-file-storage';
@@ -18,6 +19,7 @@ describe.each(dialects)('DatabaseFileStorage on %s', (_dialect, databaseUrl) => 
 
   beforeAll(async () => {
     dataSource = new DataSource(dataSourceOptions(await testConfig({ DATABASE_URL: databaseUrl ?? '' })));
+    serializeSqliteTransactions(dataSource);
     await dataSource.initialize();
   });
   afterAll(() => dataSource.destroy());
@@ -29,6 +31,22 @@ describe.each(dialects)('DatabaseFileStorage on %s', (_dialect, databaseUrl) => 
   });
 
   behavesAsFileStorage(() => storage);
+
+  it("reads and writes within the caller's transaction, whose rollback takes the write with it", async () => {
+    const original = await storage.put(Buffer.from('original'));
+    let written = '';
+    const failure = await dataSource
+      .transaction(async (manager) => {
+        expect((await storage.get(original.key, manager)).toString()).toBe('original');
+        written = (await storage.put(Buffer.from('stamped'), manager)).key;
+        throw new Error('refused');
+      })
+      .catch((error: unknown) => (error as Error).message);
+
+    expect(failure).toBe('refused');
+    expect(written).not.toBe('');
+    expect(await storage.exists(written)).toBe(false);
+  });
 
   it('streams a file chunk by chunk, never more than a chunk at a time', async () => {
     const bytes = patternedBytes(2 * CHUNK_BYTES + 5);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { LessThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import {
   checkedFileKey,
@@ -23,7 +23,7 @@ export const CHUNK_BYTES = 256 * 1024;
  * Files in the service's own database (FILE_STORAGE=database), so that instances sharing it share their files.
  * A file is its chunk rows, then its `stored_files` row: written in that order, removed in the other, so a reader who
  * finds the row finds every chunk, and a writer killed midway leaves only chunks, which the sweep lists as unfinished.
- * No statement needs a transaction, so a write inside the caller's (the stamp's) is simply part of it.
+ * No statement needs a transaction; a write or read given the caller's transaction (the stamp's) runs in it.
  */
 export class DatabaseFileStorage implements FileStorage {
   private readonly records: Repository<StoredFileRecord>;
@@ -34,9 +34,9 @@ export class DatabaseFileStorage implements FileStorage {
     this.chunks = new StoredFileChunks(dataSource);
   }
 
-  async put(bytes: Uint8Array): Promise<StoredFile> {
+  async put(bytes: Uint8Array, within?: EntityManager): Promise<StoredFile> {
     const key = newFileKey();
-    return { key, ...(await this.write(key, bytes)) };
+    return { key, ...(await this.write(key, bytes, within)) };
   }
 
   async putAt(key: string, bytes: Uint8Array): Promise<void> {
@@ -44,9 +44,9 @@ export class DatabaseFileStorage implements FileStorage {
     await this.write(key, bytes);
   }
 
-  async get(key: string): Promise<Buffer> {
-    const record = await this.record(key);
-    const chunks = await this.chunks.readAll(key);
+  async get(key: string, within?: EntityManager): Promise<Buffer> {
+    const record = await this.record(key, within);
+    const chunks = await this.chunks.readAll(key, within);
     if (chunks.length !== record.chunks) throw new StoredFileNotFoundError(key);
     return Buffer.concat(chunks, record.size);
   }
@@ -92,21 +92,29 @@ export class DatabaseFileStorage implements FileStorage {
     return Promise.resolve();
   }
 
-  private async write(key: string, bytes: Uint8Array): Promise<{ sha256: string; size: number }> {
+  private async write(
+    key: string,
+    bytes: Uint8Array,
+    within?: EntityManager,
+  ): Promise<{ sha256: string; size: number }> {
     checkedFileKey(key);
     const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const createdAt = Date.now();
     let seq = 0;
     for (let offset = 0; offset < whole.length || seq === 0; offset += CHUNK_BYTES) {
-      await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt);
+      await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt, within);
     }
     const sha256 = sha256Hex(whole);
-    await this.records.insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
+    await this.recordsWithin(within).insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
     return { sha256, size: whole.length };
   }
 
-  private async record(key: string): Promise<StoredFileRecord> {
-    const record = await this.records.findOneBy({ key: checkedFileKey(key) });
+  private recordsWithin(within?: EntityManager): Repository<StoredFileRecord> {
+    return within ? within.getRepository(StoredFileRecord) : this.records;
+  }
+
+  private async record(key: string, within?: EntityManager): Promise<StoredFileRecord> {
+    const record = await this.recordsWithin(within).findOneBy({ key: checkedFileKey(key) });
     if (!record) throw new StoredFileNotFoundError(key);
     return record;
   }

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * The rows of `stored_file_chunks`, each a slice of one stored file's bytes. Plain SQL rather than an entity:
@@ -12,8 +12,10 @@ export class StoredFileChunks {
     this.postgres = dataSource.options.type === 'postgres';
   }
 
-  async insert(fileKey: string, seq: number, bytes: Buffer, createdAt: number): Promise<void> {
-    await this.query(
+  /** `within`: the caller's transaction, when the write is part of one. */
+  async insert(fileKey: string, seq: number, bytes: Buffer, createdAt: number, within?: EntityManager): Promise<void> {
+    await this.queryWithin(
+      within,
       'INSERT INTO stored_file_chunks (file_key, seq, bytes, created_at) VALUES (?, ?, ?, ?)',
       fileKey,
       seq,
@@ -33,8 +35,9 @@ export class StoredFileChunks {
   }
 
   /** Every chunk of a file, in order. */
-  async readAll(fileKey: string): Promise<Buffer[]> {
-    const rows = await this.query<{ bytes: Buffer }>(
+  async readAll(fileKey: string, within?: EntityManager): Promise<Buffer[]> {
+    const rows = await this.queryWithin<{ bytes: Buffer }>(
+      within,
       'SELECT bytes FROM stored_file_chunks WHERE file_key = ? ORDER BY seq',
       fileKey,
     );
@@ -66,8 +69,16 @@ export class StoredFileChunks {
 
   /** `?` placeholders, numbered for PostgreSQL. */
   private query<Row = unknown>(sql: string, ...parameters: unknown[]): Promise<Row[]> {
+    return this.queryWithin<Row>(undefined, sql, ...parameters);
+  }
+
+  private queryWithin<Row = unknown>(
+    within: EntityManager | undefined,
+    sql: string,
+    ...parameters: unknown[]
+  ): Promise<Row[]> {
     let index = 0;
     const text = this.postgres ? sql.replace(/\?/g, () => `$${++index}`) : sql;
-    return this.dataSource.query(text, parameters);
+    return (within ?? this.dataSource).query(text, parameters);
   }
 }
