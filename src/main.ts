@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { startTracing } from './bootstrap/tracing';
-import { ConfigError } from './config/errors/config.error';
 import { loadConfig } from './config/load-config';
 
 async function main(): Promise<void> {
@@ -12,7 +11,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A bad configuration is the operator's to fix: say what is wrong without a stack trace.
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What stops a start (a bad setting, a key that does not open, a database that does not answer) is the operator's to
+  // fix: say what, without a stack trace, and exit even while connections opened before it are still open.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -18,7 +18,8 @@ const SPAWN_TIMEOUT_MS = 60_000;
 describe('operator CLI', () => {
   let t: TestApp;
 
-  const cli = (args: string[], via: 'node' | 'npm' = 'node') => runCli(t.config, args, via);
+  const cli = (args: string[], via: 'node' | 'npm' = 'node', env: Record<string, string> = {}) =>
+    runCli(t.config, args, via, env);
 
   /** Exactly one JSON object and nothing else on stdout. */
   function onlyJsonObject(run: CliRun): JsonBody {
@@ -204,5 +205,37 @@ describe('operator CLI', () => {
       stdout: '',
       stderr: expect.stringMatching(/--env.*staging.*sandbox, production/s),
     });
+  });
+
+  describe('a start that fails ends the command within seconds, with the reason in one line and no stack trace', () => {
+    /** Exit code 1, nothing on stdout, and on stderr the reason alone. */
+    function expectOneLineFailure(run: CliRun, reason: string): void {
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(run.stderr.trim().split('\n')).toEqual([`Error: ${reason}`]);
+    }
+
+    it('a key-encryption key that does not open', async () => {
+      const run = await cli(['sandbox:bootstrap', '--json'], 'node', { KEY_ENCRYPTION_KEY: 'not-a-key' });
+      expectOneLineFailure(run, 'KEY_ENCRYPTION_KEY: key 1 is not 32 bytes in base64 (44 characters ending in =)');
+    });
+
+    const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+    (scaledOut ? it : it.skip)(
+      'no KEY_ENCRYPTION_KEY with PostgreSQL, the database and Redis connections already open',
+      async () => {
+        const startedAt = Date.now();
+        const run = await cli(['sandbox:bootstrap', '--json'], 'node', {
+          REDIS_URL: process.env.REDIS_URL as string,
+          KEY_ENCRYPTION_KEY: '',
+        });
+        expect(Date.now() - startedAt).toBeLessThan(15_000);
+        expectOneLineFailure(
+          run,
+          'KEY_ENCRYPTION_KEY is required with DATABASE_URL: every instance must seal secrets with the same key ' +
+            '(make one with `openssl rand -base64 32`)',
+        );
+      },
+      SPAWN_TIMEOUT_MS,
+    );
   });
 });

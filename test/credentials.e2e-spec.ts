@@ -167,6 +167,16 @@ describe('credentials (spec sections 4.4 and 5)', () => {
       });
     }
 
+    for (const credential of ALL_CREDENTIALS.filter((c) => !uses(probe, c))) {
+      it(`takes no ${header(credential)}, but one sent anyway must be the key holder's (401 for another app's)`, async () => {
+        const right = credential === 'secret' ? own.appSecret : tokens.own;
+        await send(probe.path, { ...ownCredentials(), [credential]: right }).expect(200);
+        const foreigns = credential === 'secret' ? foreign.appSecret : tokens.foreign;
+        const wrong = await send(probe.path, { ...ownCredentials(), [credential]: foreigns }).expect(401);
+        expect(wrong.body.reason).toContain(header(credential));
+      });
+    }
+
     it('refuses a revoked key (401)', async () => {
       const response = await send(probe.path, requiredOf(probe, revoked, tokens.revoked)).expect(401);
       expect(response.body.reason).toBe('The x-api-key has been revoked');

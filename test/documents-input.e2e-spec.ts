@@ -107,10 +107,10 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
 
   /** Sends the request and checks that it stored nothing: no flow, document or signee row, and no file. */
   async function refused(app: TestApp, send: () => Promise<Response>): Promise<Response> {
-    const [rows, stored] = await Promise.all([documentRowCounts(app.app), storedFiles(app.config.DATA_DIR)]);
+    const [rows, stored] = await Promise.all([documentRowCounts(app.app), storedFiles(app.app)]);
     const response = await send();
     expect(await documentRowCounts(app.app)).toEqual(rows);
-    expect(await storedFiles(app.config.DATA_DIR)).toEqual(stored);
+    expect(await storedFiles(app.app)).toEqual(stored);
     return response;
   }
 
@@ -130,7 +130,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
   const fileIssue = (message: string | RegExp, code = 'custom') => [issue(code, ['file', 'url'], message)];
 
   it.each(KINDS)('%s: the valid body is accepted and stores the flow and the file (the baseline)', async (kind) => {
-    const [rows, stored] = await Promise.all([documentRowCounts(t.app), storedFiles(t.config.DATA_DIR)]);
+    const [rows, stored] = await Promise.all([documentRowCounts(t.app), storedFiles(t.app)]);
     const created = await createDocument(integrator, kind, validBody(kind));
     expect(created.status).toBe(201);
     expect(await documentRowCounts(t.app)).toEqual({
@@ -138,7 +138,7 @@ describe('documents: bad input is refused with useful issues, and nothing is cre
       documents: rows.documents + 1,
       signees: rows.signees + 2,
     });
-    expect(await storedFiles(t.config.DATA_DIR)).toHaveLength(stored.length + 1);
+    expect(await storedFiles(t.app)).toHaveLength(stored.length + 1);
   });
 
   describe.each(KINDS)('%s: the file', (kind) => {

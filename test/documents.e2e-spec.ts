@@ -710,9 +710,9 @@ describe(`documents on ${dialect}`, () => {
   describe('races', () => {
     /** Files stored by `act`: what it added under `<DATA_DIR>/files`. */
     async function filesAddedBy(act: () => Promise<void>): Promise<string[]> {
-      const before = await storedFiles(t.config.DATA_DIR);
+      const before = await storedFiles(t.app);
       await act();
-      return (await storedFiles(t.config.DATA_DIR)).filter((name) => !before.includes(name));
+      return (await storedFiles(t.app)).filter((name) => !before.includes(name));
     }
     const keyOf = (url: string) => new URL(url).pathname.split('/').pop();
     /** Ada's phone has read the document and signed its challenge, ready to approve. */

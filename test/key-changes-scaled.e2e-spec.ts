@@ -62,3 +62,33 @@ describeScaledOut('API-key and secret changes across two instances sharing Postg
     await ping(rotated.body.data.appSecret).expect(200);
   });
 });
+
+describeScaledOut('deployments sharing a Redis under different REDIS_PREFIX values', () => {
+  let ours: TestApp;
+  let theirs: TestApp;
+  let sandbox: SandboxBootstrap;
+
+  beforeAll(async () => {
+    ours = await createTestApp({ env: { REDIS_PREFIX: `ours-${Date.now()}:` } });
+    // The same tables, so that only the announcement could tell the other instance of the change at once.
+    theirs = await createTestApp({
+      env: { DATABASE_SCHEMA: ours.config.DATABASE_SCHEMA as string, REDIS_PREFIX: `theirs-${Date.now()}:` },
+    });
+    sandbox = await bootstrapSandbox(ours.app);
+  });
+  afterAll(async () => {
+    await ours.close();
+    await theirs.close();
+  });
+
+  it("do not hear each other's announcements: a key revoked in one is not dropped at once by the other", async () => {
+    const admin = () => ours.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const { apiKey, id } = (await admin().post(`/admin/apps/${sandbox.appId}/keys`).expect(201)).body.data;
+    await theirs.http().get('/api/health/check').set('x-api-key', apiKey).expect(200);
+    await admin().post(`/admin/keys/${id}/revoke`).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still its own cached answer: no announcement on its channel (it sees the revocation when the answer ages out).
+    await theirs.http().get('/api/health/check').set('x-api-key', apiKey).expect(200);
+    await ours.http().get('/api/health/check').set('x-api-key', apiKey).expect(401);
+  });
+});

@@ -10,6 +10,14 @@ describe('the service as a process', () => {
     expect(run.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses to start on a key-encryption key that does not open, in one line and with no stack', async () => {
+    const run = runService({ KEY_ENCRYPTION_KEY: 'not-a-key' });
+    await expect(run.exited).resolves.toBe(1);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      'KEY_ENCRYPTION_KEY: key 1 is not 32 bytes in base64 (44 characters ending in =)',
+    ]);
+  });
+
   describe('logging', () => {
     let service: ServiceProcess;
 
@@ -51,15 +59,22 @@ describe('the service as a process', () => {
       }
     });
 
-    it('never logs capability path segments or NINs, whatever the route answers', async () => {
-      const secrets = {
-        '/files/': 'f1e2d3c4b5a69788796a5b4c3d2e1f00.pdf',
-        '/review/': 'doc_capabilitythatmustnotbelogged',
-        '/open/': 'LinkCodeThatMustNotBeLogged0000',
-        '/admin/persons/sandbox/': '19876543210',
-      };
-      for (const [index, [prefix, secret]] of Object.entries(secrets).entries()) {
-        await fetch(`${service.baseUrl}${prefix}${secret}`, { headers: { 'x-request-id': `redaction-${index}` } });
+    it('never logs capability path segments or NINs, whatever the route answers and however the path is spelt', async () => {
+      const requests: Array<{ path: string; secret: string; logged: string }> = [
+        { path: '/files/', secret: 'f1e2d3c4b5a69788796a5b4c3d2e1f00.pdf', logged: '/files/[redacted]' },
+        { path: '/review/', secret: 'doc_capabilitythatmustnotbelogged', logged: '/review/[redacted]' },
+        { path: '/open/', secret: 'LinkCodeThatMustNotBeLogged0000', logged: '/open/[redacted]' },
+        { path: '/OPEN/', secret: 'UpperLinkCodeNotToBeLogged00000', logged: '/open/[redacted]' },
+        { path: '/admin/persons/sandbox/', secret: '19876543210', logged: '/admin/persons/sandbox/[redacted]' },
+        { path: '/ADMIN/persons/sandbox/', secret: '19876543211', logged: '/admin/persons/sandbox/[redacted]' },
+        {
+          path: '/wallet/v1/flows/',
+          secret: 'doc_WalletPathDocumentIdNotLogged',
+          logged: '/wallet/v1/flows/[redacted]',
+        },
+      ];
+      for (const [index, { path, secret }] of requests.entries()) {
+        await fetch(`${service.baseUrl}${path}${secret}`, { headers: { 'x-request-id': `redaction-${index}` } });
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -68,9 +83,9 @@ describe('the service as a process', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { reqId?: string; req?: { path: string } });
-      for (const [index, [prefix, secret]] of Object.entries(secrets).entries()) {
+      for (const [index, { secret, logged }] of requests.entries()) {
         const line = entries.find((entry) => entry.reqId === `redaction-${index}`);
-        expect(line?.req?.path).toBe(`${prefix}[redacted]`);
+        expect(line?.req?.path).toBe(logged);
         expect(service.output()).not.toContain(secret);
       }
     });

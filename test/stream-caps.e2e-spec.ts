@@ -130,3 +130,67 @@ describe('event streams are capped per flow, per app and per client IP', () => {
     });
   });
 });
+
+describe('legacy held polls are capped as streams are, counted on their own', () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let integrator: IntegratorClient;
+  let baseUrl: string;
+  let token: string;
+  const held: AbortController[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STREAMS_PER_CLIENT_IP: '2' } });
+    sandbox = await bootstrapSandbox(t.app);
+    integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    token = await integrator.authorize();
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = await t.app.getUrl();
+  });
+  // Closing answers every poll still held with its flow; a poll whose client left first would be answered into a
+  // closed connection with no flow at all, which the response schema check would count against the document.
+  afterAll(async () => {
+    await t.close();
+    for (const poll of held) poll.abort();
+  });
+
+  /** Starts a held poll on a fresh flow from `ip`; resolves with its status once answered, which a held one is not. */
+  async function poll(ip: string): Promise<{ answered: Promise<Response> }> {
+    const id = (await integrator.start('different-device', { ...DIFFERENT_DEVICE, user: sandbox.testPersons[0].nin }))
+      .id;
+    const abort = new AbortController();
+    held.push(abort);
+    const answered = fetch(`${baseUrl}/api/v2/flow/polling`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': sandbox.apiKey,
+        'x-access-token': token,
+        'x-real-ip': ip,
+      },
+      body: JSON.stringify({ request: id }),
+      signal: abort.signal,
+    });
+    answered.catch(() => undefined);
+    return { answered };
+  }
+
+  const stillHeld = (answered: Promise<Response>) =>
+    Promise.race([answered.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('held'), 300))]);
+
+  it('refuses a third poll held for one client IP with 429 and Retry-After, while streams and other clients go on', async () => {
+    const ip = randomClientIp();
+    const [first, second] = [await poll(ip), await poll(ip)];
+    const third = await (await poll(ip)).answered;
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await third.json()).toEqual({
+      status: 'failed',
+      reason: 'Too many held polls are open for this client IP; close one or retry later',
+      version: 'v2',
+    });
+    expect(await stillHeld(first.answered)).toBe('held');
+    expect(await stillHeld(second.answered)).toBe('held');
+    expect(await stillHeld((await poll(randomClientIp())).answered)).toBe('held');
+  });
+});

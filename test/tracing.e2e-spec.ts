@@ -120,13 +120,20 @@ describe('traces', () => {
     await fetch(`${service.baseUrl}/open/${secret}?token=query-value-not-traced`, {
       headers: { 'x-request-id': 'traced-open-1' },
     });
+    const upper = 'UpperLinkCodeThatMustNotBeTraced';
+    await fetch(`${service.baseUrl}/OPEN/${upper}`, { headers: { 'x-request-id': 'traced-open-2' } });
     await fetch(`${service.baseUrl}/api/health/live`, { headers: { 'x-request-id': 'untraced-probe-1' } });
     const open = await eventually(() =>
       collector.spans.find((span) => span.attributes['idflow.request_id'] === 'traced-open-1'),
     );
     expect(open.attributes).toMatchObject({ 'url.path': '/open/[redacted]', 'url.query': '[redacted]' });
+    const openUpper = await eventually(() =>
+      collector.spans.find((span) => span.attributes['idflow.request_id'] === 'traced-open-2'),
+    );
+    expect(openUpper.attributes).toMatchObject({ 'url.path': '/open/[redacted]' });
     const everything = JSON.stringify(collector.spans);
     expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(upper);
     expect(everything).not.toContain('query-value-not-traced');
     expect(everything).not.toContain('untraced-probe-1');
   });

@@ -66,8 +66,12 @@ describe('AccessTokenGuard', () => {
     expect(guard.canActivate(context)).toBe(true);
   });
 
-  it('ignores the header on a route that does not use tokens', async () => {
-    await expect(run({ credentials: ['key', 'secret'] }, { 'x-access-token': 'eyJ.anything' })).resolves.toBe(true);
-    expect(isValidFor).not.toHaveBeenCalled();
+  it('checks a token sent to a route that does not use tokens, and refuses one not issued to the key holder', async () => {
+    isValidFor.mockResolvedValue(false);
+    await expect(run({ credentials: ['key', 'secret'] }, { 'x-access-token': 'eyJ.foreign' })).rejects.toMatchObject({
+      status: 401,
+      reason: 'The x-access-token is not valid for the app of the x-api-key',
+    });
+    expect(isValidFor).toHaveBeenCalledWith('eyJ.foreign', principal);
   });
 });

@@ -7,7 +7,10 @@ import { AccessTokenService } from './access-token.service';
 import { authOptionsOf, credentialNeed, principalOf } from './auth-options.reader';
 import { CREDENTIAL_HEADERS } from './credential';
 
-/** Checks `x-access-token` (v1 routes, legacy polling): it must have been issued to the app of the API key. */
+/**
+ * Checks `x-access-token` (v1 routes, legacy polling): it must have been issued to the app of the API key. A token is
+ * checked wherever it is sent, as the secret is.
+ */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
   constructor(
@@ -15,10 +18,9 @@ export class AccessTokenGuard implements CanActivate {
     private readonly tokens: AccessTokenService,
   ) {}
 
-  /** Synchronous where no token is to be checked (every v2 route): Nest then waits on no promise for this guard. */
+  /** Synchronous where no token is to be checked (every v2 call without one): Nest then waits on no promise for it. */
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const need = credentialNeed(authOptionsOf(this.reflector, context), 'token');
-    if (need === 'unused') return true;
     const request = context.switchToHttp().getRequest<Request>();
     const token = headerValue(request, CREDENTIAL_HEADERS.token);
     if (!token) {

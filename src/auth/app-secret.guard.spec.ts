@@ -63,8 +63,20 @@ describe('AppSecretGuard', () => {
     });
   });
 
-  it('ignores the header on a route that does not use the secret', async () => {
-    await expect(run({ credentials: ['key'] }, { 'x-access-secret': 'snb_wrong' })).resolves.toBe(true);
+  describe('on a route that takes the key alone', () => {
+    const options: AuthOptions = { credentials: ['key'] };
+
+    it('accepts its absence, and the secret of the key holder', async () => {
+      await expect(run(options, {})).resolves.toBe(true);
+      await expect(run(options, { 'x-access-secret': SECRET })).resolves.toBe(true);
+    });
+
+    it('refuses a secret that is sent and does not match', async () => {
+      await expect(run(options, { 'x-access-secret': 'snb_wrong' })).rejects.toMatchObject({
+        status: 401,
+        reason: 'The x-access-secret does not match the app of the x-api-key',
+      });
+    });
   });
 
   it('fails loudly when it runs on a route without @Auth', () => {

@@ -7,7 +7,10 @@ import { TenantsService } from '../tenants/tenants.service';
 import { authOptionsOf, credentialNeed, principalOf } from './auth-options.reader';
 import { CREDENTIAL_HEADERS } from './credential';
 
-/** Checks `x-access-secret` against the app of the API key, where the route requires it or it is optionally sent. */
+/**
+ * Checks `x-access-secret` against the app of the API key: required where the route says so, and checked wherever it
+ * is sent, since a caller holding a key and a wrong secret (another app's, say) must not be served as if it had none.
+ */
 @Injectable()
 export class AppSecretGuard implements CanActivate {
   constructor(
@@ -17,7 +20,6 @@ export class AppSecretGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const need = credentialNeed(authOptionsOf(this.reflector, context), 'secret');
-    if (need === 'unused') return true;
     const request = context.switchToHttp().getRequest<Request>();
     const secret = headerValue(request, CREDENTIAL_HEADERS.secret);
     if (!secret) {

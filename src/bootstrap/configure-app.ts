@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { EnvelopingExpressAdapter } from '../common/envelope/enveloping-express-adapter';
+import { clientIpSource } from '../common/client-ip/client-ip';
 import { resolveClientIps } from '../common/client-ip/client-ip.middleware';
 import { browserCors } from '../common/http/browser-cors';
 import { parseJsonBodies } from '../common/http/json-body.middleware';
@@ -41,7 +42,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(securityHeaders(CORS_PATHS));
   // Next, so that every answer is metered, those to bodies the parser refuses included.
   app.use(app.get(UsageMeter).middleware());
-  app.use(resolveClientIps(app.get(AppConfig).TRUSTED_PROXIES));
+  const config = app.get(AppConfig);
+  app.use(resolveClientIps(clientIpSource(config.TRUSTED_PROXIES, config.CLIENT_IP_HEADERS)));
   // The integrator API and the public keys only (before the rate limit and the body parser, so
   // that a browser can read their refusals too): admin, Wallet API and hosted pages are never called across origins.
   app.use(CORS_PATHS, browserCors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));

@@ -2,16 +2,18 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
+import { StderrLogger } from '../common/logging/stderr.logger';
 import type { AppConfig } from '../config/app-config';
 import { NEST_APP_OPTIONS, configureApp, createHttpAdapter } from './configure-app';
 
 /** Starts the service on PORT and says where, on which database and bus. */
 export async function serve(config: AppConfig, tracing: string): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config),
-    createHttpAdapter(),
-    NEST_APP_OPTIONS,
-  );
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), createHttpAdapter(), {
+    ...NEST_APP_OPTIONS,
+    // Until the JSON logger is in place; a start that fails is thrown to main.ts, which says why in one line.
+    logger: new StderrLogger(),
+    abortOnError: false,
+  });
   configureApp(app);
   await app.listen(config.PORT);
   const database = config.DATABASE_URL ? 'PostgreSQL' : `SQLite at ${config.DATABASE_PATH}`;

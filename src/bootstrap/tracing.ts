@@ -9,12 +9,13 @@ const UNTRACED_PATHS = new Set(['/api/health/live', '/api/health/ready', '/metri
 
 /**
  * Spans leave the process, so they show addresses as the logs do: an incoming request's path without its query string
- * or capability segments, an outgoing call's origin only (a webhook URL may hold the integrator's token).
+ * or capability segments, an outgoing call's origin only (a webhook URL may hold the integrator's token). Set again
+ * once the request has ended, when the route that took it tells which segments are secret.
  */
 function redactedUrl(request: ClientRequest | IncomingMessage): Attributes {
   if (request instanceof ClientRequest) return { 'url.full': `${request.protocol}//${request.host}` };
   const url = request.url ?? '/';
-  return { 'url.path': loggablePath(url), ...(url.includes('?') ? { 'url.query': '[redacted]' } : {}) };
+  return { 'url.path': loggablePath(request), ...(url.includes('?') ? { 'url.query': '[redacted]' } : {}) };
 }
 
 /**
@@ -60,6 +61,7 @@ export async function startTracing(env: Environment): Promise<NodeSDK | undefine
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has((request.url ?? '').split('?')[0]),
         requestHook: (span, request) => span.setAttributes(redactedUrl(request)),
+        applyCustomAttributesOnSpan: (span, request) => span.setAttributes(redactedUrl(request)),
       }),
       // Route handlers only: a span for each middleware would be most of every trace and say nothing.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),

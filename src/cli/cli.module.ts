@@ -11,6 +11,7 @@ import { SandboxModule } from '../sandbox/sandbox.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
+import { FileStorageModule } from '../documents/file-storage.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
@@ -31,6 +32,7 @@ export class CliModule {
         DevicesModule,
         SandboxModule,
         BillingLedgerModule,
+        FileStorageModule,
       ],
       // The admin API's person logic, without its HTTP controllers and bearer guard.
       providers: [AdminPersonsService],

@@ -8,6 +8,7 @@ import { billingCreditCommand } from './commands/billing-credit.command';
 import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
+import { filesMigrateCommand } from './commands/files-migrate.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
 import { keysRewrapCommand } from './commands/keys-rewrap.command';
@@ -34,6 +35,7 @@ const program = new Command('idflow')
   .addCommand(billingCreditCommand())
   .addCommand(billingUsageCommand())
   .addCommand(keysRotateCommand())
-  .addCommand(keysRewrapCommand());
+  .addCommand(keysRewrapCommand())
+  .addCommand(filesMigrateCommand());
 
 program.parseAsync().catch(reportFailure);

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DomainError } from '../common/errors/domain-error';
 import { loadConfig } from '../config/load-config';
 import { CliModule } from './cli.module';
-import { StderrLogger } from './stderr.logger';
+import { StderrLogger } from '../common/logging/stderr.logger';
 
 /** What a command shows: one JSON object with `--json`, otherwise a short summary for a person. */
 export interface CommandResult {
@@ -37,18 +37,25 @@ export async function runCommand(
   options: OutputOptions,
   command: (context: INestApplicationContext) => Promise<CommandResult>,
 ): Promise<void> {
-  let context: INestApplicationContext | undefined;
+  let context: INestApplicationContext;
   try {
     context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), {
-      logger: new StderrLogger({ logLevels: ['error', 'warn'], colors: Boolean(process.stderr.isTTY) }),
+      logger: new StderrLogger(),
       // Nest would otherwise abort the process on a start-up failure, before the message below is written.
       abortOnError: false,
     });
+  } catch (error) {
+    // Nest hands back no context when its start fails, so the connections opened before the failure (the database,
+    // Redis) cannot be closed, and would keep the process alive for good: exit instead.
+    reportFailure(error);
+    process.exit(1);
+  }
+  try {
     const result = await command(context);
     process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.human}\n`);
   } catch (error) {
     reportFailure(error);
   } finally {
-    await context?.close();
+    await context.close();
   }
 }

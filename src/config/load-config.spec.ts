@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       SIGN_URL: 'http://localhost:3000',
       CDN_URL: 'http://localhost:3000',
       TRUSTED_PROXIES: ['loopback', 'linklocal', 'uniquelocal'],
+      CLIENT_IP_HEADERS: ['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'],
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 100,
       ACCESS_TOKEN_TTL_SECONDS: 3600,
@@ -55,6 +56,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the client-IP headers as one or more of the three the spec names, each once', () => {
+    expect(loadConfig({ CLIENT_IP_HEADERS: ' X-Forwarded-For ' }).CLIENT_IP_HEADERS).toEqual(['x-forwarded-for']);
+    expect(loadConfig({ CLIENT_IP_HEADERS: 'x-real-ip,cf-connecting-ip,x-real-ip' }).CLIENT_IP_HEADERS).toEqual([
+      'x-real-ip',
+      'cf-connecting-ip',
+    ]);
+  });
+
   it('reads the webhook retry schedule as seconds, fractions allowed', () => {
     expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: ' 1, 1 ' }).WEBHOOK_RETRY_SCHEDULE).toEqual([1, 1]);
     expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0.25,2' }).WEBHOOK_RETRY_SCHEDULE).toEqual([0.25, 2]);
@@ -74,6 +83,8 @@ describe('loadConfig', () => {
     ['CDN_URL', 'https://cdn.example/'],
     ['TRUSTED_PROXIES', 'my-proxy'],
     ['TRUSTED_PROXIES', '*, 10.0.0.1'],
+    ['CLIENT_IP_HEADERS', 'forwarded'],
+    ['CLIENT_IP_HEADERS', ','],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_TOKEN', 'short'],
     ['RATE_LIMIT_PER_MINUTE', '0'],

@@ -53,7 +53,11 @@ export function boolean(options: WithDefault<boolean>): Defaulted<boolean> {
   };
 }
 
-export function oneOf<const V extends string>(values: readonly V[], options: WithDefault<V>): Defaulted<V> {
+/** One of `values`; a default that is a function derives it from other variables (it must return one of them). */
+export function oneOf<const V extends string>(
+  values: readonly V[],
+  options: Described & { default: V | ((env: Environment) => V) },
+): Defaulted<V> {
   return {
     ...describe(options),
     allowed: values.join(' | '),
@@ -86,6 +90,29 @@ export function text(options: TextOptions & { default?: DerivedDefault }): Setti
       if (value.length < minLength) return problem(`must be at least ${minLength} characters long`);
       if (pattern && !pattern.test(value)) return problem(`must be ${shape ?? `of the form ${String(pattern)}`}`);
       return ok(value);
+    },
+  };
+}
+
+/** A comma-separated choice of one or more of `values`, in any order, each kept once. */
+export function subsetOf<const V extends string>(
+  values: readonly V[],
+  options: Described & { default: readonly V[] },
+): Defaulted<V[]> {
+  const must = `must be a comma-separated list of one or more of ${values.join(', ')}`;
+  return {
+    ...describe(options),
+    allowed: `one or more of ${values.join(', ')}`,
+    default: options.default.join(','),
+    parse(value) {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      if (entries.length === 0 || !entries.every((entry) => (values as readonly string[]).includes(entry))) {
+        return problem(must);
+      }
+      return ok([...new Set(entries)] as V[]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Environment } from './setting';
-import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, text } from './setting-kinds';
+import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, subsetOf, text } from './setting-kinds';
 
 const port = (env: Environment) => env.PORT || '3000';
 const dataDir = (env: Environment) => env.DATA_DIR || './data';
@@ -74,11 +74,70 @@ export const SETTINGS = {
     shape: 'a redis:// or rediss:// URL',
     secret: true,
   }),
+  REDIS_PREFIX: text({
+    group: 'Storage',
+    description:
+      "Put before the name of every Redis channel idflow publishes on, so that deployments sharing a Redis never hear each other's announcements; give each deployment its own.",
+    pattern: /^[A-Za-z0-9:_.-]{1,64}$/,
+    shape: 'up to 64 letters, digits and `:_.-`',
+    default: 'idflow:',
+  }),
   KEY_ENCRYPTION_KEY: text({
     group: 'Storage',
     description:
       'Key that seals secrets kept in the database (32 bytes, base64); older keys after it, comma-separated, still ' +
       'open what they sealed. Required with DATABASE_URL; unset, a key file beside the database is made once.',
+    secret: true,
+  }),
+  FILE_STORAGE: oneOf(['local', 'database', 's3'], {
+    group: 'Storage',
+    description:
+      'Where document originals and stamped PDFs are kept: `local` under `$DATA_DIR/files` (one instance only), ' +
+      '`database` in the database, or `s3` in an S3-compatible bucket (S3_*). Defaults to `database` when ' +
+      'DATABASE_URL is set, as instances of a scaled-out deployment share no disk; `npm run cli -- files:migrate` ' +
+      'moves existing files.',
+    default: (env) => (env.DATABASE_URL ? 'database' : 'local'),
+  }),
+  S3_BUCKET: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: the bucket, which must exist. Required then.',
+    pattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    shape: 'an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+  }),
+  S3_REGION: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: the region (`auto` for Cloudflare R2).',
+    default: 'us-east-1',
+  }),
+  S3_ENDPOINT: text({
+    group: 'Storage',
+    description:
+      "With FILE_STORAGE=s3: the store's endpoint for anything but AWS S3 (MinIO, R2, Ceph); unset, AWS's own.",
+    pattern: /^https?:\/\/[^\s/]+(\/[^\s]*)?$/,
+    shape: 'an http(s) URL',
+  }),
+  S3_FORCE_PATH_STYLE: boolean({
+    group: 'Storage',
+    description:
+      'With FILE_STORAGE=s3: address the bucket in the path (`endpoint/bucket/key`) rather than the host name, as ' +
+      'MinIO and Ceph usually need.',
+    default: false,
+  }),
+  S3_KEY_PREFIX: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3: a prefix for every object name, to share a bucket (`idflow/`).',
+    pattern: /^[0-9A-Za-z!_.*'()/-]{1,200}$/,
+    shape: "up to 200 letters, digits and !_.*'()/-",
+  }),
+  S3_ACCESS_KEY_ID: text({
+    group: 'Storage',
+    description:
+      "With FILE_STORAGE=s3: the access key; unset, the SDK's own chain (AWS_* variables, an instance or task role).",
+    secret: true,
+  }),
+  S3_SECRET_ACCESS_KEY: text({
+    group: 'Storage',
+    description: 'With FILE_STORAGE=s3 and S3_ACCESS_KEY_ID: its secret.',
     secret: true,
   }),
   FILE_SWEEP_SECONDS: integer({
@@ -126,9 +185,18 @@ export const SETTINGS = {
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:
-      'Peers whose `cf-connecting-ip`, `x-real-ip`, `x-forwarded-*` are believed: the client IP (`x-forwarded-for` past ' +
-      "them), the OpenID provider's scheme and host. Any other peer is a client. `*` behind a proxy that overwrites them.",
+      'Peers whose client-IP headers (CLIENT_IP_HEADERS) and `x-forwarded-proto`/`-host` are believed: the client IP ' +
+      "(`x-forwarded-for` walked from the right past them), the OpenID provider's scheme and host. Any other peer is " +
+      'the client. `*` behind a proxy that always overwrites them.',
     default: ['loopback', 'linklocal', 'uniquelocal'],
+  }),
+  CLIENT_IP_HEADERS: subsetOf(['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'], {
+    group: 'Access',
+    description:
+      'The client-IP headers the trusted proxies set on every request; the others are ignored, so a client cannot ' +
+      'choose its IP with a header the proxy passes through. Among those named the spec decides: `cf-connecting-ip`, ' +
+      'else `x-real-ip`, else `x-forwarded-for`.',
+    default: ['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'],
   }),
   RATE_LIMIT_PER_MINUTE: integer({
     group: 'Access',
@@ -233,19 +301,24 @@ export const SETTINGS = {
   }),
   STREAMS_PER_FLOW: integer({
     group: 'Flows',
-    description: 'Server-sent event streams open at once on one instance for one flow or review document.',
+    description:
+      'Server-sent event streams open at once on one instance for one flow or review document; legacy held polls are ' +
+      'capped alike, counted apart.',
     min: 1,
     default: 10,
   }),
   STREAMS_PER_APP: integer({
     group: 'Flows',
-    description: "Server-sent event streams open at once on one instance for one app's flows.",
+    description:
+      "Server-sent event streams open at once on one instance for one app's flows; held polls alike, counted apart.",
     min: 1,
     default: 1000,
   }),
   STREAMS_PER_CLIENT_IP: integer({
     group: 'Flows',
-    description: 'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP.',
+    description:
+      'Server-sent event streams (flows, review pages, devices) open at once on one instance per client IP; held polls ' +
+      'alike, counted apart.',
     min: 1,
     default: 100,
   }),

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import { createOwnerOnlyFile, makeOwnerOnlyDirectory } from '../common/persistence/owner-only-files';
 import { ENTITIES } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
@@ -39,7 +39,8 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
       extra: schema ? { options: `-c search_path=${schema}` } : {},
     };
   }
-  mkdirSync(dirname(settings.DATABASE_PATH), { recursive: true });
+  makeOwnerOnlyDirectory(dirname(settings.DATABASE_PATH));
+  createOwnerOnlyFile(settings.DATABASE_PATH);
   return {
     ...common,
     type: 'better-sqlite3',

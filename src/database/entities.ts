@@ -4,6 +4,7 @@ import { UsageRecord } from '../billing/usage-record.entity';
 import { DocumentAuditEvent } from '../documents/document-audit-event.entity';
 import { DocumentSignee } from '../documents/document-signee.entity';
 import { FlowDocument } from '../documents/flow-document.entity';
+import { StoredFileRecord } from '../documents/stored-file-record.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
@@ -41,4 +42,5 @@ export const ENTITIES = [
   SealCertificate,
   DocumentAuditEvent,
   OidcRecord,
+  StoredFileRecord,
 ];

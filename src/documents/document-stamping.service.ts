@@ -36,7 +36,7 @@ export class DocumentStampingService {
   }
 
   async stamp(manager: EntityManager, { flow, document, signees }: LoadedDocument): Promise<void> {
-    const original = await this.storage.get(document.fileKey);
+    const original = await this.storage.get(document.fileKey, manager);
     const stamped = await stampPdf(original, {
       documentId: flow.id,
       verifyUrl: this.verifyUrl(),
@@ -49,7 +49,7 @@ export class DocumentStampingService {
     });
     // The seal is the last step, over the finished bytes: anything added to the stamped copy goes before it.
     const sealed = await this.seal.seal(completed, { documentId: flow.id, signingTime: new Date() });
-    const stored = await this.storage.put(sealed.bytes);
+    const stored = await this.storage.put(sealed.bytes, manager);
     await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
     await this.audit.record(
       { ...document, stampedSha256: stored.sha256 },

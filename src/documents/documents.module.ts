@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
-import { AppConfig } from '../config/app-config';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SealModule } from '../seal/seal.module';
@@ -21,11 +20,10 @@ import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
-import { FILE_STORAGE } from './file-storage';
+import { FileStorageModule } from './file-storage.module';
 import { OrphanFileSweeper } from './orphan-file.sweeper';
 import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
-import { LocalFileStorage } from './local-file-storage';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
@@ -39,14 +37,10 @@ import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
     WebhooksModule,
     OutboundModule,
     SealModule,
+    FileStorageModule,
   ],
   controllers: [DocumentsController, FilesController],
   providers: [
-    {
-      provide: FILE_STORAGE,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => LocalFileStorage.underDataDir(config.DATA_DIR),
-    },
     { provide: PdfReadingPool, useFactory: () => new PdfReadingPool(PDF_READING_LIMITS) },
     DocumentsService,
     DocumentPresenter,

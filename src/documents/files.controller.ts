@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Inject, Logger, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
-import { FILE_KEY_PATTERN, FILE_STORAGE, type FileStorage } from './file-storage';
+import { FILE_KEY_PATTERN, FILE_STORAGE, type FileStorage, type StoredFileStream } from './file-storage';
 import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 /**
@@ -14,6 +15,8 @@ import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 @ApiTags('pages')
 @Controller('files')
 export class FilesController {
+  private readonly logger = new Logger(FilesController.name);
+
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   @Get(':key')
@@ -25,9 +28,9 @@ export class FilesController {
   @ApiResponse({ status: 404, description: 'No file under this key' })
   async file(@Param('key') key: string, @Res() response: Response): Promise<void> {
     if (!FILE_KEY_PATTERN.test(key)) throw new NotFoundError('No such file');
-    let bytes: Buffer;
+    let file: StoredFileStream;
     try {
-      bytes = await this.storage.get(key);
+      file = await this.storage.open(key);
     } catch (error) {
       if (error instanceof StoredFileNotFoundError) throw new NotFoundError('No such file');
       throw error;
@@ -39,6 +42,12 @@ export class FilesController {
       // A stored file never changes under its key.
       .setHeader('cache-control', 'public, max-age=31536000, immutable')
       .setHeader('x-content-type-options', 'nosniff')
-      .send(bytes);
+      .setHeader('content-length', String(file.size));
+    // Streamed, so serving a file holds a chunk of it rather than all of it. A failure midway (the client gone, the
+    // store unreachable) can no longer change the status: the response is cut short, short of its declared length.
+    await pipeline(file.stream, response).catch((error: unknown) => {
+      // Not the key: it is the file's only access control.
+      this.logger.warn({ err: error }, 'A stored file was not served whole');
+    });
   }
 }

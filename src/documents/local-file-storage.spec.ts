@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex } from '../common/crypto/digest';
-import { InvalidFileKeyError } from './errors/invalid-file-key.error';
+import { behavesAsFileStorage } from '../../test/support/file-storage-contract';
 import { LocalFileStorage } from './local-file-storage';
-import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
 describe('LocalFileStorage', () => {
   let dataDir: string;
@@ -19,25 +17,12 @@ describe('LocalFileStorage', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('stores bytes under an unguessable key and reads them back', async () => {
-    const bytes = Buffer.from('%PDF-1.7 pretend');
-    const stored = await storage.put(bytes);
+  behavesAsFileStorage(() => storage);
 
-    expect(stored.key).toMatch(/^[0-9A-Za-z]{40}\.pdf$/);
-    expect(stored.size).toBe(bytes.length);
-    expect(stored.sha256).toBe(sha256Hex(bytes));
-    await expect(storage.get(stored.key)).resolves.toEqual(bytes);
-    await expect(storage.exists(stored.key)).resolves.toBe(true);
-    expect(await readFile(join(dataDir, 'files', stored.key))).toEqual(bytes);
-  });
+  it('keeps each file under DATA_DIR/files at its key', async () => {
+    const stored = await storage.put(Buffer.from('%PDF-1.7 pretend'));
 
-  it('hashes only the bytes of a Uint8Array view, not its whole buffer', async () => {
-    const backing = Buffer.from('xxhelloxx');
-    const view = new Uint8Array(backing.buffer, backing.byteOffset + 2, 5);
-    const stored = await storage.put(view);
-
-    expect(stored.sha256).toBe(sha256Hex('hello'));
-    expect(stored.size).toBe(5);
+    expect(await readFile(join(dataDir, 'files', stored.key))).toEqual(Buffer.from('%PDF-1.7 pretend'));
   });
 
   it('gives every put its own key and leaves no temporary files behind', async () => {
@@ -47,33 +32,16 @@ describe('LocalFileStorage', () => {
     expect((await readdir(join(dataDir, 'files'))).sort()).toEqual([a.key, b.key].sort());
   });
 
-  it('serves stamped files under /files at the key', async () => {
-    const stored = await storage.put(Buffer.from('x'));
+  it('lists a write a killed process left half done as unfinished, and removes it', async () => {
+    await storage.put(Buffer.from('a'));
+    const halfWritten = join(dataDir, 'files', '.tmp-HalfWrittenFile0');
+    await writeFile(halfWritten, '%PDF-1.7 partial');
+    const anHourAgo = new Date(Date.now() - 3600_000);
+    await utimes(halfWritten, anHourAgo, anHourAgo);
 
-    expect(storage.publicPath(stored.key)).toBe(`/files/${stored.key}`);
-    expect(storage.publicPath(stored.key)).toMatch(/^\/files\/[0-9A-Za-z]{32,}\.pdf$/);
-  });
-
-  it('reports a missing file as not found', async () => {
-    const missing = `${'A'.repeat(40)}.pdf`;
-
-    await expect(storage.exists(missing)).resolves.toBe(false);
-    await expect(storage.get(missing)).rejects.toBeInstanceOf(StoredFileNotFoundError);
-  });
-
-  it.each([
-    '../secret.pdf',
-    `../${'A'.repeat(40)}.pdf`,
-    `${'A'.repeat(20)}/${'B'.repeat(20)}.pdf`,
-    `/etc/${'A'.repeat(40)}.pdf`,
-    `${'A'.repeat(40)}.pdf/..`,
-    `${'A'.repeat(40)}.pdf\0`,
-    '',
-    'short.pdf',
-    'A'.repeat(40),
-  ])('refuses the key %j that storage never hands out', async (key) => {
-    await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
-    await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
-    expect(() => storage.publicPath(key)).toThrow(InvalidFileKeyError);
+    const { unfinished } = await storage.storedBefore(Date.now() - 60_000);
+    expect(unfinished).toEqual(['.tmp-HalfWrittenFile0']);
+    await storage.removeUnfinished(unfinished[0]);
+    await expect(readdir(join(dataDir, 'files'))).resolves.toHaveLength(1);
   });
 });

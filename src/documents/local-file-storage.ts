@@ -1,12 +1,19 @@
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep, isAbsolute } from 'node:path';
-import { sha256Hex } from '../common/crypto/digest';
+import { OWNER_ONLY_DIRECTORY, OWNER_ONLY_FILE } from '../common/persistence/owner-only-files';
 import { randomBase62 } from '../common/ids/random-id';
-import { FILE_KEY_PATTERN, type FileStorage, type StoredFile } from './file-storage';
+import {
+  FILE_KEY_PATTERN,
+  checkedFileKey,
+  filesPath,
+  putUnderNewKey,
+  type FileStorage,
+  type StoredFile,
+  type StoredFileStream,
+} from './file-storage';
 import { InvalidFileKeyError } from './errors/invalid-file-key.error';
 import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
 
-const KEY_LENGTH = 40;
 /** Writes go to a file of this prefix beside the target, then are renamed into place. */
 const UNFINISHED_PREFIX = '.tmp-';
 const UNFINISHED_PATTERN = /^\.tmp-[0-9A-Za-z]{16}$/;
@@ -23,29 +30,43 @@ export class LocalFileStorage implements FileStorage {
     return new LocalFileStorage(join(dataDir, 'files'));
   }
 
-  async put(bytes: Uint8Array): Promise<StoredFile> {
-    const key = `${randomBase62(KEY_LENGTH)}.pdf`;
+  put(bytes: Uint8Array): Promise<StoredFile> {
+    return putUnderNewKey(this, bytes);
+  }
+
+  async putAt(key: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
     // Written beside the target and renamed into place, so a reader never sees a half-written file.
     const temp = join(this.baseDir, `${UNFINISHED_PREFIX}${randomBase62(16)}`);
-    await mkdir(this.baseDir, { recursive: true });
+    await mkdir(this.baseDir, { recursive: true, mode: OWNER_ONLY_DIRECTORY });
     try {
-      await writeFile(temp, bytes, { flag: 'wx' });
+      await writeFile(temp, bytes, { flag: 'wx', mode: OWNER_ONLY_FILE });
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    return {
-      key,
-      sha256: sha256Hex(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      size: bytes.byteLength,
-    };
   }
 
   async get(key: string): Promise<Buffer> {
     try {
       return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async open(key: string): Promise<StoredFileStream> {
+    const path = this.pathOf(key);
+    try {
+      // The size is read from the open file, so a file removed in between cannot answer with another's length.
+      const handle = await open(path, 'r');
+      const { size } = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      return { size, stream: handle.createReadStream() };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileNotFoundError(key);
       throw error;
@@ -93,14 +114,16 @@ export class LocalFileStorage implements FileStorage {
   }
 
   publicPath(key: string): string {
-    this.pathOf(key);
-    return `/files/${key}`;
+    return filesPath(key);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 
   /** The key pattern alone keeps out `..` and separators; the containment check is a second, independent lock. */
   private pathOf(key: string): string {
-    if (typeof key !== 'string' || !FILE_KEY_PATTERN.test(key)) throw new InvalidFileKeyError(String(key));
-    const path = resolve(this.baseDir, key);
+    const path = resolve(this.baseDir, checkedFileKey(key));
     const rel = relative(this.baseDir, path);
     if (rel === '' || rel.startsWith('..') || rel.includes(sep) || isAbsolute(rel)) throw new InvalidFileKeyError(key);
     return path;

@@ -13,7 +13,8 @@ const BATCH = 500;
  * Removes stored files that no document references, once they are older than ORPHAN_FILE_GRACE_SECONDS: a create
  * stores its PDF before its transaction commits, a stamp inside one, and a process killed (or a transaction rolled
  * back) in between leaves the file behind. The grace keeps the sweep away from creates still under way. Every instance
- * sweeps its own store; removing a file twice is no error.
+ * sweeps, the store it shares with the others (database, s3) or its own disk (local); removing a file twice is no
+ * error.
  */
 @Injectable()
 export class OrphanFileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {

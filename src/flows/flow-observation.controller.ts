@@ -26,6 +26,11 @@ const PollingDocs = (version: ApiVersion) =>
       summary: 'Legacy held connection: answers when the flow ends, or with its current state after POLL_HOLD_SECONDS',
     }),
     ApiFlowState(version),
+    ApiFailure(
+      429,
+      'Too many polls held on this flow, app or client IP (`STREAMS_PER_*`, counted apart from streams); see `Retry-After`',
+      'Too many held polls are open for this client IP; close one or retry later',
+    ),
   );
 
 /** Watching a flow without polling in a loop: the SSE stream and the legacy held connection (spec 4.4). */
@@ -81,18 +86,20 @@ export class FlowObservationController {
   polling(
     @Body() body: FlowReferenceDto,
     @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ request: ObservedView } | undefined> {
-    return this.hold(body.request, principal, response);
+    return this.hold(body.request, principal, client, response);
   }
 
   private async hold(
     flowId: string,
     principal: Principal,
+    client: ClientContext,
     response: Response,
   ): Promise<{ request: ObservedView } | undefined> {
     const flow = await this.flows.findForApp(flowId, principal.app.id);
-    const view = await this.observer.hold(flow, response);
+    const view = await this.observer.hold(flow, response, client.ip);
     return view ? { request: view } : undefined;
   }
 }

@@ -4,6 +4,7 @@ import { successEnvelope } from '../common/envelope/envelope';
 import type { EventStream } from '../common/http/event-stream';
 import { Metrics } from '../common/metrics/metrics';
 import { OpenStreams } from '../common/http/open-streams';
+import { StreamQuota } from '../common/http/stream-quota';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowPresenter } from './flow.presenter';
@@ -39,6 +40,7 @@ export class FlowObserverService implements BeforeApplicationShutdown {
     private readonly bus: FlowEventBus,
     private readonly config: AppConfig,
     private readonly streams: OpenStreams,
+    private readonly quota: StreamQuota,
     metrics: Metrics,
   ) {
     metrics.sampledGauge('idflow_held_polls', 'Legacy held polls this instance is holding', () => this.held.size);
@@ -91,12 +93,14 @@ export class FlowObserverService implements BeforeApplicationShutdown {
 
   /**
    * Holds the request until the flow ends, or for POLL_HOLD_SECONDS, then answers with the flow as it stands. Resolves
-   * early (with null) when the client goes away.
+   * early (with null) when the client goes away. A held poll costs what a stream does, so it is capped as streams are
+   * (per flow, app and client IP), counted on its own.
    */
-  hold(flow: Flow, response: Response): Promise<ObservedView | null> {
+  hold(flow: Flow, response: Response, clientIp: string): Promise<ObservedView | null> {
     if (isTerminal(flow.status)) return this.presenter.present(flow);
+    const release = this.quota.acquire({ flow: flow.id, app: flow.appId, clientIp }, 'held polls');
     return new Promise((resolve) => {
-      const cleanups: Array<() => void> = [];
+      const cleanups: Array<() => void> = [release];
       const finish = (view: ObservedView | null) => {
         for (const cleanup of cleanups.splice(0)) cleanup();
         resolve(view);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OpenStreamsModule } from '../common/http/open-streams.module';
 import Redis from 'ioredis';
+import { RedisChannels } from '../redis/redis-channels';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { Metrics } from '../common/metrics/metrics';
@@ -38,10 +39,14 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     QrStarts,
     {
       provide: FlowEventBus,
-      inject: [REDIS_CLIENT, Metrics],
-      useFactory: (redis: Redis | null, metrics: Metrics): Promise<FlowEventBus> | FlowEventBus => {
+      inject: [REDIS_CLIENT, RedisChannels, Metrics],
+      useFactory: (
+        redis: Redis | null,
+        channels: RedisChannels,
+        metrics: Metrics,
+      ): Promise<FlowEventBus> | FlowEventBus => {
         const lag = eventBusLag(metrics);
-        return redis ? RedisFlowEventBus.connect(redis, lag) : new InProcessFlowEventBus(lag);
+        return redis ? RedisFlowEventBus.connect(redis, channels, lag) : new InProcessFlowEventBus(lag);
       },
     },
   ],

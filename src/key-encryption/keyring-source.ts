@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { OWNER_ONLY_FILE, makeOwnerOnlyDirectory } from '../common/persistence/owner-only-files';
 import { formatKeyring, newKeyEncryptionKey, parseKeyring, type Keyring } from './keyring';
 
 export const KEY_FILE_NAME = 'key-encryption.key';
@@ -55,10 +56,10 @@ export class KeyringSource {
 
   /** Written beside the file and renamed into place, owner-only from the start. */
   private write(keyring: Keyring): void {
-    mkdirSync(dirname(this.keyFile), { recursive: true });
+    makeOwnerOnlyDirectory(dirname(this.keyFile));
     const temp = `${this.keyFile}.tmp`;
-    writeFileSync(temp, formatKeyring(keyring), { mode: 0o600 });
-    chmodSync(temp, 0o600);
+    writeFileSync(temp, formatKeyring(keyring), { mode: OWNER_ONLY_FILE });
+    chmodSync(temp, OWNER_ONLY_FILE);
     renameSync(temp, this.keyFile);
   }
 }

@@ -70,9 +70,13 @@ describe('serializeSqliteTransactions', () => {
   });
 
   it('hands the connection on after a statement inside a transaction fails', async () => {
-    await expect(
-      dataSource.transaction((manager) => manager.query(`INSERT INTO missing VALUES ('x')`)),
-    ).rejects.toThrow(/no such table/);
+    const failure = await dataSource
+      .transaction((manager) => manager.query(`INSERT INTO missing VALUES ('x')`))
+      .then(
+        () => 'committed',
+        (error: unknown) => String((error as Error).message),
+      );
+    expect(failure).toMatch(/no such table/);
     await expect(dataSource.query(`INSERT INTO rows VALUES ('after')`)).resolves.toBeDefined();
     expect(committed()).toEqual(['after']);
   });

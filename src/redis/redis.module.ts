@@ -1,6 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { RedisChannels } from './redis-channels';
 import { REDIS_CLIENT } from './redis.constants';
 
 /**
@@ -28,8 +29,13 @@ import { REDIS_CLIENT } from './redis.constants';
         return client;
       },
     },
+    {
+      provide: RedisChannels,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new RedisChannels(config.REDIS_PREFIX),
+    },
   ],
-  exports: [REDIS_CLIENT],
+  exports: [REDIS_CLIENT, RedisChannels],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}

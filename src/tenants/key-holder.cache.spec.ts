@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type Redis from 'ioredis';
 import type { KeyHolder } from './key-holder';
-import { KEY_HOLDER_TTL_MS, KeyHolderCache, TENANT_CHANGES_CHANNEL } from './key-holder.cache';
+import { RedisChannels } from '../redis/redis-channels';
+import { KEY_HOLDER_TTL_MS, KeyHolderCache } from './key-holder.cache';
+
+const CHANNELS = new RedisChannels('deployment-a:');
+const TENANT_CHANGES_CHANNEL = 'deployment-a:tenants:changed';
 
 const holderOf = (appId: string, keyId: string) =>
   ({ key: { id: keyId, revokedAt: null }, app: { id: appId }, consumer: { id: 'bcn_1' } }) as unknown as KeyHolder;
@@ -22,7 +26,7 @@ describe('KeyHolderCache', () => {
 
   it('asks once per key while its answer is fresh, unknown keys included, and again after a second', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     const known = lookup(holderOf('app_1', 'key_1'));
     const unknown = lookup(null);
     const [first, second] = await Promise.all([cache.find('a', known.load), cache.find('a', known.load)]);
@@ -38,7 +42,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('forgets a key when it changes, and every key of an app when the app changes', async () => {
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     const first = lookup(holderOf('app_1', 'key_1'));
     const second = lookup(holderOf('app_1', 'key_2'));
     const other = lookup(holderOf('app_2', 'key_3'));
@@ -54,7 +58,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('answers a lookup that was under way during a change but does not keep it', async () => {
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     let release: (holder: KeyHolder) => void = () => undefined;
     const slow = () => new Promise<KeyHolder>((resolve) => (release = resolve));
     const pending = cache.find('a', slow);
@@ -68,7 +72,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('does not keep a failed lookup', async () => {
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     const flaky = lookup(new Error('database down'), holderOf('app_1', 'key_1'));
     await expect(cache.find('a', flaky.load)).rejects.toThrow('database down');
     await expect(cache.find('a', flaky.load)).resolves.toMatchObject({ key: { id: 'key_1' } });
@@ -77,7 +81,7 @@ describe('KeyHolderCache', () => {
 
   it('has an answer at hand once its lookup has come, for as long as a lookup would be answered from the cache', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     expect(cache.known('a')).toBeUndefined();
     const pending = cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(cache.known('a')).toBeUndefined();
@@ -91,7 +95,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('has no answer at hand for a key or app that changed, nor from a lookup under way during a change', async () => {
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     await Promise.all([
       cache.find('a', lookup(holderOf('app_1', 'key_1')).load),
       cache.find('b', lookup(holderOf('app_2', 'key_2')).load),
@@ -109,7 +113,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('hands out holders nobody can change, since many requests share one', async () => {
-    const cache = new KeyHolderCache(null);
+    const cache = new KeyHolderCache(null, CHANNELS);
     const holder = await cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(() => Object.assign(holder?.app as object, { id: 'app_other' })).toThrow(TypeError);
   });
@@ -131,7 +135,7 @@ describe('KeyHolderCache', () => {
 
     it('announces changes to every instance and applies the changes other instances announce', async () => {
       const { redis, subscriber, published } = fakeRedis();
-      const cache = new KeyHolderCache(redis);
+      const cache = new KeyHolderCache(redis, CHANNELS);
       await cache.onModuleInit();
       expect(subscriber.subscribe).toHaveBeenCalledWith(TENANT_CHANGES_CHANNEL);
 
@@ -148,7 +152,7 @@ describe('KeyHolderCache', () => {
     it('still forgets the change here when Redis cannot take the announcement, and does not fail the change', async () => {
       const { redis } = fakeRedis();
       Object.assign(redis, { publish: () => Promise.reject(new Error('Connection is closed.')) });
-      const cache = new KeyHolderCache(redis);
+      const cache = new KeyHolderCache(redis, CHANNELS);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);
@@ -159,7 +163,7 @@ describe('KeyHolderCache', () => {
 
     it('forgets everything when the subscription comes back after a disconnect, or a message cannot be read', async () => {
       const { redis, subscriber } = fakeRedis();
-      const cache = new KeyHolderCache(redis);
+      const cache = new KeyHolderCache(redis, CHANNELS);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
+import { RedisChannels } from '../redis/redis-channels';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { RedisSubscription } from '../redis/redis-subscription';
 import type { KeyHolder } from './key-holder';
@@ -9,7 +10,8 @@ const MAX_ENTRIES = 10_000;
 // Changes made through the service are announced at once; this bounds how long one made elsewhere (the operator CLI on
 // the embedded default, which has no bus to announce it on) goes unseen. One lookup per key a second costs nothing.
 export const KEY_HOLDER_TTL_MS = 1000;
-export const TENANT_CHANGES_CHANNEL = 'idflow:tenants:changed';
+/** Named behind REDIS_PREFIX (RedisChannels). */
+export const TENANT_CHANGES_CHANNEL = 'tenants:changed';
 
 type Change = { keyDigest: string } | { appId: string };
 
@@ -36,12 +38,18 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
   /** Bumped by every change: a lookup started under an older generation is answered but not kept. */
   private generation = 0;
   private subscription?: RedisSubscription;
+  private readonly channel: string;
 
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis | null) {}
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
+    channels: RedisChannels,
+  ) {
+    this.channel = channels.named(TENANT_CHANGES_CHANNEL);
+  }
 
   async onModuleInit(): Promise<void> {
     if (!this.redis) return;
-    this.subscription = await RedisSubscription.open<Change>(this.redis, TENANT_CHANGES_CHANNEL, {
+    this.subscription = await RedisSubscription.open<Change>(this.redis, this.channel, {
       onMessage: (change) => this.apply(change),
       onError: (error) => {
         this.logger.error({ err: error }, 'Unreadable tenant change; forgetting every cached key');
@@ -107,7 +115,7 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
   private async announce(change: Change): Promise<void> {
     this.apply(change);
     try {
-      await this.redis?.publish(TENANT_CHANGES_CHANNEL, JSON.stringify(change));
+      await this.redis?.publish(this.channel, JSON.stringify(change));
     } catch (error) {
       this.logger.warn({ err: error }, 'Could not announce a key change; other instances see it within a second');
     }

@@ -91,7 +91,7 @@ describe(`every POST route, ${RUNS} generated and mutated bodies: no 5xx, no cra
     const counts = await Promise.all(
       STORED_TABLES.map(async (table) => [table, Number((await db.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n)]),
     );
-    return { ...Object.fromEntries(counts), files: (await storedFiles(t.config.DATA_DIR)).length };
+    return { ...Object.fromEntries(counts), files: (await storedFiles(t.app)).length };
   }
 
   async function headersFor(path: string): Promise<Record<string, string>> {

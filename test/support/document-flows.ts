@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentSignee } from '../../src/documents/document-signee.entity';
+import { FILE_STORAGE, type FileStorage } from '../../src/documents/file-storage';
 import { FlowDocument } from '../../src/documents/flow-document.entity';
 import { Flow } from '../../src/flows/flow.entity';
 import { signChallenge } from './device-signature';
@@ -129,14 +128,10 @@ export async function simulatorSignedDocument(
   return { doc, stamped: (await downloadFile(t.http, doc.file.stamped)).body as Buffer };
 }
 
-/** Names of the files kept under `<DATA_DIR>/files` (none when nothing was ever stored). */
-export async function storedFiles(dataDir: string): Promise<string[]> {
-  try {
-    return (await readdir(join(dataDir, 'files'))).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/** What the app's FILE_STORAGE holds, whole files and unfinished writes alike, sorted. */
+export async function storedFiles(app: INestApplication): Promise<string[]> {
+  const { keys, unfinished } = await app.get<FileStorage>(FILE_STORAGE).storedBefore(Number.MAX_SAFE_INTEGER);
+  return [...keys, ...unfinished].sort();
 }
 
 /** Rows of flows, documents and signees, to show that a refused request stored nothing. */

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../src/config/app-config';
 
 const ROOT = join(__dirname, '..', '..');
+/** Longer than any command takes on a loaded machine, shorter than the suites' spawn timeout. */
+const HANG_MS = 50_000;
 
 export interface CliRun {
   code: number | null;
@@ -13,9 +15,15 @@ export interface CliRun {
 
 /**
  * The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database; with
- * `via: 'npm'`, through `npm run cli` exactly as the README tells operators.
+ * `via: 'npm'`, through `npm run cli` exactly as the README tells operators. `extraEnv` adds to (or, empty, unsets) what
+ * the app's configuration gives it (FILE_STORAGE, S3_*, ...).
  */
-export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 'node'): Promise<CliRun> {
+export function runCli(
+  config: AppConfig,
+  args: string[],
+  via: 'node' | 'npm' = 'node',
+  extraEnv: Record<string, string> = {},
+): Promise<CliRun> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
@@ -24,6 +32,7 @@ export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 
     ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
     ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
     ...(config.KEY_ENCRYPTION_KEY ? { KEY_ENCRYPTION_KEY: config.KEY_ENCRYPTION_KEY } : {}),
+    ...extraEnv,
   };
   const [command, commandArgs] =
     via === 'npm'
@@ -37,8 +46,13 @@ export function runCli(config: AppConfig, args: string[], via: 'node' | 'npm' = 
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
+  // A command that hangs is killed, so that it fails its test instead of keeping the run alive.
+  const killer = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

@@ -23,10 +23,12 @@ export class SseClient {
     this.ended = new Promise((resolve) => (this.endedResolve = resolve));
   }
 
-  static open(url: string, headers: Record<string, string>): Promise<SseClient> {
+  /** `localAddress`: the loopback address to connect from, for a client with an address of its own. */
+  static open(url: string, headers: Record<string, string>, localAddress?: string): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      const outgoing = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+      const options = { headers: { accept: 'text/event-stream', ...headers }, localAddress };
+      const outgoing = request(url, options, (response) => {
         client.response = response;
         client.status = response.statusCode ?? 0;
         client.contentType = response.headers['content-type'] ?? '';

@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
+import { clientIpSource } from './client-ip';
 import { resolveClientIps } from './client-ip.middleware';
 
 describe('resolveClientIps', () => {
-  const middleware = resolveClientIps(['loopback']);
+  const middleware = resolveClientIps(clientIpSource(['loopback'], ['x-real-ip']));
   const clientIpOf = (socket: object, headers: Record<string, string>) => {
     const request = { headers, socket, connection: socket } as unknown as Request;
     middleware(request, {} as Response, () => undefined);

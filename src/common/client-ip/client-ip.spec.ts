@@ -1,11 +1,14 @@
 import type { Request } from 'express';
-import { canonicalIp, proxyTrust, rateLimitSubject, resolveClientIp } from './client-ip';
+import { type ClientIpHeader, canonicalIp, clientIpSource, rateLimitSubject, resolveClientIp } from './client-ip';
 
 const request = (headers: Record<string, string>, remoteAddress = '::ffff:127.0.0.1') =>
   ({ headers, socket: { remoteAddress }, connection: { remoteAddress } }) as unknown as Pick<
     Request,
     'headers' | 'socket'
   >;
+
+const SPEC_HEADERS: ClientIpHeader[] = ['cf-connecting-ip', 'x-real-ip', 'x-forwarded-for'];
+const proxyTrust = (trusted: string[], headers = SPEC_HEADERS) => clientIpSource(trusted, headers);
 
 describe('resolveClientIp', () => {
   const defaults = proxyTrust(['loopback', 'linklocal', 'uniquelocal']);
@@ -19,6 +22,15 @@ describe('resolveClientIp', () => {
     expect(resolveClientIp(request(all), defaults)).toBe('203.0.113.1');
     expect(resolveClientIp(request({ ...all, 'cf-connecting-ip': '' }), defaults)).toBe('203.0.113.2');
     expect(resolveClientIp(request({ 'x-forwarded-for': '203.0.113.3, 10.0.0.1' }), defaults)).toBe('203.0.113.3');
+  });
+
+  it('believes only the headers the proxy is said to set, in the spec order among them', () => {
+    const trusted = ['loopback', 'uniquelocal'];
+    expect(resolveClientIp(request(all), proxyTrust(trusted, ['x-forwarded-for']))).toBe('203.0.113.3');
+    expect(resolveClientIp(request(all), proxyTrust(trusted, ['x-forwarded-for', 'x-real-ip']))).toBe('203.0.113.2');
+    expect(resolveClientIp(request({ 'cf-connecting-ip': '203.0.113.1' }), proxyTrust(trusted, ['x-real-ip']))).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('walks x-forwarded-for from the right past trusted hops: entries a client wrote itself are not believed', () => {

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import proxyaddr, { compile } from 'proxy-addr';
 import type { Request } from 'express';
+import type { AppConfig } from '../../config/app-config';
 
 /** Whether a peer (the socket, or a hop of `x-forwarded-for`) is a proxy whose headers are believed. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -10,6 +11,20 @@ export function proxyTrust(trusted: readonly string[]): ProxyTrust {
   if (trusted.includes('*')) return () => true;
   if (trusted.includes('none')) return () => false;
   return compile([...trusted]);
+}
+
+/** A header of spec section 4 that a proxy may set to the client's address. */
+export type ClientIpHeader = AppConfig['CLIENT_IP_HEADERS'][number];
+
+/** Whose headers are believed, and which of them: the operator's proxy passes on whatever it does not overwrite. */
+export interface ClientIpSource {
+  trust: ProxyTrust;
+  believes: ReadonlySet<ClientIpHeader>;
+}
+
+/** `TRUSTED_PROXIES` and `CLIENT_IP_HEADERS`, compiled once. */
+export function clientIpSource(trusted: readonly string[], headers: readonly ClientIpHeader[]): ClientIpSource {
+  return { trust: proxyTrust(trusted), believes: new Set(headers) };
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -42,22 +57,26 @@ export function connectionPeer(socket: Request['socket'] | undefined, trust: Pro
 
 /**
  * The client IP of spec section 4: `cf-connecting-ip`, else `x-real-ip`, else `x-forwarded-for`, else the socket. The
- * headers are believed only when the connection comes from a trusted proxy (`TRUSTED_PROXIES`), and `x-forwarded-for`
- * is walked from the right past trusted hops (proxy-addr, as Express's `trust proxy` does), so that a client cannot
- * choose its own address by sending the headers itself. A header value that is not an IP address falls through.
+ * headers are believed only when the connection comes from a trusted proxy (`TRUSTED_PROXIES`), and only those the
+ * operator says that proxy sets (`CLIENT_IP_HEADERS`): a header it passes through unchanged is the client's to choose.
+ * `x-forwarded-for` is walked from the right past trusted hops (proxy-addr, as Express's `trust proxy` does). A header
+ * value that is not an IP address falls through.
  */
 export function resolveClientIp(
   request: Pick<Request, 'headers' | 'socket'>,
-  trust: ProxyTrust,
-  peer: ConnectionPeer = connectionPeer(request.socket, trust),
+  source: ClientIpSource,
+  peer: ConnectionPeer = connectionPeer(request.socket, source.trust),
 ): string {
   if (!peer.trusted) return peer.ip;
   const { headers } = request;
+  const { believes, trust } = source;
   return (
-    canonicalIp(firstHeader(headers['cf-connecting-ip'])) ??
-    canonicalIp(firstHeader(headers['x-real-ip'])) ??
+    (believes.has('cf-connecting-ip') ? canonicalIp(firstHeader(headers['cf-connecting-ip'])) : undefined) ??
+    (believes.has('x-real-ip') ? canonicalIp(firstHeader(headers['x-real-ip'])) : undefined) ??
     // Without the header, proxy-addr would only find the peer again.
-    (headers['x-forwarded-for'] === undefined ? undefined : canonicalIp(proxyaddr(request as Request, trust))) ??
+    (believes.has('x-forwarded-for') && headers['x-forwarded-for'] !== undefined
+      ? canonicalIp(proxyaddr(request as Request, trust))
+      : undefined) ??
     peer.ip
   );
 }

@@ -1,14 +1,19 @@
 import { DomainError } from './domain-error';
 
-/** Streams are held open for as long as the client likes, so each costs memory until it goes: past a cap, 429. */
+/**
+ * Streams (and legacy polls) are held open for as long as the client likes, so each costs memory until it goes: past a
+ * cap, 429.
+ */
 export class TooManyStreamsError extends DomainError {
   readonly status = 429;
 
+  /** `held`: what is held open, `event streams` or `held polls`. */
   constructor(
     scope: string,
     private readonly retryAfterSeconds: number,
+    held = 'event streams',
   ) {
-    super(`Too many event streams are open for this ${scope}; close one or retry later`);
+    super(`Too many ${held} are open for this ${scope}; close one or retry later`);
   }
 
   override get headers(): Record<string, string> {

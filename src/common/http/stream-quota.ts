@@ -15,10 +15,13 @@ const RETRY_AFTER_SECONDS = 30;
 
 const SCOPE_NAMES: Record<keyof StreamOwners, string> = { flow: 'flow', app: 'app', clientIp: 'client IP' };
 
+/** What a connection is held open for; each kind is counted on its own, against the same caps. */
+export type HeldConnection = 'event streams' | 'held polls';
+
 /**
- * Caps the server-sent event streams open at once on this instance, per flow, per app and per client IP (IPv6 by
- * network, as the rate limit counts): a stream holds memory for as long as its client keeps it, so without a cap a
- * single client with a key, or anyone with a review link, could hold thousands.
+ * Caps the server-sent event streams, and the legacy polls held, open at once on this instance, per flow, per app and
+ * per client IP (IPv6 by network, as the rate limit counts): each holds memory for as long as its client keeps it, so
+ * without a cap a single client with a key, or anyone with a review link, could hold thousands.
  */
 @Injectable()
 export class StreamQuota {
@@ -33,17 +36,17 @@ export class StreamQuota {
     };
   }
 
-  /** Counts one stream for each owner, or refuses it, counting nothing, when any owner is at its cap. */
-  acquire(owners: StreamOwners): () => void {
+  /** Counts one connection for each owner, or refuses it, counting nothing, when any owner is at its cap. */
+  acquire(owners: StreamOwners, held: HeldConnection = 'event streams'): () => void {
     const counted: Array<[string, keyof StreamOwners]> = [];
     for (const scope of Object.keys(SCOPE_NAMES) as Array<keyof StreamOwners>) {
       const owner = owners[scope];
       if (owner === undefined) continue;
       const id = scope === 'clientIp' ? rateLimitSubject(owner, this.config.RATE_LIMIT_IPV6_PREFIX) : owner;
-      counted.push([`${scope}:${id}`, scope]);
+      counted.push([`${held}:${scope}:${id}`, scope]);
     }
     const full = counted.find(([key, scope]) => (this.open.get(key) ?? 0) >= this.limits[scope]);
-    if (full) throw new TooManyStreamsError(SCOPE_NAMES[full[1]], RETRY_AFTER_SECONDS);
+    if (full) throw new TooManyStreamsError(SCOPE_NAMES[full[1]], RETRY_AFTER_SECONDS, held);
     for (const [key] of counted) this.open.set(key, (this.open.get(key) ?? 0) + 1);
     let released = false;
     return () => {

@@ -23,7 +23,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       logger[level](
         {
           reqId,
-          req: { id: reqId, method: request.method, path: loggablePath(request.originalUrl) },
+          req: { id: reqId, method: request.method, path: loggablePath(request) },
           res: { statusCode: status },
           responseTime: Date.now() - startedAt,
         },

@@ -1,10 +1,12 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { RedisChannels } from '../../redis/redis-channels';
 import { RedisSubscription } from '../../redis/redis-subscription';
 import type { Histogram } from 'prom-client';
 import { FlowEventBus, type SentFlowChange } from './flow-event-bus';
 
-export const FLOW_CHANGES_CHANNEL = 'idflow:flow-changes';
+/** Named behind REDIS_PREFIX (RedisChannels). */
+export const FLOW_CHANGES_CHANNEL = 'flow-changes';
 
 /**
  * Scaled out: changes go through one Redis channel that every instance subscribes to, so an approval handled by one
@@ -16,14 +18,15 @@ export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShut
 
   private constructor(
     private readonly publisher: Redis,
+    private readonly channel: string,
     lag: Histogram,
   ) {
     super(lag);
   }
 
-  static async connect(publisher: Redis, lag: Histogram): Promise<RedisFlowEventBus> {
-    const bus = new RedisFlowEventBus(publisher, lag);
-    bus.subscription = await RedisSubscription.open<SentFlowChange>(publisher, FLOW_CHANGES_CHANNEL, {
+  static async connect(publisher: Redis, channels: RedisChannels, lag: Histogram): Promise<RedisFlowEventBus> {
+    const bus = new RedisFlowEventBus(publisher, channels.named(FLOW_CHANGES_CHANNEL), lag);
+    bus.subscription = await RedisSubscription.open<SentFlowChange>(publisher, bus.channel, {
       onMessage: (event) => bus.deliver(event),
       onError: (error) => bus.logger.error({ err: error }, 'Unreadable flow change on the bus'),
     });
@@ -31,7 +34,7 @@ export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShut
   }
 
   protected async send(event: SentFlowChange): Promise<void> {
-    await this.publisher.publish(FLOW_CHANGES_CHANNEL, JSON.stringify(event));
+    await this.publisher.publish(this.channel, JSON.stringify(event));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -19,6 +19,7 @@ import { DocumentReminders1764840000000 } from '../portable/1764840000000-Docume
 import { SealCertificates1764850000000 } from './1764850000000-SealCertificates';
 import { IdTokenSigningAlg1764860000000 } from '../portable/1764860000000-IdTokenSigningAlg';
 import { OidcRecordDigests1764870000000 } from '../portable/1764870000000-OidcRecordDigests';
+import { StoredFiles1764880000000 } from './1764880000000-StoredFiles';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const POSTGRES_MIGRATIONS = [
   SealCertificates1764850000000,
   IdTokenSigningAlg1764860000000,
   OidcRecordDigests1764870000000,
+  StoredFiles1764880000000,
 ];

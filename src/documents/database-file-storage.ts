@@ -1,0 +1,121 @@
+import { Readable } from 'node:stream';
+import { LessThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { sha256Hex } from '../common/crypto/digest';
+import {
+  checkedFileKey,
+  filesPath,
+  newFileKey,
+  type FileStorage,
+  type StoredFile,
+  type StoredFileStream,
+} from './file-storage';
+import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
+import { StoredFileChunks } from './stored-file-chunks';
+import { StoredFileRecord } from './stored-file-record.entity';
+
+/**
+ * Bytes per chunk row. A read holds one chunk (two while the client drains the previous), so a download costs that
+ * much memory whatever the file's size, and one statement never carries a whole 25 MiB PDF.
+ */
+export const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * Files in the service's own database (FILE_STORAGE=database), so that instances sharing it share their files.
+ * A file is its chunk rows, then its `stored_files` row: written in that order, removed in the other, so a reader who
+ * finds the row finds every chunk, and a writer killed midway leaves only chunks, which the sweep lists as unfinished.
+ * No statement needs a transaction; a write or read given the caller's transaction (the stamp's) runs in it.
+ */
+export class DatabaseFileStorage implements FileStorage {
+  private readonly records: Repository<StoredFileRecord>;
+  private readonly chunks: StoredFileChunks;
+
+  constructor(dataSource: DataSource) {
+    this.records = dataSource.getRepository(StoredFileRecord);
+    this.chunks = new StoredFileChunks(dataSource);
+  }
+
+  async put(bytes: Uint8Array, within?: EntityManager): Promise<StoredFile> {
+    const key = newFileKey();
+    return { key, ...(await this.write(key, bytes, within)) };
+  }
+
+  async putAt(key: string, bytes: Uint8Array): Promise<void> {
+    await this.remove(key);
+    await this.write(key, bytes);
+  }
+
+  async get(key: string, within?: EntityManager): Promise<Buffer> {
+    const record = await this.record(key, within);
+    const chunks = await this.chunks.readAll(key, within);
+    if (chunks.length !== record.chunks) throw new StoredFileNotFoundError(key);
+    return Buffer.concat(chunks, record.size);
+  }
+
+  async open(key: string): Promise<StoredFileStream> {
+    const { size, chunks: count } = await this.record(key);
+    const chunks = this.chunks;
+    async function* inOrder(): AsyncGenerator<Buffer> {
+      for (let seq = 0; seq < count; seq++) {
+        const chunk = await chunks.read(key, seq);
+        // Removed while being read: the sweep only removes files no document references, so this is a stale link.
+        if (!chunk) throw new StoredFileNotFoundError(key);
+        yield chunk;
+      }
+    }
+    // Byte mode with a chunk's worth of buffer: object mode would read 16 chunks ahead of a slow client.
+    return { size, stream: Readable.from(inOrder(), { objectMode: false, highWaterMark: CHUNK_BYTES }) };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return this.records.existsBy({ key: checkedFileKey(key) });
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.records.delete({ key: checkedFileKey(key) });
+    await this.chunks.removeAll(key);
+  }
+
+  async storedBefore(before: number): Promise<{ keys: string[]; unfinished: string[] }> {
+    const records = await this.records.find({ select: { key: true }, where: { createdAt: LessThan(before) } });
+    return { keys: records.map((record) => record.key), unfinished: await this.chunks.unfinishedBefore(before) };
+  }
+
+  async removeUnfinished(name: string): Promise<void> {
+    await this.chunks.removeUnfinished(checkedFileKey(name));
+  }
+
+  publicPath(key: string): string {
+    return filesPath(key);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private async write(
+    key: string,
+    bytes: Uint8Array,
+    within?: EntityManager,
+  ): Promise<{ sha256: string; size: number }> {
+    checkedFileKey(key);
+    const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const createdAt = Date.now();
+    let seq = 0;
+    for (let offset = 0; offset < whole.length || seq === 0; offset += CHUNK_BYTES) {
+      await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt, within);
+    }
+    const sha256 = sha256Hex(whole);
+    await this.recordsWithin(within).insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
+    return { sha256, size: whole.length };
+  }
+
+  private recordsWithin(within?: EntityManager): Repository<StoredFileRecord> {
+    return within ? within.getRepository(StoredFileRecord) : this.records;
+  }
+
+  private async record(key: string, within?: EntityManager): Promise<StoredFileRecord> {
+    const record = await this.recordsWithin(within).findOneBy({ key: checkedFileKey(key) });
+    if (!record) throw new StoredFileNotFoundError(key);
+    return record;
+  }
+}
