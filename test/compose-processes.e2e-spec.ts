@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifyWebhook } from '@idflow/client';
 import { loadConfig } from '../src/config/load-config';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { idflowInstances, interpolate, makeEnvFile, parseDotenv, readCompose } from './support/compose-file';
-import type { JsonBody } from './support/json-body';
 import { runCli } from './support/operator-cli';
+import { callService, signedWithWebhook } from './support/service-calls';
 import { ServiceProcess, freePort, startService } from './support/service-process';
 import { createSchema } from './support/test-config';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -38,15 +37,6 @@ async function composeEnvironment(service: string, dotenv: Record<string, string
   };
 }
 
-async function call(instance: ServiceProcess, path: string, headers: Record<string, string>, body?: object) {
-  const response = await fetch(`${instance.baseUrl}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as JsonBody };
-}
-
 describeScaledOut("compose's two instances, as processes with the environment compose gives them", () => {
   const services = idflowInstances(readCompose()).map(([name]) => name);
   let dotenv: Record<string, string>;
@@ -58,26 +48,10 @@ describeScaledOut("compose's two instances, as processes with the environment co
   /** One after the other, each kept as soon as it answers, so that a failed start leaves none running. */
   const startAll = async () => {
     instances = [];
-    for (const service of services)
+    for (const service of services) {
       instances.push(await startService(await composeEnvironment(service, dotenv, schema)));
+    }
   };
-
-  /** A signing flow made on one instance and approved on the other; its webhook must carry the app's signature. */
-  async function signedAcross(made: ServiceProcess, approved: ServiceProcess, reference: string) {
-    const headers = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
-    const nin = sandbox.testPersons[0].nin;
-    const created = await call(made, '/api/v2/signing/different-device', headers, {
-      action: 'sign',
-      nin,
-      payload: 'Contract 12',
-      webhook: { host: receiver.url, reference },
-    });
-    expect(created.status).toBe(201);
-    const flowId: string = created.body.data.request.id;
-    expect((await call(approved, `/api/v2/sandbox/flows/${flowId}/approve`, headers, { nin })).status).toBe(201);
-    const [hit] = await receiver.waitFor(reference, 1, 15_000);
-    return verifyWebhook(hit.body, hit.headers, sandbox.webhookSecret);
-  }
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idflow-compose-'));
@@ -103,8 +77,12 @@ describeScaledOut("compose's two instances, as processes with the environment co
 
   it('serves the sandbox the operator CLI made, on either instance, with its sealed webhook secret', async () => {
     const [a, b] = instances;
-    await expect(signedAcross(a, b, 'first-start')).resolves.toMatchObject({ type: 'signing.completed' });
-    const keys = await call(b, `/admin/apps/${sandbox.appId}/keys`, { authorization: `Bearer ${dotenv.ADMIN_TOKEN}` });
+    await expect(signedWithWebhook(sandbox, receiver, 'first-start', a, b)).resolves.toMatchObject({
+      type: 'signing.completed',
+    });
+    const keys = await callService(b, `/admin/apps/${sandbox.appId}/keys`, {
+      authorization: `Bearer ${dotenv.ADMIN_TOKEN}`,
+    });
     expect(keys.status).toBe(200);
     expect(keys.body.data.keys).toEqual([expect.objectContaining({ environment: 'sandbox', revokedAt: null })]);
   });
@@ -113,7 +91,9 @@ describeScaledOut("compose's two instances, as processes with the environment co
     await Promise.all(instances.map((instance) => instance.stop()));
     await startAll();
     const [a, b] = instances;
-    await expect(signedAcross(b, a, 'second-start')).resolves.toMatchObject({ type: 'signing.completed' });
+    await expect(signedWithWebhook(sandbox, receiver, 'second-start', b, a)).resolves.toMatchObject({
+      type: 'signing.completed',
+    });
     for (const instance of instances) {
       expect(instance.output()).not.toMatch(/SecretUnreadable|could not be opened/);
     }
