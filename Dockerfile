@@ -11,6 +11,8 @@ COPY libs libs
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: no dev dependencies (the image's own Node 24 runs it), a non-root user, data under /var/lib/idflow.
+# No VOLUME: an instance of a scaled-out deployment keeps nothing of its own; the embedded default mounts a volume
+# there (README, Deploying).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -23,7 +25,6 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 USER idflow
-VOLUME /var/lib/idflow
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

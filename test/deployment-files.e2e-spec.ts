@@ -1,19 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { parse } from 'yaml';
 import { loadConfig } from '../src/config/load-config';
 import { SETTINGS } from '../src/config/settings';
+import {
+  idflowInstances,
+  interpolate,
+  makeEnvFile,
+  parseDotenv,
+  readCompose,
+  readRepoFile as read,
+  variablesOf,
+} from './support/compose-file';
 import { TestApp, createTestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '..');
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-
-interface ComposeService {
-  environment?: Record<string, string>;
-  volumes?: string[];
-  networks?: Record<string, { ipv4_address?: string }> | string[];
-}
 
 /** The runtime stage: everything after the last FROM. */
 const runtimeStage = () =>
@@ -21,31 +23,78 @@ const runtimeStage = () =>
     .split(/^FROM /m)
     .pop() as string;
 
-describe('the container image and compose file match the app (no container engine here to run them)', () => {
-  const compose = parse(read('compose.yaml')) as {
-    services: Record<string, ComposeService>;
-    networks: { idflow: { ipam: { config: Array<{ subnet: string }> } } };
-  };
-  const instances = Object.entries(compose.services).filter(([name]) => name.startsWith('idflow-'));
+/** A `.env` as README's line makes it, in a directory of its own. */
+function freshEnvFile(): { dir: string; text: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'idflow-compose-'));
+  makeEnvFile(dir);
+  return { dir, text: readFileSync(join(dir, '.env'), 'utf8') };
+}
 
-  it('runs two idflow instances whose every variable is a setting the config accepts', () => {
+const declared = (name: string) => name in SETTINGS;
+
+describe('the container image and compose file match the app (no container engine here to run them)', () => {
+  const compose = readCompose();
+  const instances = idflowInstances(compose);
+
+  it('runs two idflow instances whose every variable is a setting the config accepts, filled from .env', () => {
     expect(instances.map(([name]) => name)).toEqual(['idflow-a', 'idflow-b']);
+    const dotenv = parseDotenv(freshEnvFile().text);
     for (const [, service] of instances) {
       const environment = service.environment ?? {};
-      for (const name of Object.keys(environment)) expect(Object.keys(SETTINGS)).toContain(name);
-      // Compose fills the ${...} values from the operator's environment; stand-ins of the right shape here.
+      for (const name of Object.keys(environment)) expect(declared(name)).toBe(true);
       const filled = Object.fromEntries(
-        Object.entries(environment).map(([name, value]) => [
-          name,
-          value.startsWith('${')
-            ? name === 'KEY_ENCRYPTION_KEY'
-              ? Buffer.alloc(32).toString('base64')
-              : 'x'.repeat(32)
-            : value,
-        ]),
+        Object.entries(environment).map(([name, value]) => [name, interpolate(value, dotenv)]),
       );
       expect(() => loadConfig(filled)).not.toThrow();
     }
+  });
+
+  it('shares the database, the bus and the file store between the instances, and keeps nothing on one', () => {
+    const [[, first], ...others] = instances;
+    for (const [, service] of others) expect(service.environment).toEqual(first.environment);
+    const environment = first.environment ?? {};
+    const serviceAt = (url: string) => compose.services[new URL(url).hostname];
+    expect(serviceAt(environment.DATABASE_URL).image).toMatch(/^postgres:/);
+    expect(serviceAt(environment.REDIS_URL).image).toMatch(/^redis:/);
+    // The stored files live in the shared database, not on an instance's disk.
+    expect(environment.FILE_STORAGE).toBe('database');
+    for (const [, service] of instances) expect(service.volumes).toBeUndefined();
+    expect(runtimeStage()).not.toMatch(/^VOLUME/m);
+  });
+
+  it('takes the secrets from .env, the same at every start, and generates nothing when it starts', () => {
+    const environment = instances[0][1].environment ?? {};
+    for (const name of ['KEY_ENCRYPTION_KEY', 'ADMIN_TOKEN']) {
+      expect(variablesOf(environment[name])).toEqual([{ name, required: true }]);
+    }
+    for (const value of Object.values(environment)) expect(value).not.toContain('$(');
+    const startCommands = [...read('README.md').split('\n'), ...read('compose.yaml').split('\n')].filter((line) =>
+      line.includes('docker compose up'),
+    );
+    expect(startCommands.length).toBeGreaterThan(0);
+    for (const line of startCommands) expect(line).not.toContain('$(');
+  });
+
+  it("makes .env once with README's line: fresh secrets compose needs, owner-only, never replaced", () => {
+    const { dir, text } = freshEnvFile();
+    expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
+    const dotenv = parseDotenv(text);
+    const required = Object.values(instances[0][1].environment ?? {})
+      .flatMap(variablesOf)
+      .filter((variable) => variable.required)
+      .map((variable) => variable.name);
+    expect(Object.keys(dotenv).sort()).toEqual(required.sort());
+    expect(Buffer.from(dotenv.KEY_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
+    expect(dotenv.KEY_ENCRYPTION_KEY).not.toBe(parseDotenv(freshEnvFile().text).KEY_ENCRYPTION_KEY);
+    makeEnvFile(dir);
+    expect(readFileSync(join(dir, '.env'), 'utf8')).toBe(text);
+  });
+
+  it('lists in deploy/compose.env.example every variable compose reads from .env', () => {
+    const fromEnvFile = Object.values(instances[0][1].environment ?? {}).flatMap(variablesOf);
+    const example = parseDotenv(read('deploy/compose.env.example'));
+    expect(Object.keys(example).sort()).toEqual(fromEnvFile.map((variable) => variable.name).sort());
+    for (const { name, fallback } of fromEnvFile) expect(example[name]).toBe(fallback ?? '');
   });
 
   it('trusts exactly the proxy, which sits in the network compose defines and reaches the instances on PORT', () => {

@@ -4,6 +4,7 @@ import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { EmbeddedBackup } from '../database/embedded-backup';
 import { KeyEncryptionModule } from '../key-encryption/key-encryption.module';
 import { PersonsModule } from '../persons/persons.module';
 import { RedisModule } from '../redis/redis.module';
@@ -34,8 +35,11 @@ export class CliModule {
         BillingLedgerModule,
         FileStorageModule,
       ],
-      // The admin API's person logic, without its HTTP controllers and bearer guard.
-      providers: [AdminPersonsService],
+      providers: [
+        // The admin API's person logic, without its HTTP controllers and bearer guard.
+        AdminPersonsService,
+        EmbeddedBackup,
+      ],
     };
   }
 }

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
 import { appUpdateCommand } from './commands/app-update.command';
+import { backupCommand } from './commands/backup.command';
 import { billingCreditCommand } from './commands/billing-credit.command';
 import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
@@ -36,6 +37,7 @@ const program = new Command('idflow')
   .addCommand(billingUsageCommand())
   .addCommand(keysRotateCommand())
   .addCommand(keysRewrapCommand())
-  .addCommand(filesMigrateCommand());
+  .addCommand(filesMigrateCommand())
+  .addCommand(backupCommand());
 
 program.parseAsync().catch(reportFailure);

@@ -39,6 +39,25 @@ describe('loadConfig', () => {
     expect(config.DATABASE_PATH).toBe('/var/lib/idflow/idflow.sqlite');
   });
 
+  it('points every public address at BASE_URL unless it is set itself', () => {
+    const config = loadConfig({ BASE_URL: 'https://id.example', CDN_URL: 'https://cdn.example' });
+    expect(config).toMatchObject({
+      BASE_URL: 'https://id.example',
+      OPEN_URL: 'https://id.example',
+      SIGN_URL: 'https://id.example',
+      CDN_URL: 'https://cdn.example',
+    });
+  });
+
+  it('reports a bad BASE_URL once, under its own name, not again through the addresses that follow it', () => {
+    try {
+      loadConfig({ BASE_URL: 'https://id.example/' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^BASE_URL must be/)]);
+    }
+  });
+
   it('parses booleans and integers', () => {
     const config = loadConfig({ ALLOW_PRIVATE_URLS: 'true', MIGRATIONS_RUN: '0', PORT: '4000' });
     expect(config.ALLOW_PRIVATE_URLS).toBe(true);

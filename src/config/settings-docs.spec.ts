@@ -21,4 +21,12 @@ describe('the documents generated from SETTINGS', () => {
     expect(example).toMatch(/^ADMIN_TOKEN=$/m);
     expect(example).toContain('(30..86400)');
   });
+
+  it('leaves defaults derived from other variables empty, so a copy that changes BASE_URL moves every link', () => {
+    const example = renderEnvExample();
+    for (const name of ['BASE_URL', 'OPEN_URL', 'SIGN_URL', 'CDN_URL', 'DATABASE_PATH']) {
+      expect(example).toMatch(new RegExp(`^${name}=$`, 'm'));
+    }
+    expect(example).toMatch(/^DATA_DIR=\.\/data$/m);
+  });
 });

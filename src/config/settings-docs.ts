@@ -29,7 +29,7 @@ function comment(text: string): string[] {
 /** `.env.example`: every setting under its group, with what it means and takes, set to its default (secrets empty). */
 export function renderEnvExample(): string {
   const lines = [
-    '# idflow configuration. Every variable is optional; the values shown are the defaults.',
+    '# idflow configuration. Every variable is optional; the values shown are the defaults, empty where derived.',
     '# Copy to .env only for your own shell (`set -a; . ./.env; set +a`): the service reads the process environment.',
     '# Generated from src/config/settings.ts by `npm run config:docs`: edit the settings there, not here.',
   ];
@@ -40,7 +40,9 @@ export function renderEnvExample(): string {
       lines.push('', `# --- ${group} ---`);
     }
     lines.push(...comment(`${setting.description} (${setting.allowed}${setting.secret ? '; a secret' : ''})`));
-    lines.push(`${name}=${setting.secret ? '' : (defaultText(setting) ?? '')}`);
+    // A default derived from other variables is left empty, so a copy with BASE_URL or PORT changed stays coherent.
+    const derived = typeof setting.default === 'function';
+    lines.push(`${name}=${setting.secret || derived ? '' : (defaultText(setting) ?? '')}`);
   }
   return `${lines.join('\n')}\n`;
 }

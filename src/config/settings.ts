@@ -2,9 +2,22 @@ import type { Environment } from './setting';
 import { boolean, httpUrl, integer, oneOf, proxyList, secondsList, subsetOf, text } from './setting-kinds';
 
 const port = (env: Environment) => env.PORT || '3000';
-const dataDir = (env: Environment) => env.DATA_DIR || './data';
+const DEFAULT_DATA_DIR = './data';
+const dataDir = (env: Environment) => env.DATA_DIR || DEFAULT_DATA_DIR;
 /** A bad PORT is reported once, under its own name, not again through every URL derived from it. */
 const localUrl = (env: Environment) => `http://localhost:${/^\d+$/.test(port(env)) ? port(env) : '3000'}`;
+
+const BASE_URL_SETTING = httpUrl({
+  group: 'Public addresses',
+  description: 'Public address of the API; defaults to `http://localhost:$PORT`, served by this process.',
+  default: localUrl,
+});
+/**
+ * The other public addresses follow BASE_URL, so a deployment behind a proxy names its address once; a bad BASE_URL
+ * is reported once, under its own name.
+ */
+const publicBase = (env: Environment) =>
+  env.BASE_URL && 'value' in BASE_URL_SETTING.parse(env.BASE_URL) ? env.BASE_URL : localUrl(env);
 
 /**
  * Every setting idflow reads, in the order `.env.example` and README list them. The keys are the environment variable
@@ -42,7 +55,7 @@ export const SETTINGS = {
   DATA_DIR: text({
     group: 'Storage',
     description: 'Local data: the SQLite file of the embedded default and stored files.',
-    default: dataDir,
+    default: DEFAULT_DATA_DIR,
   }),
   DATABASE_PATH: text({
     group: 'Storage',
@@ -155,25 +168,23 @@ export const SETTINGS = {
     default: 3600,
   }),
 
-  BASE_URL: httpUrl({
-    group: 'Public addresses',
-    description: 'Public address of the API; defaults to `http://localhost:$PORT`, served by this process.',
-    default: localUrl,
-  }),
+  BASE_URL: BASE_URL_SETTING,
   OPEN_URL: httpUrl({
     group: 'Public addresses',
-    description: 'Where same-device links open (`/open/<code>`); defaults to `http://localhost:$PORT`.',
-    default: localUrl,
+    description: 'Where same-device links open (`/open/<code>`); defaults to `BASE_URL`.',
+    default: publicBase,
   }),
   SIGN_URL: httpUrl({
     group: 'Public addresses',
-    description: 'Where hosted review pages are served (`/review/<docId>`); defaults to `http://localhost:$PORT`.',
-    default: localUrl,
+    description:
+      'Where hosted review pages (`/review/<docId>`) and the verification page printed in sealed PDFs (`/verify`) are ' +
+      'served; defaults to `BASE_URL`.',
+    default: publicBase,
   }),
   CDN_URL: httpUrl({
     group: 'Public addresses',
-    description: 'Where stored and stamped files are served (`/files/<key>`); defaults to `http://localhost:$PORT`.',
-    default: localUrl,
+    description: 'Where stored and stamped files are served (`/files/<key>`); defaults to `BASE_URL`.',
+    default: publicBase,
   }),
 
   ADMIN_TOKEN: text({

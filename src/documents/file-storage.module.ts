@@ -6,7 +6,7 @@ import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { fileStorageOf } from './file-storage.factory';
 import { FileStorageMigration } from './file-storage-migration.service';
 
-/** Stored files (DESIGN section 13): the FILE_STORAGE backend, and the move from one backend to another. */
+/** Stored files (DESIGN section 2): the FILE_STORAGE backend, and the move from one backend to another. */
 @Module({
   providers: [
     {

@@ -30,6 +30,11 @@ export class KeyringSource {
     return !this.configured;
   }
 
+  /** The key file when the keys live in one, for a backup that must be able to open what they sealed. */
+  get file(): string | undefined {
+    return this.isFile ? this.keyFile : undefined;
+  }
+
   load(): Keyring {
     if (this.configured) return parseKeyring(this.configured, 'KEY_ENCRYPTION_KEY');
     if (this.sharedDatabase) {
