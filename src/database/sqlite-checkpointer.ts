@@ -29,7 +29,7 @@ export class SqliteCheckpointer implements OnApplicationBootstrap, OnApplication
     worker.on('message', (message: { failed?: string }) => {
       if (message.failed) this.logger.warn(`A background checkpoint failed (the next one retries): ${message.failed}`);
     });
-    worker.on('error', (error) =>
+    worker.on('error', (error: Error) =>
       this.logger.error({ err: error }, 'The checkpoint thread stopped: the serving connection checkpoints alone'),
     );
     worker.once('exit', () => (this.worker = undefined));
