@@ -12,7 +12,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: no dev dependencies (the image's own Node 24 runs it), a non-root user, data under /var/lib/idflow.
 # No VOLUME: an instance of a scaled-out deployment keeps nothing of its own; the embedded default mounts a volume
-# there (README, Deploying).
+# there (docs/operations.md, Deploying).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \

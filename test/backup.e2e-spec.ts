@@ -102,7 +102,7 @@ describe('backup of the embedded default while it runs, restored into a fresh DA
       await running.stop();
     }
     const restoredDir = freshDir('idflow-restored-');
-    // README's restore: the backup's contents into an empty DATA_DIR.
+    // The restore of docs/operations.md: the backup's contents into an empty DATA_DIR.
     cpSync(backupDir, restoredDir, { recursive: true });
     restored = await startService({ ...SETTINGS, DATA_DIR: restoredDir });
   }, 120_000);

@@ -15,9 +15,9 @@ const describeScaledOut = scaledOut ? describe : describe.skip;
 
 /**
  * No container engine runs here: each compose instance is a process with the environment compose gives it, filled
- * from a `.env` made by README's line. Only what a container network provides differs: the database and Redis of this
- * machine (a schema of this suite's own), ports of their own, and an empty DATA_DIR at every start, as a container
- * without volumes has.
+ * from a `.env` made by the line of docs/operations.md. Only what a container network provides differs: the database
+ * and Redis of this machine (a schema of this suite's own), ports of their own, and an empty DATA_DIR at every start,
+ * as a container without volumes has.
  */
 async function composeEnvironment(service: string, dotenv: Record<string, string>, schema: string) {
   // Each process listens on a port of its own, as each container has an address of its own.

@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import { loadConfig } from '../src/config/load-config';
 import { SETTINGS } from '../src/config/settings';
 import {
+  DEPLOYING_PAGE,
   idflowInstances,
   interpolate,
   makeEnvFile,
@@ -23,7 +24,7 @@ const runtimeStage = () =>
     .split(/^FROM /m)
     .pop() as string;
 
-/** A `.env` as README's line makes it, in a directory of its own. */
+/** A `.env` as the line of docs/operations.md makes it, in a directory of its own. */
 function freshEnvFile(): { dir: string; text: string } {
   const dir = mkdtempSync(join(tmpdir(), 'idflow-compose-'));
   makeEnvFile(dir);
@@ -68,14 +69,14 @@ describe('the container image and compose file match the app (no container engin
       expect(variablesOf(environment[name])).toEqual([{ name, required: true }]);
     }
     for (const value of Object.values(environment)) expect(value).not.toContain('$(');
-    const startCommands = [...read('README.md').split('\n'), ...read('compose.yaml').split('\n')].filter((line) =>
+    const startCommands = [...read(DEPLOYING_PAGE).split('\n'), ...read('compose.yaml').split('\n')].filter((line) =>
       line.includes('docker compose up'),
     );
     expect(startCommands.length).toBeGreaterThan(0);
     for (const line of startCommands) expect(line).not.toContain('$(');
   });
 
-  it("makes .env once with README's line: fresh secrets compose needs, owner-only, never replaced", () => {
+  it("makes .env once with docs/operations.md's line: fresh secrets compose needs, owner-only, never replaced", () => {
     const { dir, text } = freshEnvFile();
     expect(statSync(join(dir, '.env')).mode & 0o777).toBe(0o600);
     const dotenv = parseDotenv(text);

@@ -26,7 +26,7 @@ const API_TAGS: Record<string, string> = {
   review: 'The hosted review page and its calls',
   oidc:
     'Log in with OIDC: an OpenID provider at `/oidc` (discovery at `/oidc/.well-known/openid-configuration`) for any ' +
-    'OIDC library; these are the calls of its hosted login page. See README, "Log in with OIDC".',
+    'OIDC library; these are the calls of its hosted login page. See docs/oidc.md, "Log in with OIDC".',
   admin: 'The operator: consumers, apps, keys, persons, credit and the sandbox (ADMIN_TOKEN)',
 };
 
@@ -40,8 +40,8 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
         '`status: "failed"` and, for validation, Zod-style `errors`. 100 requests a minute per client IP. "spec N.N" in ' +
         "these descriptions is section N.N of the repository's docs/interface.md.\n\n" +
         'Web apps can also log people in with OpenID Connect, with configuration alone: the discovery document is ' +
-        '[/oidc/.well-known/openid-configuration](/oidc/.well-known/openid-configuration), and the README section ' +
-        '"Log in with OIDC" (`README.md#log-in-with-oidc`) has the client set-up.',
+        '[/oidc/.well-known/openid-configuration](/oidc/.well-known/openid-configuration), and the page ' +
+        '"Log in with OIDC" (`docs/oidc.md` in the repository) has the client set-up.',
     )
     .setVersion('2')
     .addServer(app.get(AppConfig).BASE_URL, 'This deployment (BASE_URL)')

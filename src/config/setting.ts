@@ -6,14 +6,14 @@ export type Parsed<T> = { value: T } | { problem: string };
 
 /**
  * One setting, declared once: how its text is read and checked, its default, whether it is a secret, and what it
- * means. Validation, defaults, error messages, `.env.example` and README's table all come from here.
+ * means. Validation, defaults, error messages, `.env.example` and docs/configuration.md's table all come from here.
  */
 export interface Setting<T> {
-  /** The group it is listed under in `.env.example` and README. */
+  /** The group it is listed under in `.env.example` and docs/configuration.md. */
   group: string;
-  /** What it does, one sentence or two, for `.env.example` and README. */
+  /** What it does, one sentence or two, for `.env.example` and docs/configuration.md. */
   description: string;
-  /** What values it takes, for `.env.example` and README: `30..86400`, `true | false`. */
+  /** What values it takes, for `.env.example` and docs/configuration.md: `30..86400`, `true | false`. */
   allowed: string;
   /** The text used when the variable is unset or empty; derived from other variables when a function. */
   default?: string | ((env: Environment) => string);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readSettingsTable, renderEnvExample, settingsTableRows } from './settings-docs';
+import { SETTINGS_PAGE, readSettingsTable, renderEnvExample, settingsTableRows } from './settings-docs';
 import { SETTINGS } from './settings';
 
 const root = join(__dirname, '..', '..');
@@ -10,8 +10,8 @@ describe('the documents generated from SETTINGS', () => {
     expect(readFileSync(join(root, '.env.example'), 'utf8')).toBe(renderEnvExample());
   });
 
-  it("README's configuration table is what SETTINGS makes (run `npm run config:docs` after changing a setting)", () => {
-    expect(readSettingsTable(readFileSync(join(root, 'README.md'), 'utf8'))).toEqual(settingsTableRows());
+  it(`${SETTINGS_PAGE}'s table is what SETTINGS makes (run \`npm run config:docs\` after changing a setting)`, () => {
+    expect(readSettingsTable(readFileSync(join(root, SETTINGS_PAGE), 'utf8'))).toEqual(settingsTableRows());
   });
 
   it('lists every setting with its default, and secrets without a value', () => {

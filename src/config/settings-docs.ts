@@ -2,6 +2,8 @@ import type { Environment, Setting } from './setting';
 import { SETTINGS } from './settings';
 
 const WIDTH = 118;
+/** The page that holds the configuration table, from the repository's root. */
+export const SETTINGS_PAGE = 'docs/configuration.md';
 export const TABLE_START = '<!-- settings:start (generated from src/config/settings.ts by `npm run config:docs`) -->';
 export const TABLE_END = '<!-- settings:end -->';
 
@@ -47,7 +49,7 @@ export function renderEnvExample(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** README's configuration table, one row per setting: its name, default, allowed values and meaning. */
+/** The configuration table of SETTINGS_PAGE, one row per setting: its name, default, allowed values and meaning. */
 export function settingsTableRows(): string[][] {
   return entries().map(([name, setting]) => {
     const fallback = setting.secret ? undefined : defaultText(setting);
@@ -65,19 +67,19 @@ export function renderSettingsTable(): string {
   return rows.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
-/** The README with its table between the markers replaced by the current one. */
-export function withSettingsTable(readme: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${TABLE_START} ... ${TABLE_END} section`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n\n${renderSettingsTable()}\n\n${readme.slice(end)}`;
+/** The page with its table between the markers replaced by the current one. */
+export function withSettingsTable(page: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${SETTINGS_PAGE} has no ${TABLE_START} ... ${TABLE_END} section`);
+  return `${page.slice(0, start + TABLE_START.length)}\n\n${renderSettingsTable()}\n\n${page.slice(end)}`;
 }
 
 /** The rows of the table between the markers, cell by cell, whatever its column alignment. */
-export function readSettingsTable(readme: string): string[][] {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  return readme
+export function readSettingsTable(page: string): string[][] {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  return page
     .slice(start + TABLE_START.length, end)
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[\s|:-]+\|$/.test(line))

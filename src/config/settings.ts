@@ -20,8 +20,8 @@ const publicBase = (env: Environment) =>
   env.BASE_URL && 'value' in BASE_URL_SETTING.parse(env.BASE_URL) ? env.BASE_URL : localUrl(env);
 
 /**
- * Every setting idflow reads, in the order `.env.example` and README list them. The keys are the environment variable
- * names, so a message names exactly the variable the operator has to fix.
+ * Every setting idflow reads, in the order `.env.example` and docs/configuration.md list them. The keys are the
+ * environment variable names, so a message names exactly the variable the operator has to fix.
  */
 export const SETTINGS = {
   NODE_ENV: oneOf(['development', 'production', 'test'], {

@@ -10,7 +10,7 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite';
  * How many pages the WAL may grow by before the serving connection checkpoints it itself. SqliteCheckpointer copies
  * the WAL on its own thread well before that, so this checkpoint finds little left to copy; it bounds the WAL (40 MB)
  * should that thread fall behind. SQLite's default of 1,000 pages, each checkpoint syncing both files on the serving
- * thread, was about a third of each flow create under load.
+ * thread, was a large part of each flow create under load (docs/performance.md has the figure).
  */
 const WAL_CHECKPOINT_PAGES = 10_000;
 
@@ -52,7 +52,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
       db.pragma('foreign_keys = ON');
       db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
       // Savepoint journals in memory: creates committed together each run in a savepoint (BatchedTransactions), whose
-      // journal SQLite otherwise spills to a temporary file past 64 KiB, half the bytes a create wrote under load.
+      // journal SQLite otherwise spills to a temporary file past 64 KiB, a large part of the bytes a create wrote.
       db.pragma('temp_store = MEMORY');
     },
   };

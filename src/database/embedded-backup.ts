@@ -39,7 +39,8 @@ export class EmbeddedBackup {
   async write(target: string): Promise<BackupSummary> {
     if (this.config.DATABASE_URL) {
       throw new Error(
-        'backup copies the embedded SQLite database; with PostgreSQL use pg_dump (README, Backup and restore)',
+        'backup copies the embedded SQLite database; with PostgreSQL use pg_dump ' +
+          '(docs/operations.md, Backup and restore)',
       );
     }
     if (!(await exists(this.config.DATABASE_PATH))) {

@@ -9,7 +9,7 @@ export const CHECKPOINT_INTERVAL_MS = 25;
 
 /**
  * Checkpoints the embedded SQLite database on a thread of its own. A checkpoint syncs the WAL and the database file
- * to disk, which on the serving thread cost flow creates a third of their time under load; on this thread it costs
+ * to disk, which on the serving thread cost flow creates much of their time under load; on this thread it costs
  * them nothing. The serving connection still checkpoints every WAL_CHECKPOINT_PAGES, which then finds little or
  * nothing left to copy, and which bounds the WAL should this thread fall behind or fail (it logs why).
  */

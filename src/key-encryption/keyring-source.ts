@@ -49,7 +49,7 @@ export class KeyringSource {
 
   /**
    * A new current key in the key file, the previous one kept as retired so that what it sealed still opens until
-   * `keys:rewrap` has resealed it. Configured keys are rotated by the operator instead (README, Security).
+   * `keys:rewrap` has resealed it. Configured keys are rotated by the operator instead (docs/security.md).
    */
   rotate(): Keyring {
     if (!this.isFile) throw new Error('KEY_ENCRYPTION_KEY is set: put the new key first in it, then run keys:rewrap');

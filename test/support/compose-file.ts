@@ -55,17 +55,20 @@ export function parseDotenv(text: string): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
-/** README's one line that makes `.env` for compose. */
+/** The page that tells operators how to deploy: it holds the line that makes `.env` and the compose commands. */
+export const DEPLOYING_PAGE = 'docs/operations.md';
+
+/** The one line of DEPLOYING_PAGE that makes `.env` for compose. */
 export function envFileLine(): string {
-  const line = readRepoFile('README.md')
+  const line = readRepoFile(DEPLOYING_PAGE)
     .split('\n')
     .map((candidate) => candidate.trim())
     .find((candidate) => candidate.startsWith('[ -e .env ] ||'));
-  if (!line) throw new Error("README has no line starting with '[ -e .env ] ||'");
+  if (!line) throw new Error(`${DEPLOYING_PAGE} has no line starting with '[ -e .env ] ||'`);
   return line;
 }
 
-/** Runs README's line in `dir` with sh, as an operator would beside compose.yaml. */
+/** Runs that line in `dir` with sh, as an operator would beside compose.yaml. */
 export function makeEnvFile(dir: string): void {
   execFileSync('sh', ['-c', envFileLine()], { cwd: dir, stdio: 'ignore' });
 }

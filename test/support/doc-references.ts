@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 
@@ -102,13 +102,16 @@ function filesUnder(root: string, folder: string, extension: string): string[] {
   if (!existsSync(base)) return [];
   return readdirSync(base, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith(extension) && !/(^|[\\/])(node_modules|dist)([\\/]|$)/.test(path))
-    .map((path) => join(folder, path));
+    .map((path) => join(folder, path))
+    .sort();
 }
 
 /**
  * Every citation of the interface or the design, and every relative link of the Markdown files, in README.md,
  * `docs/*.md`, `src/` and `libs/` under `root` that points to a section, file or heading that does not exist, one
- * line each (`README.md:12: spec 2.9: docs/interface.md has no section 2.9`). Empty when everything resolves.
+ * line each (`README.md:12: spec 2.9: docs/interface.md has no section 2.9`); a citation in README or a page of `docs/`
+ * (other than the two cited documents) that is not a link to its section; and a page of `docs/` that README does not
+ * link. Empty when everything resolves.
  */
 export function brokenReferences(root: string): string[] {
   const headings = new Map<string, Heading[]>();
@@ -123,6 +126,9 @@ export function brokenReferences(root: string): string[] {
     existsSync(join(root, file)),
   );
   const sourceFiles = [...filesUnder(root, 'src', '.ts'), ...filesUnder(root, 'libs', '.ts')];
+  // The cited documents themselves speak of citations ("a citation such as spec 2.8") rather than make them.
+  const citedFiles = new Set(Object.values(CITED_DOCUMENTS).map((document) => join(document)));
+  const readerPages = markdownFiles.filter((file) => !citedFiles.has(file));
   const broken: string[] = [];
 
   for (const file of [...markdownFiles, ...sourceFiles]) {
@@ -137,18 +143,30 @@ export function brokenReferences(root: string): string[] {
     }
   }
 
-  // README is read by people on GitHub, where a citation is only as good as the link it is.
-  for (const { text, line } of proseOutsideLinks(readFileSync(join(root, 'README.md'), 'utf8'))) {
-    for (const { document, sections } of citationsOf(text)) {
-      for (const section of sections) {
-        const anchor = sectionAnchor(document, section);
-        if (anchor) {
-          broken.push(
-            `README.md:${line}: ${document} ${section} should link to ${CITED_DOCUMENTS[document]}#${anchor}`,
-          );
+  // README and the pages it leads to are read by people on GitHub, where a citation is only as good as the link it is.
+  for (const file of readerPages) {
+    const path = join(root, file);
+    for (const { text, line } of proseOutsideLinks(readFileSync(path, 'utf8'))) {
+      for (const { document, sections } of citationsOf(text)) {
+        for (const section of sections) {
+          const anchor = sectionAnchor(document, section);
+          if (anchor) {
+            const target = relative(dirname(path), resolve(root, CITED_DOCUMENTS[document]));
+            broken.push(`${file}:${line}: ${document} ${section} should link to ${target}#${anchor}`);
+          }
         }
       }
     }
+  }
+
+  // README is the front door: every page of docs/ is reached from it.
+  const readmeLinks = new Set(
+    linksOf(readFileSync(join(root, 'README.md'), 'utf8')).map(({ target }) =>
+      relative(root, resolve(root, decodeURIComponent(target.split('#')[0]))),
+    ),
+  );
+  for (const page of markdownFiles.filter((file) => file.startsWith(`docs${sep}`) && !readmeLinks.has(file))) {
+    broken.push(`README.md: ${page} is not linked`);
   }
 
   for (const file of markdownFiles) {

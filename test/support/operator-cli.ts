@@ -15,8 +15,8 @@ export interface CliRun {
 
 /**
  * The operator CLI as its own process (`node -r ts-node/register src/cli/main.ts`), on a test app's database; with
- * `via: 'npm'`, through `npm run cli` exactly as the README tells operators. `extraEnv` adds to (or, empty, unsets) what
- * the app's configuration gives it (FILE_STORAGE, S3_*, ...).
+ * `via: 'npm'`, through `npm run cli` exactly as docs/operations.md tells operators. `extraEnv` adds to (or, empty,
+ * unsets) what the app's configuration gives it (FILE_STORAGE, S3_*, ...).
  */
 export function runCli(
   config: AppConfig,

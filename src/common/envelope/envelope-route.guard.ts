@@ -15,7 +15,7 @@ declare module 'express-serve-static-core' {
  * Notes on the request whether its route answers in the success envelope, and with which reason, for the adapter that
  * writes the answer (EnvelopingExpressAdapter). A global guard rather than an interceptor: guards are the one hook Nest
  * runs with the route's handler in hand that costs next to nothing, while any interceptor sets up Nest's RxJS pipeline
- * and two async resources on every request, a third of a health check's time.
+ * and two async resources on every request, a large part of a health check's time (docs/performance.md).
  */
 @Injectable()
 export class EnvelopeRouteGuard implements CanActivate {

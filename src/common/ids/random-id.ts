@@ -19,8 +19,8 @@ function nextRandomByte(): number {
 }
 
 /**
- * Random bytes from the same block: an AES-GCM nonce per sealed value, say, where asking the system each time cost a
- * third of the sealing under load.
+ * Random bytes from the same block: an AES-GCM nonce per sealed value, say, where asking the system each time cost
+ * much of the sealing under load.
  */
 export function randomPoolBytes(count: number): Buffer {
   const out = Buffer.allocUnsafe(count);
@@ -74,7 +74,7 @@ export const newId = {
   flowCode: () => randomBase62(32),
   /**
    * A usage record, written by the thousand and never shown: its time first, so that each insert lands at the end of
-   * the primary key's index rather than on a random page of it (a third of the cost of a random id in SQLite).
+   * the primary key's index rather than on a random page of it, which costs SQLite less than a random id does.
    */
   usageRecord: (createdAt: number) => `use_${base62Time(createdAt)}${randomBase62(16)}`,
 };

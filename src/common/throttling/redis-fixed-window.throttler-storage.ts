@@ -32,7 +32,7 @@ type WithRateLimitCommand = Redis & {
 /**
  * The counters every instance shares, in Redis: a fixed window per client, counted as FixedWindowThrottlerStorage
  * counts in memory, with the same keys as @nest-lab/throttler-storage-redis. That package sent its whole script with
- * each call (EVAL), a tenth of an instance's time on a health check; ioredis's defined command sends the script's
+ * each call (EVAL), a real part of an instance's time on a health check; ioredis's defined command sends the script's
  * digest (EVALSHA) and the script itself only when Redis does not have it yet.
  */
 export class RedisFixedWindowThrottlerStorage implements ThrottlerStorage {
