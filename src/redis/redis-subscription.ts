@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { logRedisOutages } from './redis-outage-log';
 
 /**
  * One Redis channel this instance listens to, on a connection of its own (a subscribed connection can do nothing
@@ -20,6 +21,7 @@ export class RedisSubscription {
     },
   ): Promise<RedisSubscription> {
     const connection = redis.duplicate();
+    logRedisOutages(connection, channel);
     connection.on('message', (_channel: string, text: string) => {
       try {
         handlers.onMessage(JSON.parse(text) as T);

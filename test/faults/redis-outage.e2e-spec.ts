@@ -97,6 +97,11 @@ describe('Redis stopped for 20 s and restarted, on two instances under load', ()
       }
       const recoveredAt = Date.now();
       console.log(`both instances ready ${recoveredAt - restartedAt} ms after Redis answered again`);
+      for (const on of [a, b]) {
+        // The operator reads of the outage in the structured log, not in a stack trace for every reconnect.
+        expect(on.output()).toContain('Lost a Redis connection');
+        expect(on.output()).not.toContain('[ioredis] Unhandled error event');
+      }
 
       // A signature refused at the door is made again; one that landed during the outage completed the document.
       const again = await approve(a, document, second);
