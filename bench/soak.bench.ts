@@ -2,8 +2,9 @@
  * Soak: one instance (production build, embedded default) under mixed traffic for a long while, to catch what grows.
  * Loops of identification creates and pings, signing flows approved while an SSE stream watches them, legacy held
  * polls, cancels, unknown flows, and one-page documents signed by two signees with webhooks to a local receiver.
- * Every sample reads the service's heap + external memory after a full collection, its RSS and its open file
- * descriptors (/proc/<pid>/fd); after the warm-up, memory must stay within 10% and descriptors must not grow.
+ * Every sample, taken with the traffic held for six seconds, reads the service's heap + external memory after a full
+ * collection, its RSS and its open file descriptors (/proc/<pid>/fd); after the warm-up, memory must stay within 10%
+ * and descriptors must not grow.
  *
  *   npm run bench:soak                       (15 minutes)
  *   npm run bench:soak -- --minutes 1        (--no-build to reuse dist/, --workers N for more loops)
@@ -19,6 +20,11 @@ import { MixedTraffic } from './support/mixed-traffic';
 /** Memory may end this much above where it stood after the warm-up. */
 const MEMORY_TOLERANCE = 0.1;
 const SAMPLES = 30;
+/**
+ * How long the traffic is held before a sample: the service finishes what the last requests started, and idle
+ * keep-alive connections close (Node's server closes them after 5 s), so the descriptors left are what it holds.
+ */
+const SETTLE_MS = 6000;
 /** Samples each side whose median stands for the start and the end, so one collection's timing decides nothing. */
 const EDGE_SAMPLES = 3;
 
@@ -83,8 +89,10 @@ function print(entry: Sample): void {
 
 /** Compares the start of the measured part (after the warm-up) with its end; true when both figures held. */
 function verdict(measured: Sample[]): boolean {
-  const start = measured.slice(0, EDGE_SAMPLES);
-  const end = measured.slice(-EDGE_SAMPLES);
+  // A short run has fewer samples: each end takes a third of them at the most.
+  const edge = Math.max(1, Math.min(EDGE_SAMPLES, Math.floor(measured.length / 3)));
+  const start = measured.slice(0, edge);
+  const end = measured.slice(-edge);
   const memoryStart = median(start.map((entry) => entry.heapAndExternal));
   const memoryEnd = median(end.map((entry) => entry.heapAndExternal));
   const growth = memoryEnd / memoryStart - 1;
@@ -97,7 +105,7 @@ function verdict(measured: Sample[]): boolean {
       `${(growth * 100).toFixed(1)}% (at most ${MEMORY_TOLERANCE * 100}%) ${memoryFlat ? 'flat' : 'GROWING'}`,
   );
   console.log(
-    `descriptors after warm-up ${descriptorsStart} (the most of the first ${EDGE_SAMPLES} samples), at the end ` +
+    `descriptors after warm-up ${descriptorsStart} (the most of the first ${start.length} samples), at the end ` +
       `${descriptorsEnd}: ${descriptorsFlat ? 'no growth' : 'GROWING'}`,
   );
   return memoryFlat && descriptorsFlat;
@@ -125,14 +133,21 @@ async function main(): Promise<void> {
     const durationMs = minutes * 60_000;
     // The first fifth warms up (JIT, caches, pools, SQLite's pages), and is not judged.
     const warmupMs = durationMs / 5;
-    const intervalMs = durationMs / SAMPLES;
-    console.log(`soak: ${minutes} min of mixed traffic, ${workers} loops, a sample every ${intervalMs / 1000} s`);
+    const intervalMs = Math.max(durationMs / SAMPLES, 3 * SETTLE_MS);
+    console.log(
+      `soak: ${minutes} min of mixed traffic, ${workers} loops, a sample every ${intervalMs / 1000} s ` +
+        `(the traffic held for the last ${SETTLE_MS / 1000} s of each)`,
+    );
     const startedAt = Date.now();
     traffic.start(workers);
     const samples: Sample[] = [];
     while (Date.now() - startedAt < durationMs) {
       await pause(intervalMs - ((Date.now() - startedAt) % intervalMs));
-      const entry = await sample(service, traffic, startedAt);
+      // Read with the traffic held: what the service keeps, not what requests in flight hold for a moment.
+      const entry = await traffic.quiet(async () => {
+        await pause(SETTLE_MS);
+        return sample(service, traffic, startedAt);
+      });
       samples.push(entry);
       print(entry);
     }

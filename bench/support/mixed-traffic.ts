@@ -2,12 +2,19 @@ import { SseClient } from '../../test/support/sse-client';
 import { callJson, type JsonAnswer } from '../../test/support/json-call';
 import { pause } from '../../test/support/waiting';
 
-/** The traffic: each loop runs the steps in turn until told to stop, counting requests and answers not expected. */
+/**
+ * The traffic: each loop runs the steps in turn until told to stop, counting requests and answers not expected. It can
+ * be held quiet for a moment, so that memory is read without the buffers of requests in flight, which swing external
+ * memory by tens of MiB from one instant to the next.
+ */
 export class MixedTraffic {
   requests = 0;
   failures = 0;
   private stopped = false;
   private loops: Promise<void>[] = [];
+  private gate?: Promise<void>;
+  private parked = 0;
+  private onParked?: () => void;
 
   constructor(
     private readonly baseUrl: string,
@@ -27,13 +34,41 @@ export class MixedTraffic {
       () => this.unknownFlow(),
     ];
     this.loops = Array.from({ length: workers }, async (_, worker) => {
-      for (let round = worker; !this.stopped; round++) await steps[round % steps.length]().catch(() => this.failures++);
+      for (let round = worker; !this.stopped; round++) {
+        await this.passGate();
+        await steps[round % steps.length]().catch(() => this.failures++);
+      }
     });
+  }
+
+  /** Runs `work` once every loop has finished its step and waits, then lets them go on. */
+  async quiet<T>(work: () => Promise<T>): Promise<T> {
+    let open!: () => void;
+    this.gate = new Promise((resolve) => (open = resolve));
+    await new Promise<void>((resolve) => {
+      this.onParked = () => this.parked === this.loops.length && resolve();
+      this.onParked();
+    });
+    try {
+      return await work();
+    } finally {
+      this.gate = undefined;
+      this.onParked = undefined;
+      open();
+    }
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all(this.loops);
+  }
+
+  private async passGate(): Promise<void> {
+    if (!this.gate) return;
+    this.parked++;
+    this.onParked?.();
+    await this.gate;
+    this.parked--;
   }
 
   private async call(path: string, body?: object, expected = [200, 201], extra = {}): Promise<JsonAnswer> {
