@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-const shared = {
+export const shared = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testEnvironment: 'node',
@@ -8,7 +8,10 @@ const shared = {
   moduleNameMapper: { '^@idflow/client(.*)$': '<rootDir>/libs/client/src$1' },
 } satisfies Config['projects'] extends Array<infer P> | undefined ? Exclude<P, string> : never;
 
-/** Unit specs sit beside their source; e2e suites live in test/ and build the real AppModule. */
+/**
+ * Unit specs sit beside their source; e2e suites live in test/ and build the real AppModule. The fault suites
+ * (test/faults/) stop PostgreSQL and Redis under everyone's feet, so they run on their own: jest.faults.config.ts.
+ */
 const config: Config = {
   testTimeout: 30_000,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
@@ -19,7 +22,13 @@ const config: Config = {
       rootDir: '.',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'],
     },
-    { ...shared, displayName: 'e2e', rootDir: '.', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
+    },
   ],
 };
 

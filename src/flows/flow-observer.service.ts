@@ -55,7 +55,12 @@ export class FlowObserverService implements BeforeApplicationShutdown {
     // Subscribed before the flow is read, so a change made in between is not missed.
     let changedMeanwhile = false;
     let onChange: (view: ObservedView) => void = () => (changedMeanwhile = true);
-    const unsubscribe = this.bus.onFlow(flowId, (event) => onChange(event.view));
+    let onMissed = () => void (changedMeanwhile = true);
+    const unsubscribe = this.bus.onFlow(
+      flowId,
+      (event) => onChange(event.view),
+      () => onMissed(),
+    );
     let flow: Flow;
     try {
       flow = await this.flows.findForApp(flowId, appId);
@@ -81,6 +86,7 @@ export class FlowObserverService implements BeforeApplicationShutdown {
       if (isTerminal(view.status)) events.end();
     };
     onChange = show;
+    onMissed = () => void this.latest(flowId).then(show, () => events.end());
     const timer = setInterval(() => {
       if (current && Date.now() >= current.exp * 1000) void this.latest(flowId).then(show, () => events.end());
       else events.repeat();
@@ -109,7 +115,13 @@ export class FlowObserverService implements BeforeApplicationShutdown {
         const view = await this.latest(flow.id);
         if (isTerminal(view.status)) finish(view);
       };
-      cleanups.push(this.bus.onFlow(flow.id, (event) => isTerminal(event.view.status) && finish(event.view)));
+      cleanups.push(
+        this.bus.onFlow(
+          flow.id,
+          (event) => isTerminal(event.view.status) && finish(event.view),
+          () => void recheck().catch(() => undefined),
+        ),
+      );
       const recheckTimer = setInterval(() => void recheck().catch(() => undefined), POLL_RECHECK_MS);
       const holdTimer = setTimeout(
         () => void this.latest(flow.id).then(finish, () => finish(null)),

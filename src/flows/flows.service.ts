@@ -389,8 +389,8 @@ export class FlowsService {
   }
 
   /**
-   * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters fall back
-   * on their periodic re-reads. A flow just created can only be waited on by its holders' devices (nobody else knows
+   * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
+   * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on by its holders' devices (nobody else knows
    * its id yet), so one without holders is not published at all.
    */
   private async publish(

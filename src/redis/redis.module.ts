@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { RedisChannels } from './redis-channels';
+import { logRedisOutages } from './redis-outage-log';
 import { REDIS_CLIENT } from './redis.constants';
 
 /**
@@ -25,6 +26,7 @@ import { REDIS_CLIENT } from './redis.constants';
           maxRetriesPerRequest: 1,
           enableAutoPipelining: true,
         });
+        logRedisOutages(client, 'commands');
         await client.connect();
         return client;
       },

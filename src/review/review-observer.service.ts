@@ -9,9 +9,9 @@ import { ReviewService } from './review.service';
 
 /**
  * Follows a review document for its page: the state at once, again on every change published on the flow event bus
- * (from any instance), and every SSE_INTERVAL_MS so the page can tell a live stream from a stalled one; it ends once
- * the document has ended. Each change is read back from the database rather than taken from the event, which carries
- * the integrators' view with full NINs.
+ * (from any instance) and whenever the bus may have missed some, and every SSE_INTERVAL_MS so the page can tell a live
+ * stream from a stalled one; it ends once the document has ended. Each change is read back from the database rather
+ * than taken from the event, which carries the integrators' view with full NINs.
  */
 @Injectable()
 export class ReviewObserverService {
@@ -34,7 +34,7 @@ export class ReviewObserverService {
       async () => show(await this.review.state(docId)),
       () => events.end(),
     );
-    events.onClose(this.bus.onFlow(current.id, refresh));
+    events.onClose(this.bus.onFlow(current.id, refresh, refresh));
     const timer = setInterval(() => {
       // Expiry is applied when a document is read, so a page left open past it learns of it here.
       if (Date.now() >= current.exp * 1000) refresh();

@@ -168,6 +168,9 @@ describe('KeyHolderCache', () => {
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);
       subscriber.emit('ready');
+      // Once Redis has confirmed the subscription again, so that no change announced after the forgetting is missed.
+      expect(subscriber.subscribe).toHaveBeenCalledTimes(2);
+      await new Promise(setImmediate);
       await cache.find('a', known.load);
       subscriber.emit('message', TENANT_CHANGES_CHANNEL, 'not json');
       await cache.find('a', known.load);

@@ -56,7 +56,7 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
         this.forgetAll();
       },
       // Changes announced while the connection was down are lost: after a reconnect, forget everything.
-      onReady: () => this.forgetAll(),
+      onResubscribed: () => this.forgetAll(),
     });
   }
 

@@ -9,7 +9,8 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * The device's push channel: its inbox at once, then every change to a flow addressed to its NIN as it happens (a new
- * different-device flow, one taken by another device, one cancelled), from any instance, through the flow event bus.
+ * different-device flow, one taken by another device, one cancelled), from any instance, through the flow event bus;
+ * the whole inbox again when the bus may have missed changes.
  */
 @Injectable()
 export class DeviceStreamService {
@@ -21,16 +22,23 @@ export class DeviceStreamService {
 
   async open(device: Device, response: Response, clientIp: string): Promise<void> {
     const events = this.streams.open(response, { clientIp });
+    const sendInbox = async () => events.send({ flows: await this.holder.inbox(device) }, 'inbox');
     events.onClose(
-      this.bus.onHolder(device.environment, device.nin, (event) => {
-        void this.holder.viewOfChange(event, device).then(
-          (view) => view && events.send(view, 'flow'),
-          () => undefined,
-        );
-      }),
+      this.bus.onHolder(
+        device.environment,
+        device.nin,
+        (event) => {
+          void this.holder.viewOfChange(event, device).then(
+            (view) => view && events.send(view, 'flow'),
+            () => undefined,
+          );
+        },
+        // Changes the bus may have missed are in the inbox as it now stands.
+        () => void sendInbox().catch(() => undefined),
+      ),
     );
     const timer = setInterval(() => events.keepAlive(), KEEP_ALIVE_MS);
     events.onClose(() => clearInterval(timer));
-    events.send({ flows: await this.holder.inbox(device) }, 'inbox');
+    await sendInbox();
   }
 }

@@ -3,6 +3,11 @@ import type { Metrics } from '../../common/metrics/metrics';
 import type { FlowChangedEvent } from './flow-changed.event';
 
 export type FlowChangeListener = (event: FlowChangedEvent) => void;
+/**
+ * Changes may have gone unheard (the broker was away and this instance listens again): whoever shows a flow reads it
+ * again, rather than showing its last state until a next change that may never come.
+ */
+export type MissedChangesListener = () => void;
 export type Unsubscribe = () => void;
 /** An event as it travels: stamped with the time it was sent, so that each instance can tell how late it arrives. */
 export type SentFlowChange = FlowChangedEvent & { sentAt: number };
@@ -23,6 +28,7 @@ export function eventBusLag(metrics: Metrics): Histogram {
 export abstract class FlowEventBus {
   private readonly byFlow = new Map<string, Set<FlowChangeListener>>();
   private readonly byHolder = new Map<string, Set<FlowChangeListener>>();
+  private readonly onMissed = new Map<FlowChangeListener, MissedChangesListener>();
 
   constructor(private readonly lag: Histogram) {}
 
@@ -34,13 +40,18 @@ export abstract class FlowEventBus {
   protected abstract send(event: SentFlowChange): Promise<void>;
 
   /** Changes of one flow. */
-  onFlow(flowId: string, listener: FlowChangeListener): Unsubscribe {
-    return this.add(this.byFlow, flowId, listener);
+  onFlow(flowId: string, listener: FlowChangeListener, missed?: MissedChangesListener): Unsubscribe {
+    return this.add(this.byFlow, flowId, listener, missed);
   }
 
   /** Changes of flows addressed to one NIN in one environment: a device's new work. */
-  onHolder(environment: string, nin: string, listener: FlowChangeListener): Unsubscribe {
-    return this.add(this.byHolder, `${environment}:${nin}`, listener);
+  onHolder(
+    environment: string,
+    nin: string,
+    listener: FlowChangeListener,
+    missed?: MissedChangesListener,
+  ): Unsubscribe {
+    return this.add(this.byHolder, `${environment}:${nin}`, listener, missed);
   }
 
   /** How many listeners this instance holds, to prove that closed connections release theirs. */
@@ -60,12 +71,24 @@ export abstract class FlowEventBus {
     }
   }
 
-  private add(index: Map<string, Set<FlowChangeListener>>, key: string, listener: FlowChangeListener): Unsubscribe {
+  /** Tells every listener on this instance that asked to know that changes may have gone unheard. */
+  protected missedChanges(): void {
+    for (const missed of [...this.onMissed.values()]) missed();
+  }
+
+  private add(
+    index: Map<string, Set<FlowChangeListener>>,
+    key: string,
+    listener: FlowChangeListener,
+    missed?: MissedChangesListener,
+  ): Unsubscribe {
     const listeners = index.get(key) ?? new Set<FlowChangeListener>();
     listeners.add(listener);
     index.set(key, listeners);
+    if (missed) this.onMissed.set(listener, missed);
     return () => {
       listeners.delete(listener);
+      this.onMissed.delete(listener);
       if (listeners.size === 0 && index.get(key) === listeners) index.delete(key);
     };
   }

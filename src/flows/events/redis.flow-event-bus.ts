@@ -29,6 +29,10 @@ export class RedisFlowEventBus extends FlowEventBus implements OnApplicationShut
     bus.subscription = await RedisSubscription.open<SentFlowChange>(publisher, bus.channel, {
       onMessage: (event) => bus.deliver(event),
       onError: (error) => bus.logger.error({ err: error }, 'Unreadable flow change on the bus'),
+      onResubscribed: () => {
+        bus.logger.warn('Listening to flow changes again after losing Redis: observers read their flows again');
+        bus.missedChanges();
+      },
     });
     return bus;
   }

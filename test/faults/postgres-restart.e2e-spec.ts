@@ -1,0 +1,74 @@
+import { DELIVERY_LEASE_MS } from '../../src/webhooks/webhook-delivery.queue';
+import { FaultRig } from '../support/fault-rig';
+import { LocalPostgres } from '../support/local-postgres';
+import { expectPromisedWebhooks } from '../support/promised-webhooks';
+import { pause } from '../support/waiting';
+
+/** How long an instance may take to serve again once PostgreSQL answers. */
+const RECOVERY_MS = 10_000;
+/** A send whose outcome could not be recorded while the database was away is sent again when its lease runs out. */
+const WEBHOOKS_WITHIN_MS = DELIVERY_LEASE_MS + 20_000;
+
+describe('PostgreSQL restarted under load, on two instances', () => {
+  const postgres = new LocalPostgres(process.env.DATABASE_URL as string);
+  let rig: FaultRig;
+
+  beforeAll(async () => {
+    // Retries a second apart: a send that failed while the database was away is not left for minutes.
+    rig = await FaultRig.start({ WEBHOOK_RETRY_SCHEDULE: '1,1,2,5,10' });
+  }, 90_000);
+  afterAll(async () => {
+    await postgres.start();
+    await rig?.close();
+  });
+
+  it('the pool reconnects, every create answered 201 exists, every 500 names an error id, and webhooks arrive signed', async () => {
+    const { pair, receiver } = rig;
+    const { a, b, sandbox } = pair;
+    const load = await rig.startLoad('postgres');
+    let recoveredAt: number;
+    try {
+      await pause(3000);
+      const restartedAt = Date.now();
+      try {
+        await postgres.restart();
+      } finally {
+        await postgres.start();
+      }
+      const answeredAt = Date.now();
+      await pair.untilReady(RECOVERY_MS);
+      recoveredAt = Date.now();
+      console.log(
+        `PostgreSQL away and back in ${answeredAt - restartedAt} ms; both instances ready ${recoveredAt - answeredAt} ms later`,
+      );
+      await pause(4000);
+    } finally {
+      await load.stop();
+    }
+    console.log(`load answers by status: ${JSON.stringify(load.countsByStatus())}`);
+    const failures = load.answers.filter((answer) => answer.status >= 300);
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ status: expect.any(Number), reason: expect.any(String) });
+      if (failure.status === 500) expect(failure.reason).toMatch(/error id \S+/);
+    }
+    // Only while the database was away: once both instances are ready, everything is served again, by both.
+    expect(failures.filter((failure) => failure.at > recoveredAt + 1000)).toEqual([]);
+    for (const on of [a, b]) {
+      const after = load.answers.filter((answer) => answer.instance === on.baseUrl && answer.at > recoveredAt);
+      expect(after.some((answer) => answer.status < 300)).toBe(true);
+    }
+
+    for (const flow of load.created) {
+      const { status } = await pair.call(a, '/api/v2/flow/ping', { request: flow });
+      expect({ flow, status }).toEqual({ flow, status: 200 });
+    }
+    await expectPromisedWebhooks(
+      receiver,
+      sandbox.webhookSecret,
+      'signing.completed',
+      load.approved,
+      WEBHOOKS_WITHIN_MS,
+    );
+    await expectPromisedWebhooks(receiver, sandbox.webhookSecret, 'document.completed', load.completed, 5000);
+  }, 180_000);
+});
