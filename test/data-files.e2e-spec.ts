@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDocument } from './support/document-flows';
@@ -52,5 +52,25 @@ describe('data files of the embedded default are readable by the service user on
     expect(Object.fromEntries(paths.map((path) => [path, modeOf(join(dataDir, path))]))).toEqual(
       Object.fromEntries(paths.map((path) => [path, '600'])),
     );
+  });
+});
+
+describe('data files left readable by others, by an earlier version or a copy by hand', () => {
+  it('are made owner-only when the service starts on them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'idflow-loose-'));
+    const env = { DATA_DIR: dataDir, DATABASE_PATH: join(dataDir, 'idflow.sqlite'), DATABASE_URL: '' };
+    await (await createTestApp({ env })).close();
+    const files = ['idflow.sqlite', 'key-encryption.key'];
+    for (const name of files) chmodSync(join(dataDir, name), 0o644);
+
+    const again = await createTestApp({ env });
+    try {
+      expect(Object.fromEntries(files.map((name) => [name, modeOf(join(dataDir, name))]))).toEqual({
+        'idflow.sqlite': '600',
+        'key-encryption.key': '600',
+      });
+    } finally {
+      await again.close();
+    }
   });
 });

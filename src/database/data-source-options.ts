@@ -1,7 +1,11 @@
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
-import { createOwnerOnlyFile, makeOwnerOnlyDirectory } from '../common/persistence/owner-only-files';
+import {
+  createOwnerOnlyFile,
+  makeOwnerOnlyDirectory,
+  tightenToOwnerOnly,
+} from '../common/persistence/owner-only-files';
 import { ENTITIES } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
@@ -41,6 +45,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
   }
   makeOwnerOnlyDirectory(dirname(settings.DATABASE_PATH));
   createOwnerOnlyFile(settings.DATABASE_PATH);
+  for (const journal of ['-wal', '-shm']) tightenToOwnerOnly(settings.DATABASE_PATH + journal);
   return {
     ...common,
     type: 'better-sqlite3',

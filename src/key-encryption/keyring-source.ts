@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { OWNER_ONLY_FILE, makeOwnerOnlyDirectory } from '../common/persistence/owner-only-files';
+import { OWNER_ONLY_FILE, makeOwnerOnlyDirectory, tightenToOwnerOnly } from '../common/persistence/owner-only-files';
 import { formatKeyring, newKeyEncryptionKey, parseKeyring, type Keyring } from './keyring';
 
 export const KEY_FILE_NAME = 'key-encryption.key';
@@ -44,6 +44,7 @@ export class KeyringSource {
       );
     }
     if (!existsSync(this.keyFile)) this.write({ current: newKeyEncryptionKey(), retired: [] });
+    tightenToOwnerOnly(this.keyFile);
     return parseKeyring(readFileSync(this.keyFile, 'utf8'), this.keyFile);
   }
 

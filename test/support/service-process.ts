@@ -112,7 +112,12 @@ async function startServiceOn(port: number, env: Record<string, string>): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('service did not start in time');
+    if (Date.now() > deadline) {
+      // A service that never became ready would otherwise outlive the suite and hold its port and files.
+      run.child.kill('SIGKILL');
+      await run.exited;
+      throw new Error(`service did not start in time:\n${run.stderr()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
