@@ -1,12 +1,15 @@
 import type { Config } from 'jest';
 
-export const shared = {
+export const shared: Pick<
+  Config,
+  'moduleFileExtensions' | 'transform' | 'testEnvironment' | 'setupFiles' | 'moduleNameMapper'
+> = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
   moduleNameMapper: { '^@idflow/client(.*)$': '<rootDir>/libs/client/src$1' },
-} satisfies Config['projects'] extends Array<infer P> | undefined ? Exclude<P, string> : never;
+};
 
 /**
  * Unit specs sit beside their source; e2e suites live in test/ and build the real AppModule. The fault suites

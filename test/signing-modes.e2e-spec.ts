@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { JSONWebKeySet, KeyLike, compactVerify, createLocalJWKSet, generateKeyPair, importJWK, jwtVerify } from 'jose';
+import {
+  type CryptoKey,
+  JSONWebKeySet,
+  compactVerify,
+  createLocalJWKSet,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+} from 'jose';
 import type { StartMode } from '../src/flows/flow-kind';
 import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
@@ -171,7 +179,7 @@ describe('signing in every start mode, for both actions, to every end', () => {
           });
           if (holderKind === 'Wallet API') {
             // The receipt carries the phone's own signature, which verifies with the phone's public key.
-            const phoneKey = (await importJWK(phone.publicJwk, phone.alg)) as KeyLike;
+            const phoneKey = (await importJWK(phone.publicJwk, phone.alg)) as CryptoKey;
             const own = await compactVerify(claims.device_signature as string, phoneKey);
             expect(JSON.parse(new TextDecoder().decode(own.payload))).toMatchObject({
               flow: flow.id,

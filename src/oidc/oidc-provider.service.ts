@@ -3,19 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type {
-  default as Provider,
-  Adapter,
-  Configuration,
-  InteractionResults,
-  KoaContextWithOIDC,
-  errors as providerErrors,
-  interactionPolicy,
-} from 'oidc-provider';
+import Provider, { errors, interactionPolicy } from 'oidc-provider';
+import type { Adapter, Configuration, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
 import { Repository } from 'typeorm';
 import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwarding';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
-import { inNodeRealm, requireEsm } from '../common/esm/require-esm';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
@@ -49,12 +41,6 @@ const TTL = {
   RefreshToken: 14 * 24 * 3600,
 };
 
-type ProviderModule = {
-  default: new (issuer: string, configuration: Configuration) => Provider;
-  errors: typeof providerErrors;
-  interactionPolicy: typeof interactionPolicy;
-};
-
 /**
  * The OpenID provider (panva's certified `oidc-provider`) on idflow's apps, keys, database and identification flows.
  * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys, ID tokens
@@ -84,8 +70,7 @@ export class OidcProviderService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    const providerModule = requireEsm<ProviderModule>('oidc-provider');
-    this.provider = new providerModule.default(this.issuer, inNodeRealm(this.configuration(providerModule)));
+    this.provider = new Provider(this.issuer, this.configuration());
     // Koa then believes X-Forwarded-* from every peer; the middleware drops them from peers TRUSTED_PROXIES does not
     // name, so only a trusted proxy moves the scheme and host the provider's endpoints and audiences are made from.
     this.provider.proxy = true;
@@ -153,7 +138,7 @@ export class OidcProviderService implements OnModuleInit {
     } else {
       result = { error: 'access_denied', error_description: outcome.description };
     }
-    return this.provider.interactionResult(request, response, inNodeRealm(result), { mergeWithLastSubmission: false });
+    return this.provider.interactionResult(request, response, result, { mergeWithLastSubmission: false });
   }
 
   /** An app authenticates with whichever of its credentials the request carries: a JWT, a secret in the body or basic. */
@@ -164,16 +149,16 @@ export class OidcProviderService implements OnModuleInit {
     return 'client_secret_basic';
   }
 
-  private configuration({ errors, interactionPolicy: policy }: ProviderModule): Configuration {
+  private configuration(): Configuration {
     // Apps are read as clients, never written: only `find` of the Client model is ever called.
     const clientAdapter = {
-      find: async (id: string) => inNodeRealm(await this.clients.metadata(id, this.presentedClientAuth())),
+      find: (id: string) => this.clients.metadata(id, this.presentedClientAuth()),
     } as unknown as Adapter;
     return {
       adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcRecordAdapter(name, this.records)),
       findAccount: async (_ctx, sub, token) => {
         const account = await this.accounts.find(sub, token?.grantId);
-        return { ...account, claims: async () => inNodeRealm(await account.claims('', '', {}, [])) };
+        return { ...account, claims: () => account.claims('', '', {}, []) };
       },
       jwks: this.serviceKey.privateSigningJwks(),
       cookies: { keys: [this.serviceKey.derivedSecret('oidc-cookies')] },
@@ -211,7 +196,7 @@ export class OidcProviderService implements OnModuleInit {
         },
       },
       interactions: {
-        policy: loginPrompts(policy),
+        policy: loginPrompts(interactionPolicy),
         url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}`,
       },
       renderError: (ctx, out) => renderProviderError(ctx, out),

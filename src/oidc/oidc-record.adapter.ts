@@ -1,7 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { IsNull, MoreThan, type FindOptionsWhere, type Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
-import { inNodeRealm } from '../common/esm/require-esm';
 import { OidcRecord } from './oidc-record.entity';
 
 /**
@@ -89,7 +88,7 @@ export class OidcRecordAdapter implements Adapter {
         { ...where, kind: this.kind, expiresAt: IsNull() },
       ],
     });
-    return record ? inNodeRealm({ ...(JSON.parse(record.payload) as AdapterPayload), ...known }) : undefined;
+    return record ? { ...(JSON.parse(record.payload) as AdapterPayload), ...known } : undefined;
   }
 }
 

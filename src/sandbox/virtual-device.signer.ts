@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CompactSign, JWK, KeyLike, importJWK } from 'jose';
+import { type CryptoKey, CompactSign, JWK, importJWK } from 'jose';
 import { DEVICE_SIGNATURE_TYPE, DeviceSignaturePayload, type SigningChallenge } from '../signatures/signing-challenge';
 import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
@@ -15,7 +15,7 @@ export class VirtualDeviceSigner {
   async sign(device: Device, challenge: SigningChallenge): Promise<string> {
     const privateJwk = this.devices.virtualPrivateJwkOf(device);
     if (!privateJwk) throw new Error(`${device.id} is not a virtual device`);
-    const key = (await importJWK(JSON.parse(privateJwk) as JWK, device.alg)) as KeyLike;
+    const key = (await importJWK(JSON.parse(privateJwk) as JWK, device.alg)) as CryptoKey;
     const payload: DeviceSignaturePayload = {
       flow: challenge.flow,
       payload_sha256: challenge.payloadSha256,

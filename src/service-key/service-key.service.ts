@@ -1,10 +1,10 @@
-import { JsonWebKey, KeyObject, createHmac, createPrivateKey } from 'node:crypto';
+import { KeyObject, createHmac, createPrivateKey } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  type CryptoKey,
   JWK,
   JWTPayload,
-  KeyLike,
   GenerateKeyPairOptions,
   calculateJwkThumbprint,
   exportJWK,
@@ -41,7 +41,7 @@ export interface PublicJwks {
 @Injectable()
 export class ServiceKeyService implements OnModuleInit {
   private privateKey: KeyObject;
-  private publicKey: KeyLike;
+  private publicKey: CryptoKey;
   private publicJwk: JWK;
   private pseudonymKey: Buffer;
   private signingJwks: JWK[] = [];
@@ -67,11 +67,11 @@ export class ServiceKeyService implements OnModuleInit {
       use: 'sig',
     }));
     this.publishedJwks = [stored, ...others].map((row) => JSON.parse(row.publicJwk) as JWK);
-    this.privateKey = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' });
+    this.privateKey = createPrivateKey({ key: privateJwk, format: 'jwk' });
     this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
       .update(privateJwk.d as string)
       .digest();
-    this.publicKey = (await importJWK(this.publicJwk, ALG)) as KeyLike;
+    this.publicKey = (await importJWK(this.publicJwk, ALG)) as CryptoKey;
   }
 
   private async loadOrCreate(slot: string, alg: string, options: GenerateKeyPairOptions): Promise<ServiceKey> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { JWK, KeyLike, compactVerify, decodeProtectedHeader, importJWK } from 'jose';
+import { type CryptoKey, JWK, compactVerify, decodeProtectedHeader, importJWK } from 'jose';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
@@ -63,7 +63,7 @@ export class SignatureReceiptsService {
     }
     if (header.typ !== DEVICE_SIGNATURE_TYPE) throw refused(`signature typ must be ${DEVICE_SIGNATURE_TYPE}`);
     if (header.alg !== device.alg) throw refused(`signature must be made with the device's ${device.alg} key`);
-    const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as KeyLike;
+    const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as CryptoKey;
     let signed: unknown;
     try {
       const verified = await compactVerify(jws, key);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  type CryptoKey,
   JWK,
-  KeyLike,
   ProtectedHeaderParameters,
   calculateJwkThumbprint,
   compactVerify,
@@ -44,7 +44,7 @@ export class DeviceProofService {
     const device = await this.devices.findActive(header.kid);
     if (!device) throw invalid('unknown or revoked device');
     if (header.alg !== device.alg) throw invalid(`the device signs with ${device.alg}`);
-    const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as KeyLike;
+    const key = (await importJWK(JSON.parse(device.publicJwk) as JWK, device.alg)) as CryptoKey;
     await this.checkSignedPayload(jws, key, target);
     return device;
   }
@@ -57,9 +57,9 @@ export class DeviceProofService {
       throw invalid('an enrollment proof carries its public key (jwk) in its header');
     if ('d' in jwk) throw invalid('the header must carry only the public key');
     const alg = header.alg as DeviceAlgorithm;
-    let key: KeyLike;
+    let key: CryptoKey;
     try {
-      key = (await importJWK(jwk, alg)) as KeyLike;
+      key = (await importJWK(jwk, alg)) as CryptoKey;
     } catch {
       throw invalid(`the header key is not a ${alg} public key`);
     }
@@ -86,7 +86,7 @@ export class DeviceProofService {
     return { jws, header };
   }
 
-  private async checkSignedPayload(jws: string, key: KeyLike, target: ProofTarget): Promise<void> {
+  private async checkSignedPayload(jws: string, key: CryptoKey, target: ProofTarget): Promise<void> {
     let payload: Partial<DeviceProofPayload>;
     try {
       const verified = await compactVerify(jws, key);

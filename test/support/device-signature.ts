@@ -1,4 +1,4 @@
-import { CompactSign, KeyLike } from 'jose';
+import { type CryptoKey, CompactSign } from 'jose';
 import type { TestDevice } from './test-device';
 
 /** What the Wallet API shows a device for a signing flow (`data.flow.challenge`). */
@@ -13,7 +13,7 @@ export interface DeviceSignatureOptions {
   /** Sign over another digest than the challenge's. */
   payloadSha256?: string;
   /** Sign with another key than the device's own (the header still names the device). */
-  signWith?: KeyLike;
+  signWith?: CryptoKey;
   /** Another protected-header type than `idflow-device-signature+jwt`. */
   typ?: string;
   /** Sign this JSON value instead of `{ flow, payload_sha256, iat }`. */

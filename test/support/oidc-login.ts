@@ -1,11 +1,10 @@
 import { createPrivateKey, webcrypto } from 'node:crypto';
-import type * as OpenIdClient from 'openid-client';
-import { requireEsm } from '../../src/common/esm/require-esm';
+import * as openid from 'openid-client';
 import { CookieBrowser } from './cookie-browser';
 import { randomClientIp } from './test-app';
 
 /** openid-client (panva's certified relying party), ESM-only, loaded as the service loads oidc-provider. */
-export const openid = requireEsm<typeof OpenIdClient>('openid-client');
+export { openid };
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
@@ -28,8 +27,8 @@ export async function discover(
   issuer: string,
   clientId: string,
   auth: { secret: string } | { privateKeyPem: string } | 'public',
-  metadata: Partial<OpenIdClient.ClientMetadata> = {},
-): Promise<OpenIdClient.Configuration> {
+  metadata: Partial<openid.ClientMetadata> = {},
+): Promise<openid.Configuration> {
   const clientAuth =
     auth === 'public'
       ? openid.None()
@@ -38,7 +37,7 @@ export async function discover(
         : openid.PrivateKeyJwt(await signingKeyOf(auth.privateKeyPem));
   // The relying party is a client of its own to the rate limit, as supertest agents of the test app are.
   const clientIp = randomClientIp();
-  const send: OpenIdClient.CustomFetch = (url, options) => fetch(url, withClientIp(options, clientIp));
+  const send: openid.CustomFetch = (url, options) => fetch(url, withClientIp(options, clientIp));
   const config = await openid.discovery(new URL(issuer), clientId, metadata, clientAuth, {
     execute: [openid.allowInsecureRequests],
     [openid.customFetch]: send,
@@ -47,19 +46,19 @@ export async function discover(
   return config;
 }
 
-function withClientIp(options: OpenIdClient.CustomFetchOptions, clientIp: string) {
+function withClientIp(options: openid.CustomFetchOptions, clientIp: string) {
   return { ...options, headers: { ...options.headers, 'x-real-ip': clientIp } } as RequestInit;
 }
 
 /** The app's RSA private key (PKCS#8 PEM) as the Web Crypto key openid-client signs its client assertions with. */
-async function signingKeyOf(privateKeyPem: string): Promise<OpenIdClient.CryptoKey> {
+async function signingKeyOf(privateKeyPem: string): Promise<openid.CryptoKey> {
   const der = createPrivateKey(privateKeyPem).export({ format: 'der', type: 'pkcs8' });
   return webcrypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
 }
 
 /** An authorization request as a relying party makes one: PKCE S256, state and nonce, and the URL to send a browser to. */
 export async function authorizationRequest(
-  config: OpenIdClient.Configuration,
+  config: openid.Configuration,
   parameters: Record<string, string> = {},
 ): Promise<{ url: URL; verifier: string; state: string; nonce: string }> {
   const verifier = openid.randomPKCECodeVerifier();
@@ -79,7 +78,7 @@ export async function authorizationRequest(
 
 /** Opens a fresh authorization request, in a fresh browser unless given one, up to the login page it is sent to. */
 export async function startLogin(
-  config: OpenIdClient.Configuration,
+  config: openid.Configuration,
   parameters: Record<string, string> = {},
   browser = new CookieBrowser(),
 ): Promise<StartedLogin> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CompactSign, JWK, KeyLike, exportJWK, generateKeyPair } from 'jose';
+import { type CryptoKey, CompactSign, JWK, exportJWK, generateKeyPair } from 'jose';
 import type { TestAgent } from './test-app';
 
 export interface ProofOptions {
@@ -10,7 +10,7 @@ export interface ProofOptions {
   ageSeconds?: number;
   jti?: string;
   /** Sign with another key than the device's own. */
-  signWith?: KeyLike;
+  signWith?: CryptoKey;
 }
 
 /** A phone with a digital-ID app: a real key pair that signs device proofs exactly as DESIGN section 6 says. */
@@ -19,7 +19,7 @@ export class TestDevice {
 
   private constructor(
     readonly alg: 'ES256' | 'EdDSA',
-    private readonly privateKey: KeyLike,
+    private readonly privateKey: CryptoKey,
     readonly publicJwk: JWK,
   ) {}
 
