@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@nestjs/swagger';
 
 /**
  * Small builders for the OpenAPI schemas of what the service answers. They stay this terse on purpose: a response's

@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@nestjs/swagger';
 
 /** A named schema of the OpenAPI document's components, referred to by `$ref`. */
 export interface NamedSchema {
