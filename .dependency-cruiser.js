@@ -1,3 +1,6 @@
+const { readFileSync } = require('node:fs');
+const { join, posix } = require('node:path');
+
 /**
  * The layers of src/, written down once (docs/architecture.md explains them). A folder may import from its own folder
  * and from folders on lower rows; folders on one row know nothing of each other. `npm run lint:layers` checks it.
@@ -24,6 +27,41 @@ const LAYERS = [
 const ASSEMBLY = ['database', 'bootstrap', 'cli', 'app.module.ts', 'main.ts'];
 
 const escapeDots = (name) => name.replace(/[.]/g, '\\.');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The files a package's own manifest names as its entry points (main, module, types, the conditions of "."). */
+function entryFiles(name) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(__dirname, 'node_modules', name, 'package.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  const named = [manifest.main ?? 'index.js', manifest.module, manifest.types, manifest.typings];
+  const collect = (value) => {
+    if (typeof value === 'string') named.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  const exportsField = manifest.exports;
+  collect(
+    typeof exportsField === 'object' && exportsField !== null && '.' in exportsField ? exportsField['.'] : exportsField,
+  );
+  return named
+    .filter((file) => typeof file === 'string')
+    .flatMap((file) => {
+      const path = posix.normalize(file.replace(/^\.\//, ''));
+      return /\.[cm]?js$/.test(path) ? [path] : [path, `${path}.js`, posix.join(path, 'index.js')];
+    })
+    .map((path) => `${name}/${path}`);
+}
+
+/**
+ * What importing a package by its name resolves to, for every package the project depends on: anything else under
+ * node_modules is a library's internal file (`typeorm/driver/...`, `@nestjs/core/router/...`, `express/lib/...`).
+ */
+const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8'));
+const ENTRY_POINTS = Object.keys({ ...dependencies, ...devDependencies }).flatMap(entryFiles);
+const PUBLIC_ENTRY = `(^|/)node_modules/(${ENTRY_POINTS.map(escapeRegExp).join('|')})$`;
 const folder = (name) => `^src/${escapeDots(name)}(/|$)`;
 const anyOf = (names) => `^src/(${names.map(escapeDots).join('|')})(/|$)`;
 
@@ -68,6 +106,15 @@ const config = {
       severity: 'error',
       from: { path: '^libs/client/src/', pathNot: '\\.spec\\.ts$' },
       to: { dependencyTypesNot: ['core', 'local'], pathNot: '(^|/)jose(/|$)' },
+    },
+    {
+      name: 'library-internals-in-platform-only',
+      comment:
+        'Only src/platform/ may import a library by an internal path: elsewhere a package is imported by its name, ' +
+        'so that an upgrade of the library cannot break what its public entry point still offers',
+      severity: 'error',
+      from: { path: '^(src|libs)/', pathNot: '^src/platform/' },
+      to: { dependencyTypesNot: ['core', 'local'], path: '(^|/)node_modules/', pathNot: PUBLIC_ENTRY },
     },
     ...layerRules,
   ],

@@ -36,8 +36,13 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
-  // The dependency-cruiser configuration is a CommonJS module.
+  // The dependency-cruiser configuration is a CommonJS module, which reads the manifests of the installed packages.
   { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
+  {
+    files: ['.dependency-cruiser.js'],
+    languageOptions: { globals: { require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Worker threads are plain CommonJS scripts that run as they are, from the sources and from the build.
   {
     files: ['src/**/*.worker.js'],

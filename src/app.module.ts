@@ -1,12 +1,13 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
-import { EnvelopeRouteGuard } from './common/envelope/envelope-route.guard';
+import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
@@ -37,10 +38,11 @@ import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
 
 /**
- * The whole service. Global pipes, guards and filters are providers here, so a test app built from this module behaves
- * exactly like production. Guards run in order: noting the route for the usage meter (it never refuses), then the
- * deny-by-default check, then noting how the answer is enveloped; the rate limit runs before them all, as a middleware
- * (see configureApp).
+ * The whole service. Global guards, pipe, interceptor and filter are providers here, so a test app built from this
+ * module behaves exactly like production. Guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule),
+ * noting the route for the usage meter (it never refuses), then the deny-by-default check; the ValidationPipe checks
+ * bodies and queries against their DTOs; the interceptor puts the handler's result in the success envelope; the filter
+ * answers every failure (and counts, against the rate limit, those that reached no route).
  */
 @Module({})
 export class AppModule {
@@ -79,9 +81,10 @@ export class AppModule {
       providers: [
         // The server's alone: the operator CLI's one-shot commands have no use for a checkpoint thread.
         SqliteCheckpointer,
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
-        { provide: APP_GUARD, useClass: EnvelopeRouteGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -97,6 +97,30 @@ describe('the layers of src/', () => {
     const result = await cruise(dir, ['libs']);
     expect(result.violations).toEqual([
       expect.stringContaining('client-needs-only-jose: libs/client/src/check.ts → standardwebhooks'),
+    ]);
+  }, 60_000);
+
+  it('refuses a library internal path outside src/platform/, and takes packages by their names everywhere', async () => {
+    const internals =
+      "import { BetterSqlite3Driver } from 'typeorm/driver/better-sqlite3/BetterSqlite3Driver';\n" +
+      "import { RouterExplorer } from '@nestjs/core/router/router-explorer';\n" +
+      'export const INTERNALS = [BetterSqlite3Driver, RouterExplorer];\n';
+    const dir = fixtureTree([
+      ['src/common/reach.ts', internals],
+      ['src/platform/reach.ts', internals],
+      [
+        'src/common/entries.ts',
+        "import { DataSource } from 'typeorm';\nimport { NestFactory } from '@nestjs/core';\n" +
+          "import { validate } from 'class-validator';\nimport { Router } from 'express';\n" +
+          'export const ENTRIES = [DataSource, NestFactory, validate, Router];\n',
+      ],
+    ]);
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    fixtures.push(dir);
+    const result = await cruise(dir, ['src']);
+    expect(result.violations.sort()).toEqual([
+      expect.stringMatching(/library-internals-in-platform-only: src\/common\/reach\.ts → \S*@nestjs\/core\/router\//),
+      expect.stringMatching(/library-internals-in-platform-only: src\/common\/reach\.ts → \S*typeorm\/driver\//),
     ]);
   }, 60_000);
 });

@@ -35,6 +35,8 @@ export interface BenchProcessOptions {
   memoryProbe?: boolean;
   /** The checkout the process runs in; this one by default. */
   root?: string;
+  /** The Node binary to run the server on: the project's own (the one running the benchmark) by default. */
+  node?: string;
   /** A command to run Node under (valgrind), and how long to wait for the process to answer then. */
   wrapper?: { command: string[]; startTimeoutMs: number };
 }
@@ -47,6 +49,11 @@ export interface BenchProcess {
   /** Memory as the process reports it after a full garbage collection; needs `memoryProbe`. */
   memory: () => Promise<NodeJS.MemoryUsage>;
   stop: () => Promise<void>;
+}
+
+/** Which Node runs the servers: `--node PATH` of a benchmark, else the project's own (npm scripts run on it). */
+export function nodeVersion(node: string = process.execPath): string {
+  return execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 }
 
 /** The production build an operator runs: `nest build` into dist/. */
@@ -87,13 +94,13 @@ export async function startBenchProcess(
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
-  const { profileDir, memoryProbe, root = ROOT, wrapper } = options;
+  const { profileDir, memoryProbe, root = ROOT, wrapper, node = process.execPath } = options;
   const port = await freePort();
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const [command, ...wrapperArgs] = wrapper ? [...wrapper.command, process.execPath] : [process.execPath];
+  const [command, ...wrapperArgs] = wrapper ? [...wrapper.command, node] : [node];
   const child = spawn(command, [...wrapperArgs, ...profiling, ...probing, ...args], {
     cwd: root,
     env: {

@@ -129,6 +129,6 @@ export function startHelloNest(options: BenchProcessOptions = {}): Promise<Bench
 }
 
 /** Bare node:http, below the framework. */
-export function startHelloNode(): Promise<BenchProcess> {
-  return startBenchProcess('node', [...TS_NODE, join(__dirname, 'hello-node.server.ts')], {}, '/hello');
+export function startHelloNode(options: BenchProcessOptions = {}): Promise<BenchProcess> {
+  return startBenchProcess('node', [...TS_NODE, join(__dirname, 'hello-node.server.ts')], {}, '/hello', options);
 }

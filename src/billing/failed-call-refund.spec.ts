@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { FailureHooks } from '../common/errors/failure-hooks';
+import { Metrics } from '../common/metrics/metrics';
+import type { UnroutedRequestLimit } from '../common/throttling/unrouted-request-limit';
 import type { BillingAccountsService } from './billing-accounts.service';
 import type { BillingCharge } from './billing-charge';
 import { FailedCallRefund } from './failed-call-refund';
@@ -24,7 +26,9 @@ describe('FailedCallRefund, run by the exception filter', () => {
   } as unknown as BillingAccountsService;
   const hooks = new FailureHooks();
   new FailedCallRefund(accounts, hooks).onModuleInit();
-  const filter = new AllExceptionsFilter(hooks);
+  // Routed calls: the throttler's guard counted them already.
+  const unroutedLimit = { countUnrouted: () => undefined } as unknown as UnroutedRequestLimit;
+  const filter = new AllExceptionsFilter(hooks, unroutedLimit, new Metrics());
 
   /** Fails a call that was charged `billing`; resolves with the status and body answered. */
   function fail(billing: BillingCharge | undefined, error: unknown) {

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
-import { afterCommit } from '../common/persistence/after-commit';
+import { afterCommit } from '../platform/after-commit';
 import { BatchedTransactions } from '../common/persistence/batched-transactions';
 import { BatchedReads } from '../common/persistence/batched-reads';
 import { EntityStatements } from '../common/persistence/entity-statements';

@@ -1,4 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
@@ -47,6 +48,7 @@ export class HealthController {
    * instance out of rotation (readiness) without restarting it. Exempt from the rate limit, as readiness is.
    */
   @Get('api/health/live')
+  @SkipThrottle()
   @Public()
   @Reason('Alive')
   @ApiOperation({ summary: 'Liveness for orchestrators: the process answers; no dependency is checked' })
@@ -55,8 +57,9 @@ export class HealthController {
     return { alive: true };
   }
 
-  /** Probed by orchestrators many times a minute from one address, so RateLimiter exempts it. */
+  /** Probed by orchestrators many times a minute from one address, so exempt from the rate limit. */
   @Get('api/health/ready')
+  @SkipThrottle()
   @Public()
   @Reason('Ready')
   @ApiOperation({ summary: 'Readiness for orchestrators: the database, and Redis when configured, answer' })

@@ -6,7 +6,7 @@ import { OutboundClient } from '../common/outbound/outbound-client';
 import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
-import { afterCommit } from '../common/persistence/after-commit';
+import { afterCommit } from '../platform/after-commit';
 import type { DeliveryStatus } from './delivery-status';
 import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
 import { DeliveryNotFoundError } from './errors/delivery-not-found.error';

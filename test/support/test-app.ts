@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
-import { NEST_APP_OPTIONS, configureApp, createHttpAdapter } from '../../src/bootstrap/configure-app';
+import { NEST_APP_OPTIONS, configureApp } from '../../src/bootstrap/configure-app';
 import type { AppConfig } from '../../src/config/app-config';
 import { buildOpenApiDocument } from '../../src/bootstrap/openapi-document';
 import { ResponseSchemaCheck } from './response-schemas';
@@ -48,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [AppModule.forRoot(config)],
     controllers: options.controllers ?? [],
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>(createHttpAdapter(), NEST_APP_OPTIONS);
+  const app = moduleRef.createNestApplication<NestExpressApplication>(NEST_APP_OPTIONS);
   configureApp(app);
   let schemaCheck: ResponseSchemaCheck | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {

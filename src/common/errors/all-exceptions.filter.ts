@@ -3,6 +3,8 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
 import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
+import { Metrics } from '../metrics/metrics';
+import { UnroutedRequestLimit } from '../throttling/unrouted-request-limit';
 import { DomainError } from './domain-error';
 import { FailureHooks } from './failure-hooks';
 import type { ValidationIssue } from './validation-issue';
@@ -31,14 +33,25 @@ function httpFailure(exception: HttpException): Failure {
 
 /**
  * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
- * answers in plain text. Unexpected errors become a generic 500 that names the request id, and are logged in full.
- * What features must do before a failure is answered (FailureHooks) is done first.
+ * answers in plain text. A failure that reached no route is first counted against its client's limit, and answered 429
+ * instead when the client is over it. Unexpected errors become a generic 500 that names the request id, and are logged
+ * in full. What features must do before a failure is answered (FailureHooks) is done first.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  private readonly rateLimitRefusals;
 
-  constructor(private readonly failureHooks: FailureHooks) {}
+  constructor(
+    private readonly failureHooks: FailureHooks,
+    private readonly unroutedLimit: UnroutedRequestLimit,
+    metrics: Metrics,
+  ) {
+    this.rateLimitRefusals = metrics.counter({
+      name: 'idflow_rate_limit_refusals_total',
+      help: 'Requests refused with 429 because their client was over the limit a minute',
+    });
+  }
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
@@ -48,6 +61,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    const counting = this.unroutedLimit.countUnrouted(request, response);
+    if (counting) {
+      counting.then(
+        () => this.settle(exception, request, response),
+        (refusal: unknown) => this.settle(refusal, request, response),
+      );
+    } else this.settle(exception, request, response);
+  }
+
+  private settle(exception: unknown, request: Request, response: Response): void {
     const pending = this.failureHooks.beforeAnswer(request);
     if (pending) {
       pending
@@ -63,6 +86,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Failures raised before the logging middleware ran (body parsing) have no request id yet.
     const requestId = String(response.getHeader(REQUEST_ID_HEADER) ?? assignRequestId(request, response));
     if (exception instanceof ThrottlerException) {
+      this.rateLimitRefusals.inc();
       const retryAfter = response.getHeader('retry-after') ?? '60';
       response
         .status(429)

@@ -1,5 +1,4 @@
-import type { Driver, EntityManager, ObjectLiteral, Repository } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { Driver, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 
 /**
  * The statements of an entity's hot paths, written once from its column metadata: read a row or many by primary key,
@@ -9,7 +8,7 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
  * types, transformers), so what comes back is the entity `findOneBy` would give.
  */
 export class EntityStatements<Entity extends ObjectLiteral> {
-  private readonly columns: ColumnMetadata[];
+  private readonly columns: EntityMetadata['columns'];
   private readonly primaryName: string;
   private readonly selectById: string;
   private readonly selectByIds: string;

@@ -47,16 +47,4 @@ describe('FixedWindowThrottlerStorage', () => {
     await hit(storage, 'late');
     expect((storage as unknown as { windows: Map<string, unknown> }).windows.size).toBe(1);
   });
-
-  it('answers at once through incrementNow, counting in the same windows as increment', async () => {
-    const storage = new FixedWindowThrottlerStorage();
-    await hit(storage, 'ip-1', 2);
-    expect(storage.incrementNow('ip-1', MINUTE, 2, MINUTE, 'default')).toEqual({
-      totalHits: 2,
-      timeToExpire: 60,
-      isBlocked: false,
-      timeToBlockExpire: 0,
-    });
-    await expect(hit(storage, 'ip-1', 2)).resolves.toMatchObject({ totalHits: 3, isBlocked: true });
-  });
 });

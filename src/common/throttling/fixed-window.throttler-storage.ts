@@ -18,7 +18,7 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
   private readonly windows = new Map<string, Window>();
   private nextSweepAt = 0;
 
-  // The interface is asynchronous for shared stores; this one answers at once (see incrementNow).
+  // The interface is asynchronous for shared stores; this one answers at once.
   async increment(
     key: string,
     ttl: number,
@@ -26,17 +26,6 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    return this.incrementNow(key, ttl, limit, blockDuration, throttlerName);
-  }
-
-  /** `increment` without the promise, for the rate limiter to go on in the same turn. */
-  incrementNow(
-    key: string,
-    ttl: number,
-    limit: number,
-    blockDuration: number,
-    throttlerName: string,
-  ): ThrottlerStorageRecord {
     const now = Date.now();
     this.sweep(now, ttl);
     const id = `${throttlerName}:${key}`;

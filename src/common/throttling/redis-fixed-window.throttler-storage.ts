@@ -1,5 +1,6 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '../errors/service-unavailable.error';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -57,7 +58,10 @@ export class RedisFixedWindowThrottlerStorage implements ThrottlerStorage {
       ttl,
       limit,
       blockDuration,
-    );
+    ).catch(() => {
+      // Refused rather than let through uncounted: an instance that cannot reach Redis is unhealthy, and readiness says so.
+      throw new ServiceUnavailableError('The rate limiter is unavailable; try again shortly');
+    });
     return {
       totalHits: hits,
       timeToExpire: Math.ceil(windowLeft / 1000),

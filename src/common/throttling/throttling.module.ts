@@ -1,16 +1,21 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { Request } from 'express';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { REDIS_CLIENT } from '../../redis/redis.constants';
 import { FixedWindowThrottlerStorage } from './fixed-window.throttler-storage';
 import { RedisFixedWindowThrottlerStorage } from './redis-fixed-window.throttler-storage';
-import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME } from './rate-limit-key';
-import { RateLimiter } from './rate-limiter';
+import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey, rateLimitTracker } from './rate-limit-key';
+import { UnroutedRequestLimit } from './unrouted-request-limit';
 
 /**
- * The rate limiter and its counters: in memory on one instance; in Redis, shared by every instance, when `REDIS_URL`
- * is set. Both count a fixed window per client.
+ * The limit a minute per client (spec section 8), as `@nestjs/throttler` enforces it: AppModule registers its
+ * ThrottlerGuard first among the global guards, so a client over the limit gets 429 before any credential is checked.
+ * One counter per client for the whole service, keyed by its address as resolveClientIps found it (IPv6 by network);
+ * the counters live in memory on one instance, in Redis, shared by every instance, when `REDIS_URL` is set. Requests
+ * that no route's guard sees (unknown paths, refused bodies, the API document, the OpenID provider) are counted in the
+ * same windows by UnroutedRequestLimit.
  */
 @Module({
   imports: [
@@ -19,10 +24,12 @@ import { RateLimiter } from './rate-limiter';
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         throttlers: [{ name: THROTTLER_NAME, ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
         storage: redis ? new RedisFixedWindowThrottlerStorage(redis) : new FixedWindowThrottlerStorage(),
+        getTracker: (request: Pick<Request, 'clientIp'>) => rateLimitTracker(request, config.RATE_LIMIT_IPV6_PREFIX),
+        generateKey: (_context: unknown, tracker: string) => rateLimitKey(tracker),
       }),
     }),
   ],
-  providers: [RateLimiter],
-  exports: [RateLimiter],
+  providers: [UnroutedRequestLimit],
+  exports: [ThrottlerModule, UnroutedRequestLimit],
 })
 export class ThrottlingModule {}
