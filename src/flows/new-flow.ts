@@ -1,0 +1,44 @@
+import type { EntityManager } from 'typeorm';
+import type { Principal } from '../auth/principal';
+import type { FlowKind, StartMode } from './flow-kind';
+import type { Flow } from './flow.entity';
+import type { QrStart } from './qr-frame';
+import type { VerificationMode } from './verification-mode';
+
+/** What a kind's module asks FlowsService to create. */
+export interface NewFlow {
+  kind: FlowKind;
+  /** The kind's own id shape, where it has one (documents: `doc_`); `req_` otherwise. */
+  id?: string;
+  startMode: StartMode;
+  action: string;
+  principal: Principal;
+  payload: string;
+  requestedClaims: string[];
+  targetNin?: string;
+  ip: string;
+  userAgent: string;
+  /** Signing `sign` flows: where to report the outcome. */
+  webhook?: { url: string; reference: string };
+  /** Wildcard: how many single-use seeds to make. */
+  seeds?: number;
+  /** Different-device: `choice` when the person must pick the verification code out of three. */
+  verification?: VerificationMode;
+  /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
+  ttlSeconds?: number;
+  /** What must be written together with the flow, or not at all (a document's file record and signees). */
+  alongside?: (manager: EntityManager, flow: Flow) => Promise<void>;
+}
+
+/** A flow just created, and what its start mode hands the caller. */
+export interface CreatedFlow {
+  flow: Flow;
+  /** Same-device: `{OPEN_URL}/open/<code>`, the page that hands the flow to the app on this device. */
+  link?: string;
+  /** Wildcard: `idflow://flow?seed=<seed>` URIs to show as QR codes; the first one scanned wins. */
+  seeds?: string[];
+  /** Wildcard and same-device: the start token and secret of the animated QR code. */
+  qr?: QrStart;
+  /** Pushed (different-device): the four digits the person's app shows too. */
+  verificationCode?: string;
+}
