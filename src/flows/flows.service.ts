@@ -27,7 +27,7 @@ import { FlowTakenError } from './errors/flow-taken.error';
 import type { Flow } from './flow.entity';
 import { FlowRepository } from './flow.repository';
 import type { FlowHolder } from './kinds/flow-holder';
-import type { CreatedFlow, NewFlow } from './new-flow';
+import { type CreatedFlow, type NewFlow, flowRowOf } from './new-flow';
 
 /** Fields a move may set besides the status. */
 export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims' | 'signature' | 'signedAt'>>;
@@ -88,36 +88,6 @@ export class FlowsService {
       },
       { issuer: this.config.BASE_URL, type: STAMP_TYPE },
     );
-    const fields: Flow = {
-      id,
-      kind: input.kind,
-      startMode: input.startMode,
-      action: input.action,
-      status: 'pending',
-      consumerId: principal.consumer.id,
-      appId: principal.app.id,
-      appName: principal.app.name,
-      environment: principal.app.environment,
-      payload: input.payload,
-      requestedClaims: input.requestedClaims,
-      targetNin: input.targetNin ?? null,
-      deviceId: null,
-      holderNin: null,
-      ip: input.ip,
-      userAgent: input.userAgent,
-      stamp,
-      claims: null,
-      webhookUrl: input.webhook?.url ?? null,
-      webhookReference: input.webhook?.reference ?? null,
-      signature: null,
-      signedAt: null,
-      createdAt: now,
-      expiresAt,
-      updatedAt: now,
-      seenAt: null,
-      viewedAt: null,
-      verification: input.startMode === 'different-device' && input.verification === 'choice' ? 'choice' : null,
-    };
     const codeKind: FlowCodeKind | undefined =
       input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
     const codeCount = codeKind === 'link' ? 1 : codeKind === 'seed' ? (input.seeds ?? 0) : 0;
@@ -132,7 +102,8 @@ export class FlowsService {
       secret: null,
     }));
     if (qrStart) codeRows.push(qrStart.row);
-    const flow = await this.flows.insert(fields, codeRows, input.alongside);
+    const row = flowRowOf(input, { id, stamp, createdAt: now, expiresAt });
+    const flow = await this.flows.insert(row, codeRows, input.alongside);
     const qr = qrStart?.qr;
     this.flowMetrics.recordCreated(flow);
     await this.publish(flow, 'created');

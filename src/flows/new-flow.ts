@@ -42,3 +42,41 @@ export interface CreatedFlow {
   /** Pushed (different-device): the four digits the person's app shows too. */
   verificationCode?: string;
 }
+
+/** The row of a new flow as asked for: pending, held by nobody, with the id, origin stamp and times FlowsService gave it. */
+export function flowRowOf(
+  input: NewFlow,
+  { id, stamp, createdAt, expiresAt }: Pick<Flow, 'id' | 'stamp' | 'createdAt' | 'expiresAt'>,
+): Flow {
+  const { principal } = input;
+  return {
+    id,
+    kind: input.kind,
+    startMode: input.startMode,
+    action: input.action,
+    status: 'pending',
+    consumerId: principal.consumer.id,
+    appId: principal.app.id,
+    appName: principal.app.name,
+    environment: principal.app.environment,
+    payload: input.payload,
+    requestedClaims: input.requestedClaims,
+    targetNin: input.targetNin ?? null,
+    deviceId: null,
+    holderNin: null,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    stamp,
+    claims: null,
+    webhookUrl: input.webhook?.url ?? null,
+    webhookReference: input.webhook?.reference ?? null,
+    signature: null,
+    signedAt: null,
+    createdAt,
+    expiresAt,
+    updatedAt: createdAt,
+    seenAt: null,
+    viewedAt: null,
+    verification: input.startMode === 'different-device' && input.verification === 'choice' ? 'choice' : null,
+  };
+}
