@@ -38,10 +38,13 @@ export class FlowPresenter {
     return { ...view, user: view.user && maskNin(view.user), ip: '', useragent: '' };
   }
 
-  /** Whose devices hear of a change to the flow, as its kind says. */
-  holderNins(flow: Flow, view: ObservedView): string[] {
+  /**
+   * Whose devices hear of a change to the flow, as its kind says: the NIN the flow is addressed to, unless the kind
+   * names them in its view (a document's signees). The view is asked for only then.
+   */
+  async holderNins(flow: Flow, view: () => Promise<ObservedView>): Promise<string[]> {
     const kind = this.kinds.of(flow.kind);
-    if (kind.holderNins) return kind.holderNins(view);
+    if (kind.holderNins) return kind.holderNins(await view());
     return flow.targetNin ? [flow.targetNin] : [];
   }
 

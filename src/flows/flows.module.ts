@@ -22,6 +22,7 @@ import { Flow } from './flow.entity';
 import { AuthorizeController } from './authorize.controller';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
+import { FlowRepository } from './flow.repository';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 @Module({
@@ -29,6 +30,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
   controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,
+    FlowRepository,
     FlowPresenter,
     FlowObserverService,
     FlowExpirySweeper,

@@ -1,13 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
-import type { Principal } from '../auth/principal';
+import type { EntityManager } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
-import { afterCommit } from '../platform/after-commit';
-import { BatchedTransactions } from '../common/persistence/batched-transactions';
-import { BatchedReads } from '../common/persistence/batched-reads';
-import { EntityStatements } from '../common/persistence/entity-statements';
 import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
@@ -16,58 +10,24 @@ import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
 import type { FlowChangedEvent } from './events/flow-changed.event';
 import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
-import { FlowCode, FlowCodeKind } from './flow-code.entity';
-import type { FlowKind, StartMode } from './flow-kind';
+import type { FlowCode, FlowCodeKind } from './flow-code.entity';
+import type { FlowKind } from './flow-kind';
 import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import type { ObservedView } from './flow-view';
 import { deviceVerificationOf, verificationCodeOf } from './verification-code';
-import type { VerificationMode } from './verification-mode';
-import { type QrStart, isQrFrameUri, parseQrFrame } from './qr-frame';
+import { isQrFrameUri, parseQrFrame } from './qr-frame';
 import { QrStarts } from './qr-starts';
 import { QrFrameRefusedError } from './errors/qr-frame-refused.error';
 import { StaticSeedsOffError } from './errors/static-seeds-off.error';
 import { NoQrCodeError } from './errors/no-qr-code.error';
 import { FlowTakenError } from './errors/flow-taken.error';
-import { Flow } from './flow.entity';
+import type { Flow } from './flow.entity';
+import { FlowRepository } from './flow.repository';
 import type { FlowHolder } from './kinds/flow-holder';
-
-export interface NewFlow {
-  kind: FlowKind;
-  /** The kind's own id shape, where it has one (documents: `doc_`); `req_` otherwise. */
-  id?: string;
-  startMode: StartMode;
-  action: string;
-  principal: Principal;
-  payload: string;
-  requestedClaims: string[];
-  targetNin?: string;
-  ip: string;
-  userAgent: string;
-  /** Signing `sign` flows: where to report the outcome. */
-  webhook?: { url: string; reference: string };
-  /** Wildcard: how many single-use seeds to make. */
-  seeds?: number;
-  /** Different-device: `choice` when the person must pick the verification code out of three. */
-  verification?: VerificationMode;
-  /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
-  ttlSeconds?: number;
-  /** What must be written together with the flow, or not at all (a document's file record and signees). */
-  alongside?: (manager: EntityManager, flow: Flow) => Promise<void>;
-}
-
-export interface CreatedFlow {
-  flow: Flow;
-  /** Same-device: `{OPEN_URL}/open/<code>`, the page that hands the flow to the app on this device. */
-  link?: string;
-  /** Wildcard: `idflow://flow?seed=<seed>` URIs to show as QR codes; the first one scanned wins. */
-  seeds?: string[];
-  /** Wildcard and same-device: the start token and secret of the animated QR code. */
-  qr?: QrStart;
-  /** Pushed (different-device): the four digits the person's app shows too. */
-  verificationCode?: string;
-}
+import { type CreatedFlow, type NewFlow, flowRowOf } from './new-flow';
 
 /** Fields a move may set besides the status. */
 export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims' | 'signature' | 'signedAt'>>;
@@ -92,16 +52,9 @@ const SWEEP_BATCH = 500;
 @Injectable()
 export class FlowsService {
   private readonly logger = new Logger(FlowsService.name);
-  /** Reading a flow by id and writing a new one are on every integrator route: they skip the query builder. */
-  private readonly statements: EntityStatements<Flow>;
-  private readonly reads: BatchedReads<Flow>;
-  private readonly codeStatements: EntityStatements<FlowCode>;
-  /** A create writes a few rows: on SQLite those of one turn are committed together. */
-  private readonly creates: BatchedTransactions;
 
   constructor(
-    @InjectRepository(Flow) private readonly flows: Repository<Flow>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly flows: FlowRepository,
     private readonly serviceKey: ServiceKeyService,
     private readonly config: AppConfig,
     private readonly presenter: FlowPresenter,
@@ -109,12 +62,7 @@ export class FlowsService {
     private readonly hooks: FlowTransitionHooks,
     private readonly flowMetrics: FlowMetrics,
     private readonly qrStarts: QrStarts,
-  ) {
-    this.statements = new EntityStatements(flows);
-    this.reads = new BatchedReads(this.statements);
-    this.codeStatements = new EntityStatements(dataSource.getRepository(FlowCode));
-    this.creates = new BatchedTransactions(dataSource);
-  }
+  ) {}
 
   /**
    * Makes the flow and what its start mode hands the caller: a same-device flow gets the link that opens the app on
@@ -140,36 +88,6 @@ export class FlowsService {
       },
       { issuer: this.config.BASE_URL, type: STAMP_TYPE },
     );
-    const flow = this.flows.create({
-      id,
-      kind: input.kind,
-      startMode: input.startMode,
-      action: input.action,
-      status: 'pending',
-      consumerId: principal.consumer.id,
-      appId: principal.app.id,
-      appName: principal.app.name,
-      environment: principal.app.environment,
-      payload: input.payload,
-      requestedClaims: input.requestedClaims,
-      targetNin: input.targetNin ?? null,
-      deviceId: null,
-      holderNin: null,
-      ip: input.ip,
-      userAgent: input.userAgent,
-      stamp,
-      claims: null,
-      webhookUrl: input.webhook?.url ?? null,
-      webhookReference: input.webhook?.reference ?? null,
-      signature: null,
-      signedAt: null,
-      createdAt: now,
-      expiresAt,
-      updatedAt: now,
-      seenAt: null,
-      viewedAt: null,
-      verification: input.startMode === 'different-device' && input.verification === 'choice' ? 'choice' : null,
-    });
     const codeKind: FlowCodeKind | undefined =
       input.startMode === 'same-device' ? 'link' : input.startMode === 'wildcard' ? 'seed' : undefined;
     const codeCount = codeKind === 'link' ? 1 : codeKind === 'seed' ? (input.seeds ?? 0) : 0;
@@ -184,14 +102,8 @@ export class FlowsService {
       secret: null,
     }));
     if (qrStart) codeRows.push(qrStart.row);
-    const { alongside } = input;
-    await this.creates.insert(
-      [
-        { statements: this.statements, rows: [flow] },
-        { statements: this.codeStatements, rows: codeRows },
-      ],
-      alongside && ((manager) => alongside(manager, flow)),
-    );
+    const row = flowRowOf(input, { id, stamp, createdAt: now, expiresAt });
+    const flow = await this.flows.insert(row, codeRows, input.alongside);
     const qr = qrStart?.qr;
     this.flowMetrics.recordCreated(flow);
     await this.publish(flow, 'created');
@@ -210,7 +122,7 @@ export class FlowsService {
   async find(flowId: string): Promise<Flow> {
     if (!FLOW_ID_SHAPE.test(flowId)) throw new FlowNotFoundError();
     annotateRequestSpan({ [SPAN_ATTRIBUTES.flowId]: flowId });
-    const flow = await this.reads.find(flowId);
+    const flow = await this.flows.find(flowId);
     if (!flow) throw new FlowNotFoundError();
     return this.applyExpiry(flow);
   }
@@ -225,9 +137,7 @@ export class FlowsService {
       if (kind) throw new FlowNotFoundError();
       return this.findByQrFrame(code);
     }
-    const entry = await this.dataSource
-      .getRepository(FlowCode)
-      .findOneBy({ codeDigest: sha256Hex(code), kind: kind ?? In(['link', 'seed']) });
+    const entry = await this.flows.findCode(sha256Hex(code), kind);
     if (!entry) throw new FlowNotFoundError();
     if (entry.kind === 'seed' && !this.config.STATIC_SEEDS) throw new StaticSeedsOffError();
     return this.find(entry.flowId);
@@ -258,31 +168,23 @@ export class FlowsService {
    * Same-device flows that name a NIN are not pushed: the holder picks them up through the link.
    */
   async pushedFlowsFor(kind: FlowKind, holder: FlowHolder): Promise<Flow[]> {
-    return this.openFlowsQuery(kind, holder.environment)
-      .andWhere('flow.target_nin = :nin', { nin: holder.nin })
-      .andWhere("flow.start_mode = 'different-device'")
-      .andWhere('(flow.device_id IS NULL OR flow.device_id = :deviceId)', { deviceId: holder.id })
-      .getMany();
+    return this.flows.openPushedTo(kind, holder.environment, holder.nin, holder.id);
   }
 
   /** The open flows of a kind among these ids, newest first: a kind that keeps its own holder rows asks with them. */
   async openFlowsAmong(kind: FlowKind, environment: Flow['environment'], flowIds: string[]): Promise<Flow[]> {
     if (flowIds.length === 0) return [];
-    return this.openFlowsQuery(kind, environment).andWhere('flow.id IN (:...flowIds)', { flowIds }).getMany();
-  }
-
-  private openFlowsQuery(kind: FlowKind, environment: Flow['environment']) {
-    return this.flows
-      .createQueryBuilder('flow')
-      .where('flow.kind = :kind AND flow.environment = :environment', { kind, environment })
-      .andWhere('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
-      .andWhere('flow.expires_at > :now', { now: Date.now() })
-      .orderBy('flow.created_at', 'DESC');
+    return this.flows.openAmong(kind, environment, flowIds);
   }
 
   /** The flow as it stands inside a transaction the caller owns. */
-  async findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
-    const flow = await this.statements.findById(flowId, manager);
+  findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
+    return this.current(flowId, manager);
+  }
+
+  /** The flow as it stands, read at once: inside a transaction when given its manager. */
+  private async current(flowId: string, manager?: EntityManager): Promise<Flow> {
+    const flow = await this.flows.findNow(flowId, manager);
     if (!flow) throw new FlowNotFoundError();
     return flow;
   }
@@ -304,7 +206,7 @@ export class FlowsService {
     changes: FlowChanges = {},
     condition: MoveCondition = {},
   ): Promise<Flow | null> {
-    return this.dataSource.transaction((manager) => this.moveWithin(manager, flow, move, changes, condition));
+    return this.flows.transaction((manager) => this.moveWithin(manager, flow, move, changes, condition));
   }
 
   /**
@@ -319,22 +221,17 @@ export class FlowsService {
     condition: MoveCondition = {},
   ): Promise<Flow | null> {
     const { from, to } = FLOW_MOVES[move];
-    const query = manager
-      .createQueryBuilder()
-      .update(Flow)
-      .set({ ...changes, status: to, updatedAt: Date.now() })
-      .where('id = :id', { id: flow.id })
-      .andWhere('status IN (:...from)', { from });
-    // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
-    if (move !== 'expire') query.andWhere('expires_at > :now', { now: Date.now() });
-    if (condition.heldByNoneOr) {
-      query.andWhere('(device_id IS NULL OR device_id = :deviceId)', { deviceId: condition.heldByNoneOr });
-    }
-    const result = await query.execute();
-    if (result.affected !== 1) return null;
+    const won = await this.flows.compareAndSet(manager, flow.id, {
+      from,
+      set: { ...changes, status: to, updatedAt: Date.now() },
+      // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
+      unexpired: move !== 'expire',
+      heldByNoneOr: condition.heldByNoneOr,
+    });
+    if (!won) return null;
     const updated = await this.findWithin(manager, flow.id);
     await this.hooks.run(manager, updated, move);
-    afterCommit(manager, () => {
+    this.flows.afterCommit(manager, () => {
       if (isTerminal(updated.status)) this.flowMetrics.recordEnded(updated);
       void this.publish(updated);
     });
@@ -347,21 +244,17 @@ export class FlowsService {
    */
   async markSeen(flowIds: string[]): Promise<void> {
     if (flowIds.length === 0) return;
-    const unseen = await this.flows.find({ select: { id: true }, where: { id: In(flowIds), seenAt: IsNull() } });
+    const unseen = await this.flows.unseenAmong(flowIds);
     if (unseen.length === 0) return;
-    await this.flows.update({ id: In(unseen.map((flow) => flow.id)), seenAt: IsNull() }, { seenAt: Date.now() });
-    for (const { id } of unseen) await this.announce(id, 'observers');
+    await this.flows.markSeen(unseen, Date.now());
+    for (const id of unseen) await this.announce(id, 'observers');
   }
 
   /** Notes that a device showed the flow to its person (it read it), once; observers see the hint `userSign`. */
   async markViewed(flow: Flow): Promise<Flow> {
     if (flow.viewedAt !== null) return flow;
     const now = Date.now();
-    const { affected } = await this.flows.update(
-      { id: flow.id, viewedAt: IsNull() },
-      { viewedAt: now, seenAt: flow.seenAt ?? now },
-    );
-    if (affected) await this.announce(flow.id, 'observers');
+    if (await this.flows.markViewed(flow.id, now, flow.seenAt ?? now)) await this.announce(flow.id, 'observers');
     return { ...flow, viewedAt: now, seenAt: flow.seenAt ?? now };
   }
 
@@ -370,19 +263,13 @@ export class FlowsService {
    * only its observers care about (a progress hint) is not pushed to the person's devices.
    */
   async announce(flowId: string, audience: 'everyone' | 'observers' = 'everyone'): Promise<void> {
-    const flow = await this.statements.findById(flowId);
+    const flow = await this.flows.findNow(flowId);
     if (flow) await this.publish(flow, 'changed', audience);
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */
   async expireDue(): Promise<number> {
-    const due = await this.flows
-      .createQueryBuilder('flow')
-      .where('flow.status IN (:...open)', { open: FLOW_MOVES.expire.from })
-      .andWhere('flow.expires_at <= :now', { now: Date.now() })
-      .orderBy('flow.expires_at', 'ASC')
-      .limit(SWEEP_BATCH)
-      .getMany();
+    const due = await this.flows.dueForExpiry(SWEEP_BATCH);
     let expired = 0;
     for (const flow of due) if (await this.move(flow, 'expire')) expired++;
     return expired;
@@ -390,8 +277,9 @@ export class FlowsService {
 
   /**
    * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
-   * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on by its holders' devices (nobody else knows
-   * its id yet), so one without holders is not published at all.
+   * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on
+   * by its holders' devices (nobody else knows its id yet), so one without holders is not published at all, and its
+   * view is not built.
    */
   private async publish(
     flow: Flow,
@@ -399,8 +287,9 @@ export class FlowsService {
     audience: 'everyone' | 'observers' = 'everyone',
   ): Promise<void> {
     try {
-      const view = await this.presenter.present(flow);
-      const holderNins = audience === 'everyone' ? this.presenter.holderNins(flow, view) : [];
+      let presented: Promise<ObservedView> | undefined;
+      const view = () => (presented ??= this.presenter.present(flow));
+      const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;
       await this.bus.publish({
         flowId: flow.id,
@@ -410,7 +299,7 @@ export class FlowsService {
         deviceId: flow.deviceId,
         verification: deviceVerificationOf(flow),
         kind: flow.kind,
-        view,
+        view: await view(),
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
       } as FlowChangedEvent);
     } catch (error) {
@@ -420,6 +309,6 @@ export class FlowsService {
 
   private async applyExpiry(flow: Flow): Promise<Flow> {
     if (isTerminal(flow.status) || Date.now() < flow.expiresAt) return flow;
-    return (await this.move(flow, 'expire')) ?? this.findWithin(this.flows.manager, flow.id);
+    return (await this.move(flow, 'expire')) ?? this.current(flow.id);
   }
 }
