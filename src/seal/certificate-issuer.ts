@@ -14,7 +14,7 @@ export const SEAL_KEY_ALGORITHM: webcrypto.RsaHashedKeyGenParams = {
 
 /** Key usage bits, as the first byte of the X.509 KeyUsage bit string (RFC 5280 4.2.1.3). */
 /** GeneralName's uniformResourceIdentifier choice (RFC 5280 4.2.1.6). */
-const URI_NAME = 6;
+export const URI_NAME = 6;
 
 export const KEY_USAGE = { digitalSignature: 0x80, nonRepudiation: 0x40, keyCertSign: 0x04, cRLSign: 0x02 } as const;
 
