@@ -9,7 +9,7 @@ describe('the seal with a timestamp authority (TSA_URL): PAdES B-T', () => {
 
   beforeAll(async () => {
     authority = await TestTimestampAuthority.start(new Date('2026-05-06T07:08:09Z'));
-    suite = await SealedDocuments.start({ TSA_URL: authority.url });
+    suite = await SealedDocuments.start({ TSA_URL: authority.url, SEAL_LEVEL: 'B-T' });
   });
   afterAll(async () => {
     await suite?.close();

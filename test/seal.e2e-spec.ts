@@ -16,7 +16,7 @@ describe('the PAdES seal of completed documents', () => {
   const verify = (bytes: Buffer) => suite.verify(bytes);
 
   beforeAll(async () => {
-    suite = await SealedDocuments.start({ SEAL_NAME: 'Acme idflow' });
+    suite = await SealedDocuments.start({ SEAL_NAME: 'Acme idflow' }, { listening: true });
     const signed = await suite.complete(SIGNERS, 2);
     ({ stamped } = signed);
     docId = signed.doc.id;

@@ -392,6 +392,14 @@ export const SETTINGS = {
     pattern: /^https?:\/\/[^\s]+$/,
     shape: 'an http(s) URL',
   }),
+  SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT'], {
+    group: 'Document seal',
+    description:
+      'The PAdES level seals are made at: `B-B` (signature alone), `B-T` (with a signature timestamp from `TSA_URL`), ' +
+      '`B-LT` (also the validation data of the seal and timestamp chains, OCSP answers or CRLs, in a /DSS). Defaults ' +
+      'to the highest `TSA_URL` allows; a level above `B-B` without `TSA_URL` stops the start.',
+    default: (env) => (env.TSA_URL ? 'B-LT' : 'B-B'),
+  }),
 
   ALLOW_PRIVATE_URLS: boolean({
     group: 'Outbound calls',

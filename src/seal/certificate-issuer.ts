@@ -13,6 +13,9 @@ export const SEAL_KEY_ALGORITHM: webcrypto.RsaHashedKeyGenParams = {
 };
 
 /** Key usage bits, as the first byte of the X.509 KeyUsage bit string (RFC 5280 4.2.1.3). */
+/** GeneralName's uniformResourceIdentifier choice (RFC 5280 4.2.1.6). */
+export const URI_NAME = 6;
+
 export const KEY_USAGE = { digitalSignature: 0x80, nonRepudiation: 0x40, keyCertSign: 0x04, cRLSign: 0x02 } as const;
 
 export interface CertificateRequest {
@@ -25,6 +28,15 @@ export interface CertificateRequest {
   keyUsage: number;
   extendedKeyUsage?: string[];
   validDays: number;
+  /** Where a validator finds the issuer's certificate and the certificate's revocation status, written into it. */
+  revocation?: RevocationPointers;
+}
+
+/** The issuer's addresses a certificate names: AIA OCSP and caIssuers, and the CRL distribution point. */
+export interface RevocationPointers {
+  ocspUrl: string;
+  caIssuersUrl: string;
+  crlUrl: string;
 }
 
 export async function generateSealKeys(): Promise<webcrypto.CryptoKeyPair> {
@@ -66,6 +78,7 @@ export async function issueCertificate(request: CertificateRequest): Promise<pki
           ),
         ]
       : []),
+    ...(request.revocation ? revocationExtensions(request.revocation) : []),
   ];
   const signingKey = request.issuer?.privateKey ?? request.selfKey;
   if (!signingKey) throw new Error('issueCertificate needs an issuer or a key to sign itself with');
@@ -91,6 +104,28 @@ function distinguishedName(subject: CertificateRequest['subject']): pkijs.Relati
 /** RFC 5280's method 1: the SHA-1 of the subject public key's bits (an identifier, not a security function). */
 function keyIdentifier(certificate: pkijs.Certificate): Uint8Array {
   return createHash('sha1').update(certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest();
+}
+
+function revocationExtensions(pointers: RevocationPointers): pkijs.Extension[] {
+  const uri = (value: string) => new pkijs.GeneralName({ type: URI_NAME, value });
+  const access = (accessMethod: string, url: string) =>
+    new pkijs.AccessDescription({ accessMethod, accessLocation: uri(url) });
+  return [
+    extension(
+      OID.authorityInfoAccess,
+      false,
+      new pkijs.InfoAccess({
+        accessDescriptions: [access(OID.ocsp, pointers.ocspUrl), access(OID.caIssuers, pointers.caIssuersUrl)],
+      }).toSchema(),
+    ),
+    extension(
+      OID.crlDistributionPoints,
+      false,
+      new pkijs.CRLDistributionPoints({
+        distributionPoints: [new pkijs.DistributionPoint({ distributionPoint: [uri(pointers.crlUrl)] })],
+      }).toSchema(),
+    ),
+  ];
 }
 
 function keyUsageBits(bits: number): asn1js.BitString {

@@ -4,6 +4,7 @@ import * as pkijs from 'pkijs';
 import { sealCrypto } from './pkijs-engine';
 import type { SealCheck } from './seal-check';
 import { OID } from './seal-oids';
+import { isDssOnlyUpdate } from './dss-update';
 import { tstInfoOf } from './timestamp-authority.client';
 
 const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
@@ -22,12 +23,16 @@ export async function verifyPades(pdf: Buffer, trustAnchors: pkijs.Certificate[]
   const last = ranges[ranges.length - 1];
   if (!last) return { present: false, valid: false, trusted: false, problem: 'The file carries no PDF signature.' };
   const [start, firstLength, secondStart, secondLength] = last.slice(1, 5).map(Number);
-  const coversWholeFile =
+  const signedEnd = secondStart + secondLength;
+  const wellFormed =
     start === 0 &&
     firstLength < secondStart &&
-    secondStart + secondLength === pdf.length &&
+    signedEnd <= pdf.length &&
     pdf[firstLength] === 0x3c && // '<'
     pdf[secondStart - 1] === 0x3e; // '>'
+  // B-LT: a later incremental update may add validation data (/DSS) and nothing else.
+  const withDss = wellFormed && signedEnd < pdf.length && (await isDssOnlyUpdate(pdf, signedEnd));
+  const coversWholeFile = wellFormed && (signedEnd === pdf.length || withDss);
   // The signature dictionary's other keys sit around its /ByteRange and /Contents, on either side.
   const dictionary =
     latin.slice(Math.max(0, (last.index ?? 0) - DICTIONARY_WINDOW), last.index) +
@@ -78,7 +83,7 @@ export async function verifyPades(pdf: Buffer, trustAnchors: pkijs.Certificate[]
     coversWholeFile,
     digestMatches,
     signatureValid,
-    level: timestampedAtIso ? ('B-T' as const) : ('B-B' as const),
+    level: levelOf(timestampedAtIso !== undefined, withDss),
     signer: signerCertificate ? commonName(signerCertificate) : undefined,
     signedAtIso,
     timestampedAtIso,
@@ -98,6 +103,12 @@ export async function verifyPades(pdf: Buffer, trustAnchors: pkijs.Certificate[]
       ? {}
       : { problem: "The signature is sound but its certificate does not chain up to this service's seal CA." }),
   };
+}
+
+/** B-LT needs the timestamp of B-T under the validation data: a DSS over a B-B seal adds no level. */
+function levelOf(timestamped: boolean, withDss: boolean): NonNullable<SealCheck['level']> {
+  if (!timestamped) return 'B-B';
+  return withDss ? 'B-LT' : 'B-T';
 }
 
 async function signatureVerifies(signed: pkijs.SignedData, data: Buffer): Promise<boolean> {

@@ -1,5 +1,6 @@
+import type { webcrypto } from 'node:crypto';
 import { certificateToPem } from './pem';
-import { KEY_USAGE, generateSealKeys, issueCertificate } from './certificate-issuer';
+import { KEY_USAGE, type RevocationPointers, generateSealKeys, issueCertificate } from './certificate-issuer';
 import { subtle } from './pkijs-engine';
 
 export interface SandboxSeal {
@@ -7,16 +8,18 @@ export interface SandboxSeal {
   certificatePem: string;
   /** PKCS#8 DER, base64. */
   privateKey: string;
+  /** The CA's key, PKCS#8 DER base64: it signs the CA's CRL and OCSP answers. */
+  caPrivateKey: string;
 }
 
 const CA_YEARS = 20;
 const SEAL_YEARS = 10;
 
 /**
- * A seal CA and a seal certificate it issues, for a deployment without an operator's PKCS#12: the CA's key signs
- * once and is dropped, so only the seal key is ever kept.
+ * A seal CA and a seal certificate it issues, for a deployment without an operator's PKCS#12. The certificate names
+ * the CA's revocation services (`pointers`), which the CA's key answers for, so both keys are kept.
  */
-export async function makeSandboxSeal(deployment: string): Promise<SandboxSeal> {
+export async function makeSandboxSeal(deployment: string, pointers?: RevocationPointers): Promise<SandboxSeal> {
   const caKeys = await generateSealKeys();
   const ca = await issueCertificate({
     subject: { organization: deployment, commonName: `${deployment} sandbox seal CA` },
@@ -34,10 +37,16 @@ export async function makeSandboxSeal(deployment: string): Promise<SandboxSeal> 
     isCa: false,
     keyUsage: KEY_USAGE.digitalSignature | KEY_USAGE.nonRepudiation,
     validDays: SEAL_YEARS * 365,
+    revocation: pointers,
   });
   return {
     caPem: certificateToPem(ca),
     certificatePem: certificateToPem(seal),
-    privateKey: Buffer.from(await subtle.exportKey('pkcs8', sealKeys.privateKey)).toString('base64'),
+    privateKey: await pkcs8Base64(sealKeys.privateKey),
+    caPrivateKey: await pkcs8Base64(caKeys.privateKey),
   };
+}
+
+async function pkcs8Base64(key: webcrypto.CryptoKey): Promise<string> {
+  return Buffer.from(await subtle.exportKey('pkcs8', key)).toString('base64');
 }

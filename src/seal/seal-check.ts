@@ -6,8 +6,11 @@ export interface SealCheck {
   valid: boolean;
   /** Valid, and its certificate chains up to this service's seal CA (or the operator's seal root). */
   trusted: boolean;
-  /** `B-T` when a timestamp token over the signature value countersigns it, `B-B` otherwise. */
-  level?: 'B-B' | 'B-T';
+  /**
+   * `B-T` when a timestamp token over the signature value countersigns it, `B-B` otherwise; `B-LT` when, besides,
+   * a later incremental update adds the validation data (/DSS) and nothing else.
+   */
+  level?: 'B-B' | 'B-T' | 'B-LT';
   coversWholeFile?: boolean;
   digestMatches?: boolean;
   signatureValid?: boolean;

@@ -7,12 +7,19 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { certificateToPem, certificatesFromPem } from './pem';
 import { readPkcs12 } from './pkcs12-reader';
+import { RevocationResponder } from './revocation-responder';
 import { makeSandboxSeal } from './sandbox-seal';
 import { SealCertificate } from './seal-certificate.entity';
 import type { SealCredential } from './seal-credential';
 import { importSealKey } from './seal-private-key';
 
 const SLOT = 'sandbox';
+/** Where the sandbox seal CA publishes, under BASE_URL; written into the seal certificate, so they never move. */
+export const SEAL_CA_PATHS = {
+  certificate: '.well-known/idflow-seal-ca.cer',
+  crl: '.well-known/idflow-seal-ca.crl',
+  ocsp: '.well-known/idflow-seal-ca/ocsp',
+} as const;
 
 /**
  * The key and certificate documents are sealed with: the operator's PKCS#12 (`SEAL_P12_PATH`), read at start so a
@@ -23,7 +30,9 @@ const SLOT = 'sandbox';
 export class SealCredentialsService implements OnModuleInit {
   private readonly logger = new Logger(SealCredentialsService.name);
   private readonly privateKeys: SealedColumn<SealCertificate>;
+  private readonly caPrivateKeys: SealedColumn<SealCertificate>;
   private loading?: Promise<SealCredential>;
+  private responding?: Promise<RevocationResponder | undefined>;
 
   constructor(
     @InjectRepository(SealCertificate) private readonly certificates: Repository<SealCertificate>,
@@ -34,6 +43,11 @@ export class SealCredentialsService implements OnModuleInit {
       entity: SealCertificate,
       idProperty: 'slot',
       valueProperty: 'privateKey',
+    });
+    this.caPrivateKeys = sealedColumns.register({
+      entity: SealCertificate,
+      idProperty: 'slot',
+      valueProperty: 'caPrivateKey',
     });
   }
 
@@ -53,6 +67,30 @@ export class SealCredentialsService implements OnModuleInit {
   /** The PEM a validator is told to trust: the sandbox seal CA, or the root of the operator's chain. */
   async trustAnchorPem(): Promise<string> {
     return (await this.credential()).trustAnchors.map(certificateToPem).join('');
+  }
+
+  /**
+   * The sandbox seal CA's CRL and OCSP answers, signed with its key; undefined with an operator's PKCS#12 (its CA
+   * answers for itself) and for a sandbox seal made before the CA's key was kept.
+   */
+  revocationResponder(): Promise<RevocationResponder | undefined> {
+    this.responding ??= this.makeResponder().catch((error: unknown) => {
+      this.responding = undefined;
+      throw error;
+    });
+    return this.responding;
+  }
+
+  private async makeResponder(): Promise<RevocationResponder | undefined> {
+    if (this.config.SEAL_P12_PATH) return undefined;
+    await this.credential();
+    const stored = await this.certificates.findOneByOrFail({ slot: SLOT });
+    if (!stored.caPrivateKey) return undefined;
+    const [ca] = certificatesFromPem(stored.caPem);
+    const [seal] = certificatesFromPem(stored.certificatePem);
+    const caKey = await importSealKey(Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64'), ca);
+    const serialHex = Buffer.from(seal.serialNumber.valueBlock.valueHexView).toString('hex');
+    return new RevocationResponder(ca, caKey, () => Promise.resolve([{ serialHex }]));
   }
 
   private async load(): Promise<SealCredential> {
@@ -84,7 +122,12 @@ export class SealCredentialsService implements OnModuleInit {
 
   /** First use: insert a new sandbox seal unless another instance got there first, then read whichever won. */
   private async createSandboxSeal(): Promise<SealCertificate> {
-    const made = await makeSandboxSeal(this.config.SEAL_NAME);
+    const base = this.config.BASE_URL;
+    const made = await makeSandboxSeal(this.config.SEAL_NAME, {
+      ocspUrl: `${base}/${SEAL_CA_PATHS.ocsp}`,
+      caIssuersUrl: `${base}/${SEAL_CA_PATHS.certificate}`,
+      crlUrl: `${base}/${SEAL_CA_PATHS.crl}`,
+    });
     await this.certificates
       .createQueryBuilder()
       .insert()
@@ -93,6 +136,7 @@ export class SealCredentialsService implements OnModuleInit {
         certificatePem: made.certificatePem,
         caPem: made.caPem,
         privateKey: this.privateKeys.seal(SLOT, made.privateKey),
+        caPrivateKey: this.caPrivateKeys.seal(SLOT, made.caPrivateKey),
         createdAt: Date.now(),
       })
       .orIgnore()

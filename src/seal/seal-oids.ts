@@ -1,4 +1,4 @@
-/** The object identifiers a PAdES seal is made of (RFC 5652, RFC 5035, RFC 3161, X.509). */
+/** The object identifiers a PAdES seal is made of (RFC 5652, RFC 5035, RFC 3161, RFC 6960, X.509). */
 export const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
@@ -17,4 +17,12 @@ export const OID = {
   authorityKeyIdentifier: '2.5.29.35',
   extendedKeyUsage: '2.5.29.37',
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  ocspSigning: '1.3.6.1.5.5.7.3.9',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  crlDistributionPoints: '2.5.29.31',
+  ocsp: '1.3.6.1.5.5.7.48.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
+  ocspBasic: '1.3.6.1.5.5.7.48.1.1',
+  ocspNonce: '1.3.6.1.5.5.7.48.1.2',
+  crlNumber: '2.5.29.20',
 } as const;

@@ -1,17 +1,25 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
 import { DocumentSealService } from './document-seal.service';
+import { OcspRequestMiddleware } from './ocsp-request.middleware';
 import { SealCaController } from './seal-ca.controller';
 import { SealCertificate } from './seal-certificate.entity';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealVerificationService } from './seal-verification.service';
 
-/** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA. */
+/** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA and its revocation services. */
 @Module({
   imports: [TypeOrmModule.forFeature([SealCertificate]), OutboundModule],
   controllers: [SealCaController],
   providers: [SealCredentialsService, DocumentSealService, SealVerificationService],
   exports: [DocumentSealService, SealVerificationService],
 })
-export class SealModule {}
+export class SealModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Every method, so the registration is not listed as a second `POST` route; only a POST carries a request body.
+    consumer
+      .apply(OcspRequestMiddleware)
+      .forRoutes({ path: '.well-known/idflow-seal-ca/ocsp', method: RequestMethod.ALL });
+  }
+}

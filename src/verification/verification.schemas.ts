@@ -50,7 +50,11 @@ export const VERIFICATION_SCHEMA = namedSchema(
           trusted: boolean(
             "Valid, and its certificate chains up to this service's seal CA (or the operator's seal root)",
           ),
-          level: oneOfStrings(['B-B', 'B-T'], '`B-T` when a timestamp token countersigns the signature'),
+          level: oneOfStrings(
+            ['B-B', 'B-T', 'B-LT'],
+            '`B-T` when a timestamp token countersigns the signature; `B-LT` when the file also holds the validation ' +
+              'data (/DSS) added after it',
+          ),
           coversWholeFile: boolean(),
           digestMatches: boolean(),
           signatureValid: boolean(),

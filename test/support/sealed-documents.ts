@@ -4,7 +4,7 @@ import type { JsonBody } from './json-body';
 import { FileHost, makePdf } from './pdf-fixtures';
 import { PdfWorkbench } from './pdf-tools';
 import { bootstrapSandbox, credentials } from './sandbox-tenant';
-import { type TestApp, createTestApp } from './test-app';
+import { type TestApp, createListeningTestApp, createTestApp } from './test-app';
 
 /**
  * What the seal suites share: an app (allowed to download from a local file host) with the sandbox, documents
@@ -20,8 +20,15 @@ export class SealedDocuments {
     readonly pdf: PdfWorkbench,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<SealedDocuments> {
-    const t = await createTestApp({ env: { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', ...env } });
+  /**
+   * With `listening`, the app serves on a loopback port that BASE_URL names, so the addresses its seal CA writes into
+   * certificates (OCSP, CRL) answer, to the app itself and to openssl.
+   */
+  static async start(env: Record<string, string> = {}, { listening = false } = {}): Promise<SealedDocuments> {
+    const allEnv = { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', ...env };
+    const t = listening
+      ? await createListeningTestApp((origin) => ({ BASE_URL: origin, ...allEnv }))
+      : await createTestApp({ env: allEnv });
     return new SealedDocuments(t, await bootstrapSandbox(t.app), await FileHost.start(), await PdfWorkbench.open());
   }
 
