@@ -172,6 +172,17 @@ describeInBrowser('the holder app in Chromium', () => {
     expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed' });
   });
 
+  it('picks up a same-device flow handed to it by its link code, then approves it', async () => {
+    const flow = await integrator.start('same-device', { action: 'login', claims: ['naming.name'], payload: 'Here' });
+    await page.goto(`${baseUrl}/app/?code=${flow.linkCode}`);
+    const shown = card(flow.id);
+    await shown.waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved');
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed', user: nin });
+  });
+
   it('drops a flow from the inbox as soon as the service cancels it', async () => {
     const flow = await integrator.start('different-device', {
       user: nin,

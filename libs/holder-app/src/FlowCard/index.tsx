@@ -7,7 +7,8 @@ import type { Approval, HolderFlow } from '../wallet-types';
 const T = STRINGS.flow;
 
 export interface Answered {
-  flow: HolderFlow;
+  /** Null when there was no flow to answer (a handed code the service refused). */
+  flow: HolderFlow | null;
   /** The service's refusal, when the answer was not taken. */
   error?: string;
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
+import { takeHandedCode } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
@@ -11,7 +12,7 @@ const T = STRINGS.inbox;
 
 function outcomeText({ flow, error }: Answered): string {
   if (error) return STRINGS.outcome.failed(error);
-  return flow.status === 'completed' ? STRINGS.outcome.completed : STRINGS.outcome.rejected;
+  return flow?.status === 'completed' ? STRINGS.outcome.completed : STRINGS.outcome.rejected;
 }
 
 /** The requests waiting for this person, live from the device stream. */
@@ -30,6 +31,15 @@ export function Inbox({ device }: { device: DeviceRecord }) {
       }),
     [client],
   );
+  // A same-device link opened the app: the first device to pick the flow up holds it.
+  useEffect(() => {
+    const code = takeHandedCode();
+    if (!code) return;
+    client.pickUp(code).then(
+      (flow) => setFlows((current) => applyChange(current, flow)),
+      (failure: Error) => setOutcome({ flow: null, error: failure.message }),
+    );
+  }, [client]);
   // Expiry is not an event the stream sends: a flow leaves the inbox when its time is up.
   useEffect(() => {
     const timer = setInterval(() => setFlows((current) => current.filter((flow) => waitsForThisDevice(flow))), 1000);
@@ -38,7 +48,8 @@ export function Inbox({ device }: { device: DeviceRecord }) {
 
   const answered = (answer: Answered) => {
     setOutcome(answer);
-    if (!answer.error) setFlows((current) => applyChange(current, answer.flow));
+    const flow = answer.flow;
+    if (!answer.error && flow) setFlows((current) => applyChange(current, flow));
   };
 
   return (
@@ -52,7 +63,7 @@ export function Inbox({ device }: { device: DeviceRecord }) {
       </p>
       <div id="outcome" role="status" aria-live="polite">
         {outcome && (
-          <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow.status}`}>
+          <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
             {outcomeText(outcome)}{' '}
             <button type="button" class="secondary" onClick={() => setOutcome(null)}>
               {STRINGS.outcome.dismiss}
