@@ -6,7 +6,14 @@ export default tseslint.config(
   { ignores: ['**/dist/', 'coverage/', 'test-artifacts/', 'data/', 'node_modules/'] },
   js.configs.recommended,
   // Plain Node scripts that run before anything is built.
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { console: 'readonly' } } },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
+  // The holder app's service worker runs as it is, in the worker's own global scope.
+  {
+    files: ['libs/holder-app/public/sw.js'],
+    languageOptions: {
+      globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly', Response: 'readonly' },
+    },
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -25,6 +25,7 @@ import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
+import { HolderAppModule } from './holder-app/holder-app.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
@@ -75,6 +76,7 @@ export class AppModule {
         SigningModule,
         DocumentsModule,
         ReviewModule,
+        HolderAppModule,
         VerificationModule,
         OidcModule,
       ],

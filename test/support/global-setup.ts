@@ -1,10 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { withPostgres } from './postgres-connection';
 import { TEST_SCHEMA_PREFIX } from './test-config';
 
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
-/** Drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
+/** The holder app the service serves at /app/, built when its sources changed since the last build. */
+function buildHolderAppIfStale(): void {
+  const root = join(__dirname, '..', '..');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build-holder-app.mjs'), '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+/** Builds the holder app when stale, then drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
 export default async function globalSetup(): Promise<void> {
+  buildHolderAppIfStale();
   if (!process.env.DATABASE_URL) return;
   await withPostgres(process.env.DATABASE_URL, async (client) => {
     const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ $1`, [

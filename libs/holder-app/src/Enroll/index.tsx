@@ -1,0 +1,66 @@
+import { useState } from 'preact/hooks';
+import type { DeviceRecord } from '../device-key';
+import { STRINGS } from '../strings';
+import { WalletClient } from '../wallet-client';
+
+const T = STRINGS.enroll;
+const supported = typeof indexedDB !== 'undefined' && !!globalThis.crypto?.subtle;
+
+export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => Promise<void> }) {
+  const [code, setCode] = useState('');
+  const [label, setLabel] = useState(T.defaultLabel);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void enroll();
+  };
+  const enroll = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await onEnrolled(await WalletClient.enroll(code.trim(), label.trim() || T.defaultLabel));
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(false);
+    }
+  };
+
+  if (!supported) return <p role="alert">{T.unsupported}</p>;
+  return (
+    <form id="enroll" class="card" onSubmit={submit}>
+      <h2>{T.title}</h2>
+      <p>{T.intro}</p>
+      <label for="enroll-code">{T.codeLabel}</label>
+      <input
+        id="enroll-code"
+        name="code"
+        autocomplete="one-time-code"
+        autocapitalize="none"
+        spellcheck={false}
+        required
+        minLength={4}
+        maxLength={64}
+        value={code}
+        onInput={(event) => setCode(event.currentTarget.value)}
+      />
+      <label for="enroll-label">{T.labelLabel}</label>
+      <input
+        id="enroll-label"
+        name="label"
+        maxLength={100}
+        value={label}
+        onInput={(event) => setLabel(event.currentTarget.value)}
+      />
+      {error && (
+        <p id="enroll-error" class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? T.working : T.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { DeviceRecord } from '../device-key';
+import { followDeviceStream } from '../device-stream';
+import { type Answered, FlowCard } from '../FlowCard';
+import { takeHandedCode } from '../handed-code';
+import { applyChange, waitsForThisDevice } from '../inbox-state';
+import { STRINGS } from '../strings';
+import { WalletClient } from '../wallet-client';
+import type { HolderFlow } from '../wallet-types';
+
+const T = STRINGS.inbox;
+
+function outcomeText({ flow, error }: Answered): string {
+  if (error) return STRINGS.outcome.failed(error);
+  return flow?.status === 'completed' ? STRINGS.outcome.completed : STRINGS.outcome.rejected;
+}
+
+/** The requests waiting for this person, live from the device stream. */
+export function Inbox({ device }: { device: DeviceRecord }) {
+  const client = useMemo(() => new WalletClient(device), [device]);
+  const [flows, setFlows] = useState<HolderFlow[]>([]);
+  const [connected, setConnected] = useState(false);
+  const [outcome, setOutcome] = useState<Answered | null>(null);
+
+  useEffect(
+    () =>
+      followDeviceStream(client, {
+        inbox: (all) => setFlows(all.filter((flow) => waitsForThisDevice(flow))),
+        flow: (flow) => setFlows((current) => applyChange(current, flow)),
+        connected: setConnected,
+      }),
+    [client],
+  );
+  // A same-device link opened the app: the first device to pick the flow up holds it.
+  useEffect(() => {
+    const code = takeHandedCode();
+    if (!code) return;
+    client.pickUp(code).then(
+      (flow) => setFlows((current) => applyChange(current, flow)),
+      (failure: Error) => setOutcome({ flow: null, error: failure.message }),
+    );
+  }, [client]);
+  // Expiry is not an event the stream sends: a flow leaves the inbox when its time is up.
+  useEffect(() => {
+    const timer = setInterval(() => setFlows((current) => current.filter((flow) => waitsForThisDevice(flow))), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const answered = (answer: Answered) => {
+    setOutcome(answer);
+    const flow = answer.flow;
+    if (!answer.error && flow) setFlows((current) => applyChange(current, flow));
+  };
+
+  return (
+    <section aria-labelledby="inbox-title">
+      <h2 id="inbox-title">{T.title}</h2>
+      <p class="meta">
+        {T.enrolledAs(device.label)} ·{' '}
+        <span id="connection" data-connected={connected}>
+          {connected ? T.connected : T.reconnecting}
+        </span>
+      </p>
+      <div id="outcome" role="status" aria-live="polite">
+        {outcome && (
+          <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
+            {outcomeText(outcome)}{' '}
+            <button type="button" class="secondary" onClick={() => setOutcome(null)}>
+              {STRINGS.outcome.dismiss}
+            </button>
+          </p>
+        )}
+      </div>
+      {flows.length === 0 ? (
+        <p id="inbox-empty">{T.empty}</p>
+      ) : (
+        flows.map((flow) => (
+          <FlowCard key={flow.id} flow={flow} device={device} client={client} onAnswered={answered} />
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
+import type { Approval, Envelope, HolderFlow } from './wallet-types';
+
+const WALLET = '/wallet/v1';
+
+/** A refusal from the service, with the sentence it gave. */
+export class WalletError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, authorization: string, body?: object): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    cache: 'no-store',
+  });
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !envelope?.data) {
+    const detail = envelope?.errors?.map((issue) => issue.message).join('; ');
+    throw new WalletError(response.status, detail || envelope?.reason || response.statusText);
+  }
+  return envelope.data;
+}
+
+/** Every Wallet API call the app makes, each signed with a fresh device proof. */
+export class WalletClient {
+  constructor(private readonly device: DeviceRecord) {}
+
+  /** Makes the device key and enrolls it with the one-time code; the key never leaves this browser. */
+  static async enroll(code: string, label: string): Promise<DeviceRecord> {
+    const key: NewDeviceKey = await newDeviceKey();
+    const path = `${WALLET}/devices`;
+    const { device } = await call<{ device: { id: string; nin: string; label: string } }>(
+      'POST',
+      path,
+      await deviceProof(key.privateKey, { jwk: key.publicJwk }, 'POST', path),
+      { code, label },
+    );
+    return { id: device.id, nin: device.nin, label: device.label, privateKey: key.privateKey };
+  }
+
+  proof(method: string, path: string): Promise<string> {
+    return deviceProof(this.device.privateKey, { kid: this.device.id }, method, path);
+  }
+
+  private async send<T>(method: string, path: string, body?: object): Promise<T> {
+    return call<T>(method, path, await this.proof(method, path), body);
+  }
+
+  async accept(flowId: string): Promise<HolderFlow> {
+    return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/accept`)).flow;
+  }
+
+  async pickUp(code: string): Promise<HolderFlow> {
+    return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/pick-up`, { code })).flow;
+  }
+
+  async approve(flowId: string, approval: Approval): Promise<HolderFlow> {
+    return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/approve`, approval)).flow;
+  }
+
+  async decline(flowId: string, reason: string): Promise<HolderFlow> {
+    const body = reason ? { reason } : {};
+    return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/decline`, body)).flow;
+  }
+
+  streamPath(): string {
+    return `${WALLET}/stream`;
+  }
+}

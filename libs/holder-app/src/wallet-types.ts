@@ -1,0 +1,32 @@
+/** The Wallet API's shapes as the app reads them (the service's OpenAPI document at /docs-json is the reference). */
+export type FlowStatus = 'pending' | 'active' | 'completed' | 'rejected' | 'cancelled' | 'expired';
+
+export interface HolderFlow {
+  id: string;
+  mode: 'identification' | 'signing' | 'document';
+  startMode: string;
+  action: string;
+  app: string;
+  payload: string;
+  requestedClaims: string[];
+  status: FlowStatus;
+  held: boolean;
+  exp: number;
+  verificationCode?: string;
+  verificationChoices?: string[];
+  challenge?: { flow: string; payloadSha256: string };
+  document?: { name: string; url: string; sha256: string; pages: number; signeeStatus: string };
+}
+
+export interface Envelope<T> {
+  status: 'successful' | 'failed';
+  reason: string;
+  data?: T;
+  errors?: Array<{ path: Array<string | number>; message: string }>;
+}
+
+export interface Approval {
+  claims?: string[];
+  signature?: string;
+  verificationCode?: string;
+}

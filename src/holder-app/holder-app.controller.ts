@@ -1,0 +1,73 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { NotFoundError } from '../common/errors/not-found.error';
+import { ServiceUnavailableError } from '../common/errors/service-unavailable.error';
+import { RawResponse } from '../common/envelope/envelope.decorator';
+import { Public } from '../common/route-access/public.decorator';
+import { HOLDER_APP_POLICY } from './holder-app-policy';
+import { type HolderAppFile, readHolderAppFiles } from './holder-app-files';
+
+const INDEX = 'index.html';
+
+/** `/app/`: the holder app, an installable web app that answers flows through the Wallet API (docs/holder.md). */
+@ApiTags('pages')
+@Controller('app')
+export class HolderAppController {
+  private readonly files = readHolderAppFiles();
+
+  @Get()
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'The holder app: enroll this browser as a device, then answer the flows it is sent' })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The app', content: { 'text/html': { example: '<!doctype html>...' } } })
+  @ApiResponse({ status: 503, description: 'The app was not built (`npm run build` builds it)' })
+  shell(@Req() request: Request, @Res() response: Response): void {
+    // The service worker's scope is /app/: the app is always opened under it.
+    if (!request.originalUrl.startsWith('/app/')) return response.redirect(301, '/app/');
+    this.send(response, INDEX);
+  }
+
+  @Get(':file')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: "One of the holder app's own files: its manifest, service worker or icons" })
+  @ApiParam({ name: 'file', example: 'manifest.webmanifest' })
+  @ApiResponse({
+    status: 200,
+    description: 'The file',
+    content: { 'application/manifest+json': { example: { name: 'idflow Wallet', start_url: '/app/' } } },
+  })
+  @ApiResponse({ status: 404, description: 'The app has no such file' })
+  file(@Param('file') file: string, @Res() response: Response): void {
+    this.send(response, file);
+  }
+
+  @Get('assets/:file')
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: "The holder app's scripts and styles, named by their content" })
+  @ApiParam({ name: 'file', example: 'index-B2CF10HP.js' })
+  @ApiResponse({
+    status: 200,
+    description: 'The file, cacheable for a year',
+    content: { 'text/javascript': { example: 'const e=...' } },
+  })
+  @ApiResponse({ status: 404, description: 'The app has no such file' })
+  asset(@Param('file') file: string, @Res() response: Response): void {
+    this.send(response, `assets/${file}`);
+  }
+
+  private send(response: Response, name: string): void {
+    if (this.files.size === 0) {
+      throw new ServiceUnavailableError('The holder app is not built: run npm run build');
+    }
+    const file: HolderAppFile | undefined = this.files.get(name);
+    if (!file) throw new NotFoundError('The holder app has no such file');
+    response.setHeader('content-security-policy', HOLDER_APP_POLICY);
+    response.setHeader('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    response.setHeader('content-type', file.type);
+    response.send(file.body);
+  }
+}

@@ -1,0 +1,211 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DevicesService } from '../src/devices/devices.service';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
+import { IntegratorClient } from './support/integrator-client';
+import { decryptClaims, recordOf } from './support/released-claims';
+import { bootstrapSandbox } from './support/sandbox-tenant';
+import { startSigning } from './support/signing-flows';
+import { TestApp, createTestApp } from './support/test-app';
+
+/** Run in the page: what the app keeps in IndexedDB (idb-keyval's default store), read without the app's code. */
+const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('keyval-store');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const read = open.result.transaction('keyval').objectStore('keyval').get('idflow-device');
+    read.onsuccess = () => resolve({
+      extractable: read.result.privateKey.extractable,
+      curve: read.result.privateKey.algorithm.namedCurve,
+      id: read.result.id,
+    });
+  };
+})`;
+
+/** The holder app at /app/ in Chromium: a person enrolls this browser, then answers what services ask, live. */
+describeInBrowser('the holder app in Chromium', () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let integrator: IntegratorClient;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let baseUrl: string;
+  let nin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sandbox = await bootstrapSandbox(t.app);
+    integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = await t.app.getUrl();
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    nin = sandbox.testPersons[1].nin;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t.close();
+  });
+
+  const card = (flowId: string) => page.locator(`article[data-flow="${flowId}"]`);
+  /** Waits for the answer's outcome, then dismisses it so that the next answer's is the only one shown. */
+  async function expectOutcome(text: string): Promise<void> {
+    const shown = page.locator('#outcome .outcome', { hasText: text });
+    await shown.waitFor();
+    await shown.getByRole('button', { name: 'OK' }).click();
+    await shown.waitFor({ state: 'detached' });
+  }
+
+  it('serves an installable shell under a strict policy: manifest, icons, protocol handler, service worker', async () => {
+    const response = await page.goto(`${baseUrl}/app/`);
+    expect(response?.status()).toBe(200);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    const manifest = await (await t.http().get('/app/manifest.webmanifest').expect(200)).body;
+    const parsed = typeof manifest === 'object' && !Buffer.isBuffer(manifest) ? manifest : JSON.parse(String(manifest));
+    expect(parsed).toMatchObject({
+      start_url: '/app/',
+      scope: '/app/',
+      display: 'standalone',
+      protocol_handlers: [{ protocol: 'web+idflow', url: '/app/?link=%s' }],
+    });
+    for (const icon of parsed.icons as Array<{ src: string; type: string }>) {
+      const served = await t.http().get(icon.src).expect(200);
+      expect(served.headers['content-type']).toBe(icon.type);
+    }
+    await expect(page.evaluate('navigator.serviceWorker.ready.then((ready) => ready.active.scriptURL)')).resolves.toBe(
+      `${baseUrl}/app/sw.js`,
+    );
+  });
+
+  it('refuses an unknown enrollment code with the service’s reason, and keeps the form', async () => {
+    await page.goto(`${baseUrl}/app/`);
+    await page.getByLabel('Enrollment code').fill('zzzz-zzzz-zzzz');
+    await page.getByRole('button', { name: 'Enroll this device' }).click();
+    await expect(page.locator('#enroll-error').innerText()).resolves.toBe(
+      'The enrollment code is unknown, already used or expired',
+    );
+    await expect(page.getByLabel('Enrollment code').inputValue()).resolves.toBe('zzzz-zzzz-zzzz');
+  });
+
+  it('enrolls with a one-time code: a non-extractable P-256 key kept in IndexedDB, the device known to the service', async () => {
+    const devices = t.app.get(DevicesService);
+    const before = (await devices.activeDevicesOf(nin, 'sandbox')).length;
+    const { code } = await devices.issueEnrollmentCode(nin, 'sandbox');
+    await page.goto(`${baseUrl}/app/`);
+    await page.screenshot({ path: artifactPath('holder-app-enroll.png'), fullPage: true });
+    await page.getByLabel('Enrollment code').fill(code);
+    await page.getByLabel('Name for this device').fill('Browser phone');
+    await page.getByRole('button', { name: 'Enroll this device' }).click();
+    await page.getByRole('heading', { name: 'Requests' }).waitFor();
+
+    const after = await devices.activeDevicesOf(nin, 'sandbox');
+    expect(after).toHaveLength(before + 1);
+    expect(after[after.length - 1]).toMatchObject({ label: 'Browser phone', alg: 'ES256' });
+    const stored = await page.evaluate<{ extractable: boolean; curve: string; id: string }>(READ_STORED_DEVICE);
+    expect(stored).toEqual({ extractable: false, curve: 'P-256', id: after[after.length - 1].id });
+    // The inbox is live: the device stream accepted the browser's proof.
+    await expect(page.locator('#connection').getAttribute('data-connected')).resolves.toBe('true');
+  });
+
+  it('shows a pushed identification live, by readable labels, and releases only the claims left ticked', async () => {
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name', 'contact.email', 'bio.birthdate'],
+      payload: 'Log in to the <b>shop</b>',
+    });
+    const shown = card(flow.id);
+    await shown.waitFor();
+    await expect(shown.getByRole('heading').innerText()).resolves.toBe('Sandbox app asks you to log in');
+    await expect(shown.locator('.payload').innerText()).resolves.toBe('Log in to the <b>shop</b>');
+    await expect(shown.locator('.verification .code').innerText()).resolves.toBe(flow.body.data.verificationCode);
+    await expect(
+      shown.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.parentElement?.textContent)),
+    ).resolves.toEqual(['Full name', 'Email address', 'Date of birth']);
+    await page.screenshot({ path: artifactPath('holder-app-inbox.png'), fullPage: true });
+
+    await shown.getByLabel('Date of birth').uncheck();
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved: the service has your answer.');
+    await shown.waitFor({ state: 'detached' });
+
+    const done = await integrator.view(flow.id);
+    expect(done).toMatchObject({ status: 'completed', user: nin });
+    await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual(
+      recordOf(nin, ['naming.name', 'contact.email']),
+    );
+  });
+
+  it('declines with a reason, and says so', async () => {
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Log in',
+    });
+    const shown = card(flow.id);
+    await shown.waitFor();
+    await shown.getByRole('button', { name: 'Decline' }).click();
+    await shown.getByLabel('Reason (optional)').fill('I did not ask for this');
+    await page.screenshot({ path: artifactPath('holder-app-decline.png'), fullPage: true });
+    await shown.getByRole('button', { name: 'Send decline' }).click();
+    await expectOutcome('Declined: the service was told.');
+    await shown.waitFor({ state: 'detached' });
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'rejected' });
+  });
+
+  it('signs a text with the device key, accepted by the service as the device’s signature', async () => {
+    const flow = await startSigning(integrator, 'different-device', {
+      nin,
+      action: 'confirm',
+      payload: 'I agree to the terms of 26 November',
+    });
+    const shown = card(flow.id);
+    await shown.waitFor();
+    await expect(shown.locator('.sign-text').innerText()).resolves.toBe('I agree to the terms of 26 November');
+    await shown.getByRole('button', { name: 'Sign' }).click();
+    await expectOutcome('Approved');
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('picks up a same-device flow handed to it by its link code, then approves it', async () => {
+    const flow = await integrator.start('same-device', { action: 'login', claims: ['naming.name'], payload: 'Here' });
+    await page.goto(`${baseUrl}/app/?code=${flow.linkCode}`);
+    const shown = card(flow.id);
+    await shown.waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved');
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed', user: nin });
+  });
+
+  it('drops a flow from the inbox as soon as the service cancels it', async () => {
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Cancelled soon',
+    });
+    await card(flow.id).waitFor();
+    expect((await integrator.cancel(flow.id)).status).toBe(201);
+    await card(flow.id).waitFor({ state: 'detached' });
+    await expect(page.locator('#inbox-empty').isVisible()).resolves.toBe(true);
+  });
+
+  it('drops a flow from the inbox when another of the person’s devices takes it', async () => {
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Taken elsewhere',
+    });
+    await card(flow.id).waitFor();
+    expect((await integrator.simulate('scan', flow.id, { nin })).status).toBe(201);
+    await card(flow.id).waitFor({ state: 'detached' });
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'active' });
+  });
+});
