@@ -91,6 +91,8 @@ describe('the OpenAPI document as a typed contract', () => {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.CommonJS,
       skipLibCheck: true,
+      // TypeScript 6 no longer loads every installed @types package; the client uses Node's.
+      types: ['node'],
     });
     return ts
       .getPreEmitDiagnostics(program)
