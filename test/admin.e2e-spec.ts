@@ -131,7 +131,9 @@ describe('admin API', () => {
         .expect(201);
       const app = response.body.data;
       expect(app).toEqual({
-        id: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+        appId: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+        // The admin API's first spelling, kept for existing scripts.
+        id: app.appId,
         consumerId,
         name: 'Acme Mobile',
         environment: 'production',
@@ -268,7 +270,7 @@ describe('admin API', () => {
       await authorize(app.appSecret).expect(200);
 
       const response = await admin().post(`/admin/apps/${app.id}/rotate-secret`).expect(201);
-      expect(response.body).toMatchObject({ reason: 'App secret rotated', data: { id: app.id } });
+      expect(response.body).toMatchObject({ reason: 'App secret rotated', data: { appId: app.id, id: app.id } });
       const { appSecret } = response.body.data;
       expect(appSecret).toMatch(/^snb_[0-9A-Za-z]{40}$/);
       expect(appSecret).not.toBe(app.appSecret);

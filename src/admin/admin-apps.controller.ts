@@ -13,8 +13,8 @@ import { TenantsService } from '../tenants/tenants.service';
 import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import {
+  AdminAppView,
   ApiKeyView,
-  AppView,
   CreatedApiKeyView,
   CreatedAppView,
   RotatedSecretView,
@@ -23,6 +23,7 @@ import {
   createdApiKeyView,
   createdAppView,
   rotatedSecretView,
+  withLegacyAppId,
 } from './admin-views';
 import { AppIdParamDto } from './app-id-param.dto';
 import { CreateAppDto } from './create-app.dto';
@@ -60,9 +61,9 @@ export class AdminAppsController {
     code: 'invalid_enum_value',
   })
   @ApiFailure(404, 'No consumer has this id', 'Consumer bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa does not exist')
-  async create(@Body() body: CreateAppDto): Promise<CreatedAppView> {
+  async create(@Body() body: CreateAppDto): Promise<AdminAppView<CreatedAppView>> {
     const { publicKey, ...newApp } = body;
-    return createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey }));
+    return withLegacyAppId(createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey })));
   }
 
   @Patch(':appId')
@@ -84,8 +85,8 @@ export class AdminAppsController {
     code: 'invalid_string',
   })
   @UNKNOWN_APP
-  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AppView> {
-    return appView(await this.tenants.updateOidcClient(params.appId, body));
+  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AdminAppView> {
+    return withLegacyAppId(appView(await this.tenants.updateOidcClient(params.appId, body)));
   }
 
   @Post(':appId/rotate-secret')
@@ -100,8 +101,8 @@ export class AdminAppsController {
   })
   @BAD_APP_ID
   @UNKNOWN_APP
-  async rotateSecret(@Param() params: AppIdParamDto): Promise<RotatedSecretView> {
-    return rotatedSecretView(await this.tenants.rotateAppSecret(params.appId));
+  async rotateSecret(@Param() params: AppIdParamDto): Promise<AdminAppView<RotatedSecretView>> {
+    return withLegacyAppId(rotatedSecretView(await this.tenants.rotateAppSecret(params.appId)));
   }
 
   @Post(':appId/keys')

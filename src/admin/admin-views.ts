@@ -21,7 +21,8 @@ export interface ConsumerView {
 }
 
 export interface AppView {
-  id: string;
+  /** `appId` wherever an app is named, in the admin API, the CLI and the flows alike. */
+  appId: string;
   consumerId: string;
   name: string;
   environment: Environment;
@@ -94,7 +95,7 @@ export function consumerView(consumer: Consumer): ConsumerView {
 
 export function appView(app: ConsumerApp): AppView {
   return {
-    id: app.id,
+    appId: app.id,
     consumerId: app.consumerId,
     name: app.name,
     environment: app.environment,
@@ -107,6 +108,11 @@ export function appView(app: ConsumerApp): AppView {
     secretRotatedAt: seconds(app.secretRotatedAt),
   };
 }
+
+/** An app as the admin API answers it: also under `id`, the admin API's first spelling, kept for existing scripts. */
+export type AdminAppView<T extends AppView = AppView> = T & { id: string };
+
+export const withLegacyAppId = <T extends AppView>(view: T): AdminAppView<T> => ({ id: view.appId, ...view });
 
 export function createdAppView({ app, appSecret, webhookSecret, privateKeyPem }: CreatedApp): CreatedAppView {
   return {

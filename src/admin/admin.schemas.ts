@@ -27,7 +27,8 @@ export const CONSUMER_SCHEMA = namedSchema(
 export const APP_SCHEMA = namedSchema(
   'App',
   object({
-    id: string(),
+    appId: string(),
+    id: { ...string('The same as appId, under the name the admin API first gave it'), deprecated: true },
     consumerId: string(),
     name: string(),
     environment: ENVIRONMENT,

@@ -16,9 +16,11 @@ import { keysRewrapCommand } from './commands/keys-rewrap.command';
 import { keysRotateCommand } from './commands/keys-rotate.command';
 import { personCreateCommand } from './commands/person-create.command';
 import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
+import { packageVersion } from './package-version';
 import { reportFailure } from './run-command';
 
 const program = new Command('idflow')
+  .version(packageVersion(), '-V, --version', 'print the version of idflow')
   .description('Operator commands against the database of `npm start` (DATABASE_URL, else DATABASE_PATH).')
   .addHelpText(
     'after',
