@@ -7,6 +7,8 @@ import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { EnvelopeRouteGuard } from './common/envelope/envelope-route.guard';
+import { BodyTypeGuard } from './common/http/body-type.guard';
+import { RoutingModule } from './common/routing/routing.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
@@ -52,6 +54,7 @@ export class AppModule {
         LoggingModule,
         MetricsModule,
         FailureHooksModule,
+        RoutingModule,
         TracingModule,
         RetentionModule,
         DatabaseModule,
@@ -82,6 +85,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         { provide: APP_GUARD, useClass: EnvelopeRouteGuard },
+        { provide: APP_GUARD, useClass: BodyTypeGuard },
         {
           provide: APP_PIPE,
           useValue: new ValidationPipe({

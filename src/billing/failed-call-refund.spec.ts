@@ -1,3 +1,4 @@
+import type { RouteTable } from '../common/routing/route-table';
 import type { ArgumentsHost } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
@@ -24,7 +25,8 @@ describe('FailedCallRefund, run by the exception filter', () => {
   } as unknown as BillingAccountsService;
   const hooks = new FailureHooks();
   new FailedCallRefund(accounts, hooks).onModuleInit();
-  const filter = new AllExceptionsFilter(hooks);
+  // No route table: these failures all come from routes.
+  const filter = new AllExceptionsFilter(hooks, { allowAt: () => undefined } as unknown as RouteTable);
 
   /** Fails a call that was charged `billing`; resolves with the status and body answered. */
   function fail(billing: BillingCharge | undefined, error: unknown) {
