@@ -54,6 +54,7 @@ export const API_KEY_VIEW_EXAMPLE: ApiKeyView = {
   hint: 'bk-test_...x9Qe',
   createdAt: 1763700000,
   revokedAt: null,
+  lastUsedAt: 1763703540,
 };
 
 export const API_KEY_EXAMPLE = 'bk-test_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5x9Qe';

@@ -42,6 +42,32 @@ export const APP_SCHEMA = namedSchema(
   }),
 );
 
+const LAST_USED = nullable(unixSeconds('When any of its API keys was last used, to the minute; null while none was'));
+
+export const CONSUMER_LIST_SCHEMA = namedSchema(
+  'ConsumerList',
+  object({
+    consumers: arrayOf(object({ id: string(), name: string(), createdAt: unixSeconds(), lastUsedAt: LAST_USED })),
+  }),
+);
+
+export const APP_LIST_SCHEMA = namedSchema(
+  'AppList',
+  object({
+    apps: arrayOf(
+      object({
+        appId: string(),
+        consumerId: string(),
+        name: string(),
+        environment: ENVIRONMENT,
+        scopes: arrayOf(oneOfStrings(SCOPES)),
+        createdAt: unixSeconds(),
+        lastUsedAt: LAST_USED,
+      }),
+    ),
+  }),
+);
+
 export const CREATED_APP_SCHEMA = namedSchema(
   'CreatedApp',
   extending(
@@ -71,6 +97,7 @@ export const API_KEY_SCHEMA = namedSchema(
     hint: string('The prefix and the last four characters'),
     createdAt: unixSeconds(),
     revokedAt: nullable(unixSeconds()),
+    lastUsedAt: nullable(unixSeconds('Unix seconds, to the minute; null while no request presented the key')),
   }),
 );
 

@@ -2,6 +2,9 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
+import { appsListCommand } from './commands/apps-list.command';
+import { consumersListCommand } from './commands/consumers-list.command';
+import { keysListCommand } from './commands/keys-list.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
 import { appUpdateCommand } from './commands/app-update.command';
 import { backupCommand } from './commands/backup.command';
@@ -27,11 +30,14 @@ const program = new Command('idflow')
     '\nnpm prints its script banner on stdout: for machine-readable output run `npm run -s cli -- <command> --json`.',
   )
   .addCommand(consumerCreateCommand())
+  .addCommand(consumersListCommand())
   .addCommand(appCreateCommand())
   .addCommand(appRotateSecretCommand())
   .addCommand(appUpdateCommand())
+  .addCommand(appsListCommand())
   .addCommand(keyCreateCommand())
   .addCommand(keyRevokeCommand())
+  .addCommand(keysListCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(sandboxBootstrapCommand())
