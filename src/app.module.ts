@@ -8,6 +8,8 @@ import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
+import { BodyTypeGuard } from './common/http/body-type.guard';
+import { RoutingModule } from './common/routing/routing.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
@@ -55,6 +57,7 @@ export class AppModule {
         LoggingModule,
         MetricsModule,
         FailureHooksModule,
+        RoutingModule,
         TracingModule,
         RetentionModule,
         DatabaseModule,
@@ -86,6 +89,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
+        { provide: APP_GUARD, useClass: BodyTypeGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_PIPE,

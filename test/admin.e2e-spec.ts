@@ -4,6 +4,8 @@ import { CLAIM_KEYS } from '../src/claims/claim-catalog';
 import { Person } from '../src/persons/person.entity';
 import { PersonsService } from '../src/persons/persons.service';
 import { SCOPES } from '../src/tenants/scopes';
+import { sha256Hex } from '../src/common/crypto/digest';
+import { KeyUsageRecorder } from '../src/tenants/key-usage.recorder';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
@@ -131,7 +133,9 @@ describe('admin API', () => {
         .expect(201);
       const app = response.body.data;
       expect(app).toEqual({
-        id: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+        appId: expect.stringMatching(/^app_[0-9A-Za-z]{24}$/),
+        // The admin API's first spelling, kept for existing scripts.
+        id: app.appId,
         consumerId,
         name: 'Acme Mobile',
         environment: 'production',
@@ -219,12 +223,15 @@ describe('admin API', () => {
         hint: `bk-test_...${key.apiKey.slice(-4)}`,
         createdAt: expect.any(Number),
         revokedAt: null,
+        lastUsedAt: null,
         apiKey: expect.stringMatching(/^bk-test_[0-9A-Za-z]{40}$/),
       });
       await t.http().get('/api/health/check').set('x-api-key', key.apiKey).expect(200);
 
       const listed = await admin().get(`/admin/apps/${app.id}/keys`).expect(200);
-      expect(listed.body.data.keys).toEqual([{ ...key, apiKey: undefined }]);
+      // Its use is written once a minute: that pass may or may not have come (the lists test below makes it come).
+      const { lastUsedAt } = listed.body.data.keys[0];
+      expect(listed.body.data.keys).toEqual([{ ...key, apiKey: undefined, lastUsedAt }]);
       expect(JSON.stringify(listed.body)).not.toContain(key.apiKey);
       expect(JSON.stringify(listed.body)).not.toMatch(/digest/i);
 
@@ -259,6 +266,72 @@ describe('admin API', () => {
     });
   });
 
+  describe('lists of consumers, apps and keys', () => {
+    it('name ids, names, environments, scopes, creation and last use, and never a secret nor a digest', async () => {
+      const created = (
+        await admin()
+          .post('/admin/apps')
+          .send({
+            consumerId: await newConsumer(),
+            name: 'Listed app',
+            environment: 'sandbox',
+            scopes: ['signing:same'],
+          })
+          .expect(201)
+      ).body.data;
+      const unused = await newKey(created.appId);
+      const used = await newKey(created.appId);
+      const before = Math.floor(Date.now() / 1000);
+      await t.http().get('/api/health/check').set('x-api-key', used.apiKey).expect(200);
+      await t.app.get(KeyUsageRecorder).write();
+
+      const consumers = await admin().get('/admin/consumers').expect(200);
+      expect(consumers.body.data.consumers).toContainEqual({
+        id: created.consumerId,
+        name: 'Acme Bank',
+        createdAt: created.createdAt,
+        lastUsedAt: expect.any(Number),
+      });
+      const apps = await admin().get('/admin/apps').query({ consumerId: created.consumerId }).expect(200);
+      expect(apps.body.data.apps).toEqual([
+        {
+          appId: created.appId,
+          consumerId: created.consumerId,
+          name: 'Listed app',
+          environment: 'sandbox',
+          scopes: ['signing:same'],
+          createdAt: created.createdAt,
+          lastUsedAt: expect.any(Number),
+        },
+      ]);
+      expect(apps.body.data.apps[0].lastUsedAt).toBeGreaterThanOrEqual(before);
+      const everyApp = await admin().get('/admin/apps').expect(200);
+      expect(everyApp.body.data.apps.map((app: { appId: string }) => app.appId)).toContain(created.appId);
+      const keys = await admin().get(`/admin/apps/${created.appId}/keys`).expect(200);
+      expect(
+        keys.body.data.keys.map((key: { id: string; lastUsedAt: number | null }) => [key.id, key.lastUsedAt]),
+      ).toEqual([
+        [unused.id, null],
+        [used.id, apps.body.data.apps[0].lastUsedAt],
+      ]);
+
+      const digests = [used.apiKey, unused.apiKey, created.appSecret].map((secret) => sha256Hex(secret));
+      for (const answer of [consumers, apps, everyApp, keys]) {
+        const text = JSON.stringify(answer.body);
+        for (const secret of [used.apiKey, unused.apiKey, created.appSecret, created.webhookSecret, ...digests])
+          expect(text).not.toContain(secret);
+        expect(text).not.toMatch(/digest|secret|PRIVATE KEY/i);
+      }
+    });
+
+    it('refuses a malformed consumer id, and says when none has it', async () => {
+      const malformed = await admin().get('/admin/apps').query({ consumerId: 'acme' }).expect(400);
+      expect(malformed.body.errors[0].path).toEqual(['consumerId']);
+      const unknown = await admin().get('/admin/apps').query({ consumerId: 'bcn_000000000000000000000000' });
+      expect(unknown.status).toBe(404);
+    });
+  });
+
   describe('POST /admin/apps/:appId/rotate-secret', () => {
     it('issues a new secret and the old one stops working at once', async () => {
       const app = await newApp();
@@ -268,7 +341,7 @@ describe('admin API', () => {
       await authorize(app.appSecret).expect(200);
 
       const response = await admin().post(`/admin/apps/${app.id}/rotate-secret`).expect(201);
-      expect(response.body).toMatchObject({ reason: 'App secret rotated', data: { id: app.id } });
+      expect(response.body).toMatchObject({ reason: 'App secret rotated', data: { appId: app.id, id: app.id } });
       const { appSecret } = response.body.data;
       expect(appSecret).toMatch(/^snb_[0-9A-Za-z]{40}$/);
       expect(appSecret).not.toBe(app.appSecret);

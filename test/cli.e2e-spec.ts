@@ -1,8 +1,9 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { sha256Hex } from '../src/common/crypto/digest';
 import { Person } from '../src/persons/person.entity';
 import { PersonsService } from '../src/persons/persons.service';
 import { SCOPES } from '../src/tenants/scopes';
@@ -137,6 +138,80 @@ describe('operator CLI', () => {
     expect(persons.map((person) => person.nin).sort()).toEqual(
       [...result.testPersons.map((person: { nin: string }) => person.nin), result.ninWithoutDigitalId].sort(),
     );
+  });
+
+  it(
+    'consumers:list, apps:list and keys:list name ids, environments, scopes and last use, never a secret',
+    async () => {
+      const sandbox = onlyJsonObject(first);
+      const [consumers, apps, keys] = await Promise.all([
+        cli(['consumers:list', '--json']),
+        cli(['apps:list', '--consumer', sandbox.consumerId, '--json']),
+        cli(['keys:list', '--app', sandbox.appId, '--json']),
+      ]);
+      // Null, or a time when a suite's request used a key of the app and the minute's write has come.
+      const listedConsumer = onlyJsonObject(consumers).consumers.find(
+        (consumer: { id: string }) => consumer.id === sandbox.consumerId,
+      );
+      expect(listedConsumer).toEqual({
+        id: sandbox.consumerId,
+        name: expect.any(String),
+        createdAt: expect.any(Number),
+        lastUsedAt: listedConsumer.lastUsedAt === null ? null : expect.any(Number),
+      });
+      // The bootstrap's app, and app:create's under the same consumer.
+      const listedApps = onlyJsonObject(apps).apps;
+      expect(listedApps.map((app: { appId: string }) => app.appId)).toEqual([
+        sandbox.appId,
+        onlyJsonObject(appCreated).appId,
+      ]);
+      expect(listedApps[0]).toEqual({
+        appId: sandbox.appId,
+        consumerId: sandbox.consumerId,
+        name: expect.any(String),
+        environment: 'sandbox',
+        scopes: expect.arrayContaining([...SCOPES]),
+        createdAt: expect.any(Number),
+        lastUsedAt: listedApps[0].lastUsedAt === null ? null : expect.any(Number),
+      });
+      const listed = onlyJsonObject(keys).keys;
+      // The bootstrap's key, and key:create's when its test has not revoked it yet.
+      expect(listed.length).toBeGreaterThanOrEqual(1);
+      for (const key of listed) {
+        expect(key).toEqual(expect.objectContaining({ appId: sandbox.appId, environment: 'sandbox' }));
+        expect(Object.keys(key).sort()).toEqual(
+          ['appId', 'createdAt', 'environment', 'hint', 'id', 'lastUsedAt', 'revokedAt'].sort(),
+        );
+      }
+      for (const run of [consumers, apps, keys]) {
+        for (const secret of [sandbox.apiKey, sandbox.appSecret, sandbox.webhookSecret, sha256Hex(sandbox.apiKey)])
+          expect(run.stdout).not.toContain(secret);
+        expect(run.stdout).not.toMatch(/digest|secret|PRIVATE KEY/i);
+      }
+    },
+    2 * SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    '--version prints the package version, through npm too',
+    async () => {
+      const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      const [direct, viaNpm] = await Promise.all([cli(['--version']), cli(['--version'], 'npm')]);
+      expect(direct).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+      expect(viaNpm.stdout).toBe(`${version}\n`);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it('every command names an app appId in its JSON, never id, app or app_id (key:revoke is checked below)', () => {
+    for (const run of [first, appCreated]) {
+      const printed = onlyJsonObject(run);
+      expect(printed.appId).toMatch(/^app_/);
+      for (const other of ['app', 'app_id', 'application']) expect(printed).not.toHaveProperty(other);
+      expect(printed.id ?? '').not.toMatch(/^app_/);
+    }
   });
 
   it('app:create keeps the given public key and scopes, and prints no private key', () => {

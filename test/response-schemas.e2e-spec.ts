@@ -68,6 +68,8 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(admin().post(`/admin/apps/${app.id}/rotate-secret`), 201);
     const key = (await expectStatus(admin().post(`/admin/apps/${app.id}/keys`), 201)).data;
     await expectStatus(admin().get(`/admin/apps/${app.id}/keys`), 200);
+    await expectStatus(admin().get('/admin/consumers'), 200);
+    await expectStatus(admin().get('/admin/apps'), 200);
     await expectStatus(admin().post(`/admin/keys/${key.id}/revoke`), 201);
     const nin = '29876543210';
     await expectStatus(

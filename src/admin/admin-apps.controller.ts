@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  APP_LIST_SCHEMA,
   APP_SCHEMA,
   API_KEY_LIST_SCHEMA,
   CREATED_API_KEY_SCHEMA,
@@ -13,18 +14,22 @@ import { TenantsService } from '../tenants/tenants.service';
 import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import {
+  AdminAppView,
   ApiKeyView,
-  AppView,
   CreatedApiKeyView,
   CreatedAppView,
+  ListedAppView,
   RotatedSecretView,
   apiKeyView,
   appView,
   createdApiKeyView,
   createdAppView,
+  listedAppView,
   rotatedSecretView,
+  withLegacyAppId,
 } from './admin-views';
 import { AppIdParamDto } from './app-id-param.dto';
+import { AppListQueryDto } from './app-list-query.dto';
 import { CreateAppDto } from './create-app.dto';
 import { UpdateAppDto } from './update-app.dto';
 
@@ -60,9 +65,42 @@ export class AdminAppsController {
     code: 'invalid_enum_value',
   })
   @ApiFailure(404, 'No consumer has this id', 'Consumer bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa does not exist')
-  async create(@Body() body: CreateAppDto): Promise<CreatedAppView> {
+  async create(@Body() body: CreateAppDto): Promise<AdminAppView<CreatedAppView>> {
     const { publicKey, ...newApp } = body;
-    return createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey }));
+    return withLegacyAppId(createdAppView(await this.tenants.createApp({ ...newApp, publicKeyPem: publicKey })));
+  }
+
+  @Get()
+  @Reason('Apps')
+  @ApiOperation({
+    summary: 'List the apps, or those of one consumer, oldest first: names, environments, scopes, last use; no secret',
+  })
+  @ApiEnvelope({
+    description: 'The apps',
+    reason: 'Apps',
+    schema: APP_LIST_SCHEMA,
+    data: {
+      apps: [
+        {
+          appId: APP_VIEW_EXAMPLE.appId,
+          consumerId: APP_VIEW_EXAMPLE.consumerId,
+          name: APP_VIEW_EXAMPLE.name,
+          environment: APP_VIEW_EXAMPLE.environment,
+          scopes: APP_VIEW_EXAMPLE.scopes,
+          createdAt: APP_VIEW_EXAMPLE.createdAt,
+          lastUsedAt: 1763703540,
+        },
+      ],
+    },
+  })
+  @ApiValidationFailure({
+    path: ['consumerId'],
+    message: 'consumerId must be a consumer id (bcn_...)',
+    code: 'invalid_string',
+  })
+  @ApiFailure(404, 'No consumer has this id', 'Consumer bcn_4f8KqXo2Lz9Tb1Ye6RmW3sDa does not exist')
+  async list(@Query() query: AppListQueryDto): Promise<{ apps: ListedAppView[] }> {
+    return { apps: (await this.tenants.listApps(query.consumerId)).map(listedAppView) };
   }
 
   @Patch(':appId')
@@ -84,8 +122,8 @@ export class AdminAppsController {
     code: 'invalid_string',
   })
   @UNKNOWN_APP
-  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AppView> {
-    return appView(await this.tenants.updateOidcClient(params.appId, body));
+  async update(@Param() params: AppIdParamDto, @Body() body: UpdateAppDto): Promise<AdminAppView> {
+    return withLegacyAppId(appView(await this.tenants.updateOidcClient(params.appId, body)));
   }
 
   @Post(':appId/rotate-secret')
@@ -100,8 +138,8 @@ export class AdminAppsController {
   })
   @BAD_APP_ID
   @UNKNOWN_APP
-  async rotateSecret(@Param() params: AppIdParamDto): Promise<RotatedSecretView> {
-    return rotatedSecretView(await this.tenants.rotateAppSecret(params.appId));
+  async rotateSecret(@Param() params: AppIdParamDto): Promise<AdminAppView<RotatedSecretView>> {
+    return withLegacyAppId(rotatedSecretView(await this.tenants.rotateAppSecret(params.appId)));
   }
 
   @Post(':appId/keys')

@@ -1,12 +1,12 @@
-import { Body, Controller, Post } from '@nestjs/common';
-import { CONSUMER_SCHEMA } from './admin.schemas';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { CONSUMER_LIST_SCHEMA, CONSUMER_SCHEMA } from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { TenantsService } from '../tenants/tenants.service';
 import { CONSUMER_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
-import { ConsumerView, consumerView } from './admin-views';
+import { ConsumerView, ListedConsumerView, consumerView, listedConsumerView } from './admin-views';
 import { CreateConsumerDto } from './create-consumer.dto';
 
 @ApiTags('admin')
@@ -32,5 +32,18 @@ export class AdminConsumersController {
   })
   async create(@Body() body: CreateConsumerDto): Promise<ConsumerView> {
     return consumerView(await this.tenants.createConsumer(body.name));
+  }
+
+  @Get()
+  @Reason('Consumers')
+  @ApiOperation({ summary: 'List the consumers, oldest first, and when any key of their apps was last used' })
+  @ApiEnvelope({
+    description: 'The consumers',
+    reason: 'Consumers',
+    schema: CONSUMER_LIST_SCHEMA,
+    data: { consumers: [{ ...CONSUMER_VIEW_EXAMPLE, lastUsedAt: 1763703540 }] },
+  })
+  async list(): Promise<{ consumers: ListedConsumerView[] }> {
+    return { consumers: (await this.tenants.listConsumers()).map(listedConsumerView) };
   }
 }

@@ -1,7 +1,7 @@
 import type { BillingAccount } from '../billing/billing-accounts.service';
 import type { MonthlyUsage } from '../billing/usage.service';
 import type { IssuedEnrollmentCode } from '../devices/devices.service';
-import type { ApiKeyView, AppView, ConsumerView, DeviceView, PersonView } from './admin-views';
+import type { AdminAppView, ApiKeyView, ConsumerView, DeviceView, PersonView } from './admin-views';
 
 /** Example values of the admin API's OpenAPI document. */
 export const PUBLIC_KEY_EXAMPLE = [
@@ -26,8 +26,9 @@ export const CONSUMER_VIEW_EXAMPLE: ConsumerView = {
   createdAt: 1763700000,
 };
 
-export const APP_VIEW_EXAMPLE: AppView = {
+export const APP_VIEW_EXAMPLE: AdminAppView = {
   id: 'app_9QwErTyUiOpAsDfGhJkLzXcV',
+  appId: 'app_9QwErTyUiOpAsDfGhJkLzXcV',
   consumerId: CONSUMER_VIEW_EXAMPLE.id,
   name: 'Acme Mobile',
   environment: 'sandbox',
@@ -48,18 +49,19 @@ export const SECRETS_EXAMPLE = {
 
 export const API_KEY_VIEW_EXAMPLE: ApiKeyView = {
   id: 'key_7HbN2mQx9LwPz4RtYc8KdVf1',
-  appId: APP_VIEW_EXAMPLE.id,
+  appId: APP_VIEW_EXAMPLE.appId,
   environment: 'sandbox',
   hint: 'bk-test_...x9Qe',
   createdAt: 1763700000,
   revokedAt: null,
+  lastUsedAt: 1763703540,
 };
 
 export const API_KEY_EXAMPLE = 'bk-test_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5x9Qe';
 
 export const SANDBOX_BOOTSTRAP_EXAMPLE = {
   consumerId: CONSUMER_VIEW_EXAMPLE.id,
-  appId: APP_VIEW_EXAMPLE.id,
+  appId: APP_VIEW_EXAMPLE.appId,
   apiKey: API_KEY_EXAMPLE,
   appSecret: SECRETS_EXAMPLE.appSecret,
   privateKey: PRIVATE_KEY_EXAMPLE,

@@ -6,7 +6,7 @@ import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
 import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import type { Scope } from '../tenants/scopes';
-import type { CreatedApiKey, CreatedApp } from '../tenants/tenants.service';
+import type { CreatedApiKey, CreatedApp, Used } from '../tenants/tenants.service';
 import type { Device, DeviceAlgorithm } from '../devices/device.entity';
 import type { Holder, HolderWithDevices } from './admin-persons.service';
 
@@ -21,7 +21,8 @@ export interface ConsumerView {
 }
 
 export interface AppView {
-  id: string;
+  /** `appId` wherever an app is named, in the admin API, the CLI and the flows alike. */
+  appId: string;
   consumerId: string;
   name: string;
   environment: Environment;
@@ -35,6 +36,22 @@ export interface AppView {
   idTokenSigningAlg: IdTokenSigningAlg;
   createdAt: number;
   secretRotatedAt: number;
+}
+
+/** A consumer in the operator's list: when any key of its apps was last used. */
+export interface ListedConsumerView extends ConsumerView {
+  lastUsedAt: number | null;
+}
+
+/** An app in the operator's list: who it is and what it may do, never a secret nor its key. */
+export interface ListedAppView {
+  appId: string;
+  consumerId: string;
+  name: string;
+  environment: Environment;
+  scopes: Scope[];
+  createdAt: number;
+  lastUsedAt: number | null;
 }
 
 export interface CreatedAppView extends AppView {
@@ -55,6 +72,8 @@ export interface ApiKeyView {
   hint: string;
   createdAt: number;
   revokedAt: number | null;
+  /** To the minute; null while no request presented the key. */
+  lastUsedAt: number | null;
 }
 
 export interface CreatedApiKeyView extends ApiKeyView {
@@ -87,18 +106,32 @@ export interface PersonWithDevicesView {
 }
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
+const secondsOrNull = (epochMs: number | null) => (epochMs === null ? null : seconds(epochMs));
 
 export function consumerView(consumer: Consumer): ConsumerView {
   return { id: consumer.id, name: consumer.name, createdAt: seconds(consumer.createdAt) };
 }
 
+export function listedConsumerView(consumer: Used<Consumer>): ListedConsumerView {
+  return { ...consumerView(consumer), lastUsedAt: secondsOrNull(consumer.lastUsedAt) };
+}
+
+/** Who an app is and what it may do: what every view of it starts with. */
+const appIdentity = (app: ConsumerApp) => ({
+  appId: app.id,
+  consumerId: app.consumerId,
+  name: app.name,
+  environment: app.environment,
+  scopes: app.scopes,
+});
+
+export function listedAppView(app: Used<ConsumerApp>): ListedAppView {
+  return { ...appIdentity(app), createdAt: seconds(app.createdAt), lastUsedAt: secondsOrNull(app.lastUsedAt) };
+}
+
 export function appView(app: ConsumerApp): AppView {
   return {
-    id: app.id,
-    consumerId: app.consumerId,
-    name: app.name,
-    environment: app.environment,
-    scopes: app.scopes,
+    ...appIdentity(app),
     publicKey: app.publicKeyPem,
     redirectUris: app.redirectUris,
     publicClient: app.publicClient,
@@ -107,6 +140,11 @@ export function appView(app: ConsumerApp): AppView {
     secretRotatedAt: seconds(app.secretRotatedAt),
   };
 }
+
+/** An app as the admin API answers it: also under `id`, the admin API's first spelling, kept for existing scripts. */
+export type AdminAppView<T extends AppView = AppView> = T & { id: string };
+
+export const withLegacyAppId = <T extends AppView>(view: T): AdminAppView<T> => ({ id: view.appId, ...view });
 
 export function createdAppView({ app, appSecret, webhookSecret, privateKeyPem }: CreatedApp): CreatedAppView {
   return {
@@ -128,7 +166,8 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
     environment: key.environment,
     hint: key.hint,
     createdAt: seconds(key.createdAt),
-    revokedAt: key.revokedAt === null ? null : seconds(key.revokedAt),
+    revokedAt: secondsOrNull(key.revokedAt),
+    lastUsedAt: secondsOrNull(key.lastUsedAt),
   };
 }
 

@@ -27,7 +27,8 @@ export const CONSUMER_SCHEMA = namedSchema(
 export const APP_SCHEMA = namedSchema(
   'App',
   object({
-    id: string(),
+    appId: string(),
+    id: { ...string('The same as appId, under the name the admin API first gave it'), deprecated: true },
     consumerId: string(),
     name: string(),
     environment: ENVIRONMENT,
@@ -38,6 +39,32 @@ export const APP_SCHEMA = namedSchema(
     idTokenSigningAlg: oneOfStrings(ID_TOKEN_SIGNING_ALGS, 'How "Log in with OIDC" signs the app\'s ID tokens'),
     createdAt: unixSeconds(),
     secretRotatedAt: unixSeconds(),
+  }),
+);
+
+const LAST_USED = nullable(unixSeconds('When any of its API keys was last used, to the minute; null while none was'));
+
+export const CONSUMER_LIST_SCHEMA = namedSchema(
+  'ConsumerList',
+  object({
+    consumers: arrayOf(object({ id: string(), name: string(), createdAt: unixSeconds(), lastUsedAt: LAST_USED })),
+  }),
+);
+
+export const APP_LIST_SCHEMA = namedSchema(
+  'AppList',
+  object({
+    apps: arrayOf(
+      object({
+        appId: string(),
+        consumerId: string(),
+        name: string(),
+        environment: ENVIRONMENT,
+        scopes: arrayOf(oneOfStrings(SCOPES)),
+        createdAt: unixSeconds(),
+        lastUsedAt: LAST_USED,
+      }),
+    ),
   }),
 );
 
@@ -70,6 +97,7 @@ export const API_KEY_SCHEMA = namedSchema(
     hint: string('The prefix and the last four characters'),
     createdAt: unixSeconds(),
     revokedAt: nullable(unixSeconds()),
+    lastUsedAt: nullable(unixSeconds('Unix seconds, to the minute; null while no request presented the key')),
   }),
 );
 

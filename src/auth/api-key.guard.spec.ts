@@ -14,7 +14,7 @@ describe('ApiKeyGuard', () => {
   beforeEach(() => {
     findKeyHolder = jest.fn();
     knownKeyHolder = jest.fn().mockReturnValue(undefined);
-    guard = new ApiKeyGuard({ findKeyHolder, knownKeyHolder } as unknown as TenantsService);
+    guard = new ApiKeyGuard({ findKeyHolder, knownKeyHolder, keyUsed: () => undefined } as unknown as TenantsService);
   });
 
   it('lets a known key through and puts its holder on the request', async () => {

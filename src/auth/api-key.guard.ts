@@ -17,14 +17,15 @@ export class ApiKeyGuard implements CanActivate {
     const apiKey = headerValue(request, CREDENTIAL_HEADERS.key);
     if (!apiKey) throw new UnauthenticatedError('The x-api-key header is required');
     const known = this.tenants.knownKeyHolder(apiKey);
-    if (known !== undefined) return admit(request, known);
-    return this.tenants.findKeyHolder(apiKey).then((holder) => admit(request, holder));
+    if (known !== undefined) return this.admit(request, known);
+    return this.tenants.findKeyHolder(apiKey).then((holder) => this.admit(request, holder));
   }
-}
 
-function admit(request: Request, holder: KeyHolder | 'revoked' | null): true {
-  if (holder === 'revoked') throw new UnauthenticatedError('The x-api-key has been revoked');
-  if (!holder) throw new UnauthenticatedError('The x-api-key is not valid');
-  request.principal = holder;
-  return true;
+  private admit(request: Request, holder: KeyHolder | 'revoked' | null): true {
+    if (holder === 'revoked') throw new UnauthenticatedError('The x-api-key has been revoked');
+    if (!holder) throw new UnauthenticatedError('The x-api-key is not valid');
+    request.principal = holder;
+    this.tenants.keyUsed(holder);
+    return true;
+  }
 }

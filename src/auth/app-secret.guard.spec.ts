@@ -17,6 +17,7 @@ describe('AppSecretGuard', () => {
     undefined as never,
     undefined as never,
     undefined as never,
+    undefined as never,
     new SealedColumns(undefined as never, undefined as never),
   );
   const guard = new AppSecretGuard(new Reflector(), tenants);

@@ -1,3 +1,4 @@
+import type { RouteTable } from '../common/routing/route-table';
 import type { ArgumentsHost } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
@@ -26,9 +27,10 @@ describe('FailedCallRefund, run by the exception filter', () => {
   } as unknown as BillingAccountsService;
   const hooks = new FailureHooks();
   new FailedCallRefund(accounts, hooks).onModuleInit();
-  // Routed calls: the throttler's guard counted them already.
+  // Routed calls: the throttler's guard counted them already, and no route table is asked for a method.
   const unroutedLimit = { countUnrouted: () => undefined } as unknown as UnroutedRequestLimit;
-  const filter = new AllExceptionsFilter(hooks, unroutedLimit, new Metrics());
+  const routes = { allowAt: () => undefined } as unknown as RouteTable;
+  const filter = new AllExceptionsFilter(hooks, unroutedLimit, new Metrics(), routes);
 
   /** Fails a call that was charged `billing`; resolves with the status and body answered. */
   function fail(billing: BillingCharge | undefined, error: unknown) {

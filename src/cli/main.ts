@@ -2,6 +2,9 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
+import { appsListCommand } from './commands/apps-list.command';
+import { consumersListCommand } from './commands/consumers-list.command';
+import { keysListCommand } from './commands/keys-list.command';
 import { appRotateSecretCommand } from './commands/app-rotate-secret.command';
 import { appUpdateCommand } from './commands/app-update.command';
 import { backupCommand } from './commands/backup.command';
@@ -16,20 +19,25 @@ import { keysRewrapCommand } from './commands/keys-rewrap.command';
 import { keysRotateCommand } from './commands/keys-rotate.command';
 import { personCreateCommand } from './commands/person-create.command';
 import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
+import { packageVersion } from './package-version';
 import { reportFailure } from './run-command';
 
 const program = new Command('idflow')
+  .version(packageVersion(), '-V, --version', 'print the version of idflow')
   .description('Operator commands against the database of `npm start` (DATABASE_URL, else DATABASE_PATH).')
   .addHelpText(
     'after',
     '\nnpm prints its script banner on stdout: for machine-readable output run `npm run -s cli -- <command> --json`.',
   )
   .addCommand(consumerCreateCommand())
+  .addCommand(consumersListCommand())
   .addCommand(appCreateCommand())
   .addCommand(appRotateSecretCommand())
   .addCommand(appUpdateCommand())
+  .addCommand(appsListCommand())
   .addCommand(keyCreateCommand())
   .addCommand(keyRevokeCommand())
+  .addCommand(keysListCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(sandboxBootstrapCommand())

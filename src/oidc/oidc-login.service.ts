@@ -309,6 +309,7 @@ export class OidcLoginService {
         hint: 'OIDC login',
         createdAt: app.createdAt,
         revokedAt: null,
+        lastUsedAt: null,
       },
     };
   }

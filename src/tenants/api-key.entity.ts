@@ -33,4 +33,8 @@ export class ApiKey {
 
   @Column({ ...epochMsColumn, name: 'revoked_at', nullable: true })
   revokedAt: number | null;
+
+  /** When a request last presented the key, to the minute (KeyUsageRecorder); null while it never was. */
+  @Column({ ...epochMsColumn, name: 'last_used_at', nullable: true })
+  lastUsedAt: number | null;
 }

@@ -11,6 +11,7 @@ import { Consumer } from './consumer.entity';
 import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
 import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
+import { KeyUsageRecorder } from './key-usage.recorder';
 import { DEFAULT_ID_TOKEN_SIGNING_ALG, IdTokenSigningAlg } from './id-token-signing-alg';
 import { redirectUriIssues } from './redirect-uris';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
@@ -42,6 +43,9 @@ export interface OidcClientChanges {
   idTokenSigningAlg?: IdTokenSigningAlg;
 }
 
+/** A record of a list, and when any API key under it was last used (null while none was). */
+export type Used<T> = T & { lastUsedAt: number | null };
+
 export interface CreatedApiKey {
   record: ApiKey;
   apiKey: string;
@@ -56,6 +60,7 @@ export class TenantsService {
     @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly holders: KeyHolderCache,
+    private readonly keyUsage: KeyUsageRecorder,
     sealedColumns: SealedColumns,
   ) {
     this.webhookSecrets = sealedColumns.register({
@@ -67,6 +72,43 @@ export class TenantsService {
 
   async createConsumer(name: string): Promise<Consumer> {
     return this.consumers.save(this.consumers.create({ id: newId.consumer(), name, createdAt: Date.now() }));
+  }
+
+  /** Every consumer, oldest first. */
+  async listConsumers(): Promise<Array<Used<Consumer>>> {
+    const [consumers, lastUsed] = await Promise.all([
+      this.consumers.find({ order: { createdAt: 'ASC' } }),
+      this.lastUseBy('app.consumer_id'),
+    ]);
+    return consumers.map((consumer) => ({ ...consumer, lastUsedAt: lastUsed.get(consumer.id) ?? null }));
+  }
+
+  /** Every app, or those of one consumer, oldest first. */
+  async listApps(consumerId?: string): Promise<Array<Used<ConsumerApp>>> {
+    if (consumerId !== undefined) await this.findConsumer(consumerId);
+    const [apps, lastUsed] = await Promise.all([
+      this.apps.find({ where: consumerId === undefined ? {} : { consumerId }, order: { createdAt: 'ASC' } }),
+      this.lastUseBy('app.id'),
+    ]);
+    return apps.map((app) => ({ ...app, lastUsedAt: lastUsed.get(app.id) ?? null }));
+  }
+
+  /** The latest use of any key, per app or per consumer (`column`). */
+  private async lastUseBy(column: 'app.id' | 'app.consumer_id'): Promise<Map<string, number>> {
+    const rows = await this.keys
+      .createQueryBuilder('key')
+      .innerJoin('key.app', 'app')
+      .select(column, 'owner')
+      .addSelect('MAX(key.last_used_at)', 'lastUsedAt')
+      .where('key.last_used_at IS NOT NULL')
+      .groupBy(column)
+      .getRawMany<{ owner: string; lastUsedAt: string | number }>();
+    return new Map(rows.map((row) => [row.owner, Number(row.lastUsedAt)]));
+  }
+
+  /** Notes that a request presented the key; written to the database once a minute, for all keys at once. */
+  keyUsed(holder: KeyHolder): void {
+    this.keyUsage.used(holder.key.id);
   }
 
   async findConsumer(consumerId: string): Promise<Consumer> {

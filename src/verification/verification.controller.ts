@@ -1,8 +1,8 @@
+import { Consumes, JSON_MEDIA_TYPE } from '../common/http/consumes.decorator';
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { VERIFICATION_SCHEMA } from './verification.schemas';
 import {
   ApiBody,
-  ApiConsumes,
   ApiExtraModels,
   ApiOperation,
   ApiProduces,
@@ -62,7 +62,7 @@ export class VerificationController {
       'documents but is not our copy) or `unknown` (not a document we issued).',
   })
   @ApiExtraModels(VerifyByUrlDto)
-  @ApiConsumes('application/json', 'application/pdf')
+  @Consumes(JSON_MEDIA_TYPE, 'application/pdf')
   @ApiBody({
     required: false,
     schema: { oneOf: [{ $ref: getSchemaPath(VerifyByUrlDto) }, { type: 'string', format: 'binary' }] },

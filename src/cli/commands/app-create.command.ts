@@ -58,7 +58,7 @@ export const appCreateCommand = () =>
             publicKeyPem,
           }),
         );
-        const human = summary(`App ${app.id} created (${app.environment}); the secrets below are shown only now`, {
+        const human = summary(`App ${app.appId} created (${app.environment}); the secrets below are shown only now`, {
           consumer: app.consumerId,
           name: app.name,
           scopes: app.scopes.join(', '),

@@ -15,7 +15,9 @@ export const appRotateSecretCommand = () =>
         const app = rotatedSecretView(await context.get(TenantsService).rotateAppSecret(options.app));
         return {
           json: app,
-          human: summary(`New secret for app ${app.id}; the old one no longer works`, { 'app secret': app.appSecret }),
+          human: summary(`New secret for app ${app.appId}; the old one no longer works`, {
+            'app secret': app.appSecret,
+          }),
         };
       }),
     );

@@ -52,7 +52,7 @@ export const appUpdateCommand = () =>
         );
         return {
           json: app,
-          human: summary(`App ${app.id} updated`, {
+          human: summary(`App ${app.appId} updated`, {
             'redirect URIs': app.redirectUris.join(', ') || '(none)',
             'public client': app.publicClient ? 'yes' : 'no',
             'ID token signing': app.idTokenSigningAlg,

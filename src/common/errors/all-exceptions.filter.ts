@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
@@ -7,6 +7,8 @@ import { Metrics } from '../metrics/metrics';
 import { UnroutedRequestLimit } from '../throttling/unrouted-request-limit';
 import { DomainError } from './domain-error';
 import { FailureHooks } from './failure-hooks';
+import { MethodNotAllowedError } from './method-not-allowed.error';
+import { RouteTable } from '../routing/route-table';
 import type { ValidationIssue } from './validation-issue';
 
 interface Failure {
@@ -16,16 +18,14 @@ interface Failure {
   data?: object;
 }
 
+/** Nest's answer to a request no route took. */
+const isUnrouted = (exception: unknown): boolean =>
+  exception instanceof NotFoundException && /^Cannot \w+ /.test(exception.message);
+
 function httpFailure(exception: HttpException): Failure {
   const status = exception.getStatus();
   const response = exception.getResponse();
-  if (
-    status === 404 &&
-    typeof response === 'object' &&
-    /^Cannot \w+ /.test(String((response as { message?: unknown }).message))
-  ) {
-    return { status, reason: 'No such route' };
-  }
+  if (isUnrouted(exception)) return { status, reason: 'No such route' };
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   if (Array.isArray(message)) return { status, reason: message.join('; ') };
   return { status, reason: typeof message === 'string' ? message : exception.message };
@@ -46,6 +46,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     private readonly failureHooks: FailureHooks,
     private readonly unroutedLimit: UnroutedRequestLimit,
     metrics: Metrics,
+    private readonly routes: RouteTable,
   ) {
     this.rateLimitRefusals = metrics.counter({
       name: 'idflow_rate_limit_refusals_total',
@@ -94,8 +95,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
         .send(`Too many requests: retry after ${String(retryAfter)} seconds`);
       return;
     }
-    const failure = this.toFailure(exception, requestId);
-    if (exception instanceof DomainError && exception.headers) response.set(exception.headers);
+    // A known path asked with another method: 405 and Allow (RFC 9110 15.5.6), and OPTIONS answered with the list.
+    const allow = isUnrouted(exception) ? this.routes.allowAt(request.path) : undefined;
+    if (allow && request.method === 'OPTIONS') {
+      response.status(204).set('allow', allow).end();
+      return;
+    }
+    const failing = allow ? new MethodNotAllowedError(request.method, allow) : exception;
+    const failure = this.toFailure(failing, requestId);
+    if (failing instanceof DomainError && failing.headers) response.set(failing.headers);
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,

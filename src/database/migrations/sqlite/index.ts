@@ -20,6 +20,7 @@ import { SealCertificates1764850000000 } from './1764850000000-SealCertificates'
 import { IdTokenSigningAlg1764860000000 } from '../portable/1764860000000-IdTokenSigningAlg';
 import { OidcRecordDigests1764870000000 } from '../portable/1764870000000-OidcRecordDigests';
 import { StoredFiles1764880000000 } from './1764880000000-StoredFiles';
+import { ApiKeyLastUsed1764910000001 } from '../portable/1764910000001-ApiKeyLastUsed';
 import { SealCaKey1764920000001 } from '../portable/1764920000001-SealCaKey';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
@@ -46,5 +47,6 @@ export const SQLITE_MIGRATIONS = [
   IdTokenSigningAlg1764860000000,
   OidcRecordDigests1764870000000,
   StoredFiles1764880000000,
+  ApiKeyLastUsed1764910000001,
   SealCaKey1764920000001,
 ];
