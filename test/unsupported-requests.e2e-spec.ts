@@ -113,7 +113,7 @@ describe('requests a route does not take', () => {
     it('OPTIONS on a route outside the API lists its methods', async () => {
       const response = await t.http().options('/admin/consumers');
       expect(response.status).toBe(204);
-      expect(response.headers.allow).toBe('OPTIONS, POST');
+      expect(response.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
     });
 
     it('an unknown path is still 404', async () => {

@@ -1,8 +1,9 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { Consumes } from '../common/http/consumes.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import type { RevocationResponder } from './revocation-responder';
 import { SealCredentialsService } from './seal-credentials.service';
@@ -100,7 +101,7 @@ export class SealCaController {
       'signed by the seal CA, says `good`, `revoked` or `unknown` for each certificate asked about (a body that is ' +
       'not a request gets the `malformedRequest` status). 404 when the seal CA publishes no revocation data.',
   })
-  @ApiConsumes('application/ocsp-request')
+  @Consumes('application/ocsp-request')
   @ApiProduces('application/ocsp-response')
   @ApiOkResponse({
     description: 'A DER OCSPResponse',
