@@ -61,7 +61,7 @@ export function buildOpenApiDocument(app: NestExpressApplication) {
   );
   for (const [tag, description] of Object.entries(API_TAGS)) config.addTag(tag, description);
   const document = SwaggerModule.createDocument(app, config.build());
-  document.info.license = { name: 'MIT' };
+  document.info.license = { name: 'MIT', url: 'https://opensource.org/license/mit' };
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...namedSchemas() } };
   for (const operations of Object.values(document.paths)) {
     for (const method of HTTP_METHODS) {

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
@@ -18,6 +18,7 @@ async function main(target: string): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
   configureApp(app);
   await app.init();
+  mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`);
   await app.close();
 }

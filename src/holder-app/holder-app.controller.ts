@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import type { Request, Response } from 'express';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { ServiceUnavailableError } from '../common/errors/service-unavailable.error';
@@ -23,6 +24,7 @@ export class HolderAppController {
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The app', content: { 'text/html': { example: '<!doctype html>...' } } })
   @ApiResponse({ status: 503, description: 'The app was not built (`npm run build` builds it)' })
+  @ApiRateLimited()
   shell(@Req() request: Request, @Res() response: Response): void {
     // The service worker's scope is /app/: the app is always opened under it.
     if (!request.originalUrl.startsWith('/app/')) return response.redirect(301, '/app/');

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { Consumes } from '../common/http/consumes.decorator';
+import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import type { RevocationResponder } from './revocation-responder';
 import { SealCredentialsService } from './seal-credentials.service';
@@ -44,6 +45,7 @@ export class SealCaController {
       'trusted root and the seal of every completed document from this deployment shows as trusted.',
   })
   @ApiProduces('application/x-pem-file')
+  @ApiRateLimited()
   @ApiOkResponse({
     description: 'One PEM certificate, not wrapped in the envelope',
     content: {
@@ -65,6 +67,7 @@ export class SealCaController {
     description: 'The same certificate as `idflow-seal-ca.pem`, in the form RFC 5280 4.2.2.1 asks of caIssuers.',
   })
   @ApiProduces('application/pkix-cert')
+  @ApiRateLimited()
   @ApiOkResponse({
     description: 'One DER certificate',
     content: { 'application/pkix-cert': { schema: binary, example: DER_EXAMPLE } },
@@ -82,6 +85,8 @@ export class SealCaController {
     description: "The seal certificate's CRL distribution point. 404 when the seal CA publishes no revocation data.",
   })
   @ApiProduces('application/pkix-crl')
+  @ApiRateLimited()
+  @ApiFailure(404, 'The seal CA publishes no revocation data', NO_RESPONDER)
   @ApiOkResponse({
     description: 'A DER CRL signed by the seal CA',
     content: { 'application/pkix-crl': { schema: binary, example: DER_EXAMPLE } },
@@ -103,6 +108,8 @@ export class SealCaController {
   })
   @Consumes('application/ocsp-request')
   @ApiProduces('application/ocsp-response')
+  @ApiRateLimited()
+  @ApiFailure(404, 'The seal CA publishes no revocation data', NO_RESPONDER)
   @ApiOkResponse({
     description: 'A DER OCSPResponse',
     content: { 'application/ocsp-response': { schema: binary, example: DER_EXAMPLE } },
@@ -121,6 +128,8 @@ export class SealCaController {
     description: 'The DER OCSPRequest base64-encoded then URL-encoded into the path (RFC 6960 A.1).',
   })
   @ApiProduces('application/ocsp-response')
+  @ApiRateLimited()
+  @ApiFailure(404, 'The seal CA publishes no revocation data', NO_RESPONDER)
   @ApiOkResponse({
     description: 'A DER OCSPResponse',
     content: { 'application/ocsp-response': { schema: binary, example: DER_EXAMPLE } },

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { PublicJwks, ServiceKeyService } from './service-key.service';
@@ -19,6 +20,7 @@ export class JwksController {
       'The Ed25519 key signs stamps, access tokens and receipts; the ES256 and RS256 keys sign the ID tokens of ' +
       '"Log in with OIDC" for clients that do not take EdDSA (the provider publishes the same set at /oidc/jwks).',
   })
+  @ApiRateLimited()
   @ApiOkResponse({
     description: 'A JWK Set (RFC 7517), not wrapped in the envelope',
     schema: {
