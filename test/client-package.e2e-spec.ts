@@ -57,7 +57,7 @@ describe('the packed @idflow/client installed in a clean project', () => {
     expect(packed.packedFiles.some((path) => path.includes('.spec.'))).toBe(false);
     const manifest = await packed.installedManifest();
     expect(manifest).toMatchObject({ name: '@idflow/client', license: 'MIT', engines: { node: '>=20.19' } });
-    expect(manifest.dependencies).toEqual({ jose: expect.stringMatching(/^\^5\./) });
+    expect(manifest.dependencies).toEqual({ jose: expect.stringMatching(/^\^6\./) });
     await expect(newClient().health.check()).resolves.toBe('OK');
     await expect(newClient().health.root()).resolves.toBe('idflow is running and may receive requests');
     await expect(newClient({ apiKey: 'bk-test_unknown' }).health.root()).rejects.toBeInstanceOf(client.IdflowError);

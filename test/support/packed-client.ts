@@ -143,8 +143,8 @@ export class PackedClient {
         compilerOptions: {
           strict: true,
           noEmit: true,
-          module: 'commonjs',
-          moduleResolution: 'node',
+          module: 'node20',
+          moduleResolution: 'node16',
           target: 'ES2022',
           lib: ['ES2024'],
           types: ['node'],
