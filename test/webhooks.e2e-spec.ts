@@ -354,7 +354,8 @@ describe(`webhooks across a restart on ${dialect}`, () => {
     const tenant = await createTenant(first.app);
     const inFlight = newReference('in-flight');
     const stranded = newReference('stranded');
-    receiver.answer(inFlight, () => ({ status: 204, delayMs: 400 }));
+    // Slow enough that the delivery is still seen in flight by a listing on a loaded machine (400 ms was missed in CI).
+    receiver.answer(inFlight, () => ({ status: 204, delayMs: 2000 }));
 
     await enqueue(first, { appId: tenant.appId, url: `http://127.0.0.1:${deadPort}/hooks`, reference: stranded });
     await enqueue(first, { appId: tenant.appId, url: receiver.url, reference: inFlight });
