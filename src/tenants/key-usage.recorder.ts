@@ -17,6 +17,7 @@ const IDS_PER_STATEMENT = 500;
 @Injectable()
 export class KeyUsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private noted = new Set<string>();
+  private writing: Promise<void> = Promise.resolve();
   private readonly pass = new PeriodicPass(
     () => this.write(),
     new Logger(KeyUsageRecorder.name),
@@ -38,8 +39,20 @@ export class KeyUsageRecorder implements OnModuleInit, OnApplicationShutdown {
     this.noted.add(keyId);
   }
 
-  /** Stamps the keys noted since the last write with the time of this one. */
-  async write(): Promise<void> {
+  /**
+   * Stamps the keys noted since the last write with the time of this one, once any write already running is done: a
+   * caller that returns from it finds every key noted before its call stamped, even when the minute's pass took them.
+   */
+  write(): Promise<void> {
+    const next = this.writing.then(
+      () => this.writeNoted(),
+      () => this.writeNoted(),
+    );
+    this.writing = next;
+    return next;
+  }
+
+  private async writeNoted(): Promise<void> {
     if (this.noted.size === 0) return;
     const ids = [...this.noted];
     this.noted = new Set();
