@@ -17,9 +17,9 @@ export const shared: Pick<
  */
 const config: Config = {
   testTimeout: 30_000,
-  // Suites run in a worker process that is replaced once it holds more than this after a suite (a fresh one costs a few seconds). Under
-  // --experimental-vm-modules (for require(esm)) every suite's module registry stays reachable: run in jest's own
-  // process, as it does with one worker on a 2-core machine, the whole run grew past V8's 4 GB heap and aborted.
+  // Suites run in a worker process, replaced once it holds more than this after a suite (a fresh one costs a few
+  // seconds). Under --experimental-vm-modules (for require(esm)) every suite's module registry stays reachable: run in
+  // jest's own process, as it is with one worker on a 2-core machine, a whole run grew past V8's 4 GB heap and aborted.
   workerIdleMemoryLimit: '2GB',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   projects: [
