@@ -17,10 +17,11 @@ export const shared: Pick<
  */
 const config: Config = {
   testTimeout: 30_000,
-  // Suites run in a worker process, replaced once it holds more than this after a suite (a fresh one costs a few
-  // seconds). Under --experimental-vm-modules (for require(esm)) every suite's module registry stays reachable: run in
-  // jest's own process, as it is with one worker on a 2-core machine, a whole run grew past V8's 4 GB heap and aborted.
-  workerIdleMemoryLimit: '2GB',
+  // Suites run in a worker process, replaced once it holds more than this after a suite. Under
+  // --experimental-vm-modules (for require(esm)) every suite's module registry stays reachable: run in jest's own
+  // process, as it is with one worker on a 2-core machine, a whole run grew past V8's 4 GB heap and aborted. A higher
+  // limit was slower, not faster: a worker holding more spends longer in garbage collection.
+  workerIdleMemoryLimit: '1GB',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   projects: [
     {
