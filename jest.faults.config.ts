@@ -1,5 +1,5 @@
 import type { Config } from 'jest';
-import { shared } from './jest.config';
+import { shared } from './jest.config.ts';
 
 // These suites stop and restart the PostgreSQL and Redis the environment names: without both there is nothing to test,
 // and skipping would hide that.
