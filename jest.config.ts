@@ -5,7 +5,21 @@ export const shared: Pick<
   'moduleFileExtensions' | 'transform' | 'testEnvironment' | 'setupFiles' | 'moduleNameMapper'
 > = {
   moduleFileExtensions: ['js', 'json', 'ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  // swc, as `npm run cli` and the suites' child processes use it: types are checked by `npm run typecheck`, not here.
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
   moduleNameMapper: { '^@idflow/client(.*)$': '<rootDir>/libs/client/src$1' },

@@ -2,9 +2,8 @@
 import type { Options as AutocannonOptions } from 'autocannon';
 import { join } from 'node:path';
 import type { JsonBody } from '../../test/support/json-body';
+import { TYPESCRIPT_SOURCES } from '../../test/support/typescript-process';
 import { BENCH_ADMIN_TOKEN, type BenchProcess, type BenchProcessOptions, startBenchProcess } from './bench-process';
-
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
 export interface Scenario {
   name: string;
@@ -125,10 +124,22 @@ export async function bootstrapSandbox(baseUrl: string) {
 
 /** The hello-world Nest app idflow is measured against (the floor), on a port of its own. */
 export function startHelloNest(options: BenchProcessOptions = {}): Promise<BenchProcess> {
-  return startBenchProcess('nest', [...TS_NODE, join(__dirname, 'hello-nest.app.ts')], {}, '/hello', options);
+  return startBenchProcess(
+    'nest',
+    [...TYPESCRIPT_SOURCES, join(__dirname, 'hello-nest.app.ts')],
+    {},
+    '/hello',
+    options,
+  );
 }
 
 /** Bare node:http, below the framework. */
 export function startHelloNode(options: BenchProcessOptions = {}): Promise<BenchProcess> {
-  return startBenchProcess('node', [...TS_NODE, join(__dirname, 'hello-node.server.ts')], {}, '/hello', options);
+  return startBenchProcess(
+    'node',
+    [...TYPESCRIPT_SOURCES, join(__dirname, 'hello-node.server.ts')],
+    {},
+    '/hello',
+    options,
+  );
 }

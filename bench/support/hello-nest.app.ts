@@ -2,7 +2,7 @@
  * The floor idflow is measured against: a hello-world Nest app on the same adapter (Express) and the same package
  * versions, with Nest's default JSON body parser and no logger. GET answers a small envelope; POST echoes the body.
  *
- *   PORT=3001 node -r ts-node/register/transpile-only bench/support/hello-nest.app.ts
+ *   PORT=3001 node --no-experimental-strip-types -r @swc-node/register bench/support/hello-nest.app.ts
  */
 import 'reflect-metadata';
 import { Body, Controller, Get, HttpCode, Module, Post } from '@nestjs/common';

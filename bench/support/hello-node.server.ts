@@ -2,7 +2,7 @@
  * The floor under the framework: bare `node:http`, answering the same small envelope to GET and echoing a JSON body
  * to POST, as hello-nest.app.ts does.
  *
- *   PORT=3002 node -r ts-node/register/transpile-only bench/support/hello-node.server.ts
+ *   PORT=3002 node --no-experimental-strip-types -r @swc-node/register bench/support/hello-node.server.ts
  */
 import { createServer } from 'node:http';
 

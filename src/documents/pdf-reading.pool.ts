@@ -71,9 +71,9 @@ export class PdfReadingPool implements OnApplicationShutdown {
       workerData: { decodedBytes: this.limits.decodedBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMib },
     };
-    // From the sources (jest, ts-node) the thread's file is TypeScript, which a new thread has to be taught to read.
+    // From the sources (jest, `npm run cli`) the thread's file is TypeScript, which a new thread has to be taught to read.
     const worker = THREAD.endsWith('.ts')
-      ? new Worker(`require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(THREAD)});`, {
+      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(THREAD)});`, {
           ...options,
           eval: true,
         })

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TYPESCRIPT_SOURCES } from './typescript-process';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -65,7 +66,7 @@ export async function closedPort(): Promise<number> {
 }
 
 function nodeArgs(): string[] {
-  return ['-r', 'ts-node/register/transpile-only', join(ROOT, 'src', 'main.ts')];
+  return [...TYPESCRIPT_SOURCES, join(ROOT, 'src', 'main.ts')];
 }
 
 /** Runs `src/main.ts` as its own process, exactly as an operator would, and collects what it prints. */
