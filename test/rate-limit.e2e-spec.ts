@@ -257,4 +257,19 @@ describeWithRedis('rate limit shared through Redis (REDIS_URL set)', () => {
     expect(answers.map((answer) => Number(answer.headers['x-ratelimit-remaining']))).toEqual([4, 3, 2, 1, 0]);
     expectRateLimited(await jwks());
   });
+
+  it('counts apart for a deployment with another REDIS_PREFIX on the same Redis', async () => {
+    const other = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_PREFIX: `other-${Date.now()}:` },
+    });
+    try {
+      const ip = { 'x-real-ip': randomClientIp() };
+      const jwks = (instance: TestApp) => request(instance.app.getHttpServer()).get('/.well-known/jwks.json').set(ip);
+      expect(await statuses(LIMIT, () => jwks(a))).toEqual(times(LIMIT, 200));
+      expectRateLimited(await jwks(a));
+      expect(await statuses(LIMIT, () => jwks(other))).toEqual(times(LIMIT, 200));
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -90,7 +90,7 @@ export const SETTINGS = {
   REDIS_PREFIX: text({
     group: 'Storage',
     description:
-      "Put before the name of every Redis channel idflow publishes on, so that deployments sharing a Redis never hear each other's announcements; give each deployment its own.",
+      "Put before the name of every Redis channel idflow publishes on and every rate-limit counter it keeps, so that deployments sharing a Redis never hear each other's announcements nor share a client's count; give each deployment its own.",
     pattern: /^[A-Za-z0-9:_.-]{1,64}$/,
     shape: 'up to 64 letters, digits and `:_.-`',
     default: 'idflow:',

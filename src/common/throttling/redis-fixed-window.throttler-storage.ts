@@ -34,12 +34,16 @@ type WithRateLimitCommand = Redis & {
  * The counters every instance shares, in Redis: a fixed window per client, counted as FixedWindowThrottlerStorage
  * counts in memory, with the same keys as @nest-lab/throttler-storage-redis. That package sent its whole script with
  * each call (EVAL), a real part of an instance's time on a health check; ioredis's defined command sends the script's
- * digest (EVALSHA) and the script itself only when Redis does not have it yet.
+ * digest (EVALSHA) and the script itself only when Redis does not have it yet. Every key starts with REDIS_PREFIX, so
+ * deployments sharing a Redis count their clients apart.
  */
 export class RedisFixedWindowThrottlerStorage implements ThrottlerStorage {
   private readonly redis: WithRateLimitCommand;
 
-  constructor(redis: Redis) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     redis.defineCommand(COMMAND, { numberOfKeys: 2, lua: FIXED_WINDOW_SCRIPT });
     this.redis = redis as WithRateLimitCommand;
   }
@@ -51,7 +55,8 @@ export class RedisFixedWindowThrottlerStorage implements ThrottlerStorage {
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    const slot = `{${key}:${throttlerName}}`;
+    // The braces make both keys one hash slot on a Redis Cluster; the prefix stays outside them.
+    const slot = `${this.prefix}{${key}:${throttlerName}}`;
     const [hits, windowLeft, blockLeft] = await this.redis[COMMAND](
       `${slot}:hits`,
       `${slot}:blocked`,

@@ -23,7 +23,9 @@ import { UnroutedRequestLimit } from './unrouted-request-limit';
       inject: [AppConfig, REDIS_CLIENT],
       useFactory: (config: AppConfig, redis: Redis | null) => ({
         throttlers: [{ name: THROTTLER_NAME, ttl: RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_PER_MINUTE }],
-        storage: redis ? new RedisFixedWindowThrottlerStorage(redis) : new FixedWindowThrottlerStorage(),
+        storage: redis
+          ? new RedisFixedWindowThrottlerStorage(redis, config.REDIS_PREFIX)
+          : new FixedWindowThrottlerStorage(),
         getTracker: (request: Pick<Request, 'clientIp'>) => rateLimitTracker(request, config.RATE_LIMIT_IPV6_PREFIX),
         generateKey: (_context: unknown, tracker: string) => rateLimitKey(tracker),
       }),
