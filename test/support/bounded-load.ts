@@ -10,6 +10,8 @@ export interface LoadAnswer {
   instance: string;
   status: number;
   reason?: string;
+  /** The Retry-After header, when the answer had one. */
+  retryAfter?: string;
   at: number;
 }
 
@@ -151,7 +153,14 @@ export class BoundedLoad {
       answer = undefined;
     }
     const status = answer?.status ?? 0;
-    this.answers.push({ operation, instance: on.baseUrl, status, reason: answer?.body.reason, at: Date.now() });
+    this.answers.push({
+      operation,
+      instance: on.baseUrl,
+      status,
+      reason: answer?.body.reason,
+      retryAfter: answer?.headers.get('retry-after') ?? undefined,
+      at: Date.now(),
+    });
     if (!answer || status >= 300) return undefined;
     if (!operation.endsWith('create')) return path;
     const id: string = answer.body.data.request.id;

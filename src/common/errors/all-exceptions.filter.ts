@@ -9,14 +9,20 @@ import { DomainError } from './domain-error';
 import { FailureHooks } from './failure-hooks';
 import { MethodNotAllowedError } from './method-not-allowed.error';
 import { RouteTable } from '../routing/route-table';
+import { isUnavailableDependency } from './unavailable-dependency';
 import type { ValidationIssue } from './validation-issue';
 
 interface Failure {
   status: number;
+  /** Sent as Retry-After. */
+  retryAfterSeconds?: number;
   reason: string;
   errors?: ValidationIssue[];
   data?: object;
 }
+
+/** Long enough for a restarted PostgreSQL to take connections again, short enough not to give up on it. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Nest's answer to a request no route took. */
 const isUnrouted = (exception: unknown): boolean =>
@@ -34,8 +40,8 @@ function httpFailure(exception: HttpException): Failure {
 /**
  * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
  * answers in plain text. A failure that reached no route is first counted against its client's limit, and answered 429
- * instead when the client is over it. Unexpected errors become a generic 500 that names the request id, and are logged
- * in full. What features must do before a failure is answered (FailureHooks) is done first.
+ * instead when the client is over it. A server the request needed that does not answer (PostgreSQL restarting) makes
+ * a 503 to retry; other unexpected errors become a generic 500. Both name the request id, and are logged in full. What features must do before a failure is answered (FailureHooks) is done first.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -104,6 +110,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const failing = allow ? new MethodNotAllowedError(request.method, allow) : exception;
     const failure = this.toFailure(failing, requestId);
     if (failing instanceof DomainError && failing.headers) response.set(failing.headers);
+    if (failure.retryAfterSeconds) response.set('retry-after', String(failure.retryAfterSeconds));
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,
@@ -119,6 +126,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
     }
     if (exception instanceof HttpException) return httpFailure(exception);
+    if (isUnavailableDependency(exception)) {
+      this.logger.warn({ err: exception, errorId }, 'A server the request needed is not answering');
+      return {
+        status: 503,
+        reason: `The service is briefly unavailable; try again shortly (error id ${errorId})`,
+        retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+      };
+    }
     this.logger.error({ err: exception, errorId }, 'Unhandled error');
     return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
   }

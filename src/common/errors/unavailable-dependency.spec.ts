@@ -1,0 +1,30 @@
+import { QueryFailedError } from 'typeorm';
+import { isUnavailableDependency } from './unavailable-dependency';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isUnavailableDependency', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['a server shutting down', withCode('terminating connection due to administrator command', '57P01')],
+    ['a server starting up', withCode('the database system is starting up', '57P03')],
+    ['a connection failure', withCode('connection failure', '08006')],
+    ['a connection that ended', new Error('Connection terminated unexpectedly')],
+    [
+      "the driver's error wrapped by TypeORM",
+      new QueryFailedError('SELECT 1', [], withCode('terminating connection due to administrator command', '57P01')),
+    ],
+    ['an error chained as cause', new Error('could not save', { cause: withCode('read ECONNRESET', 'ECONNRESET') })],
+  ])('holds for %s', (_, error) => {
+    expect(isUnavailableDependency(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', new QueryFailedError('INSERT', [], withCode('duplicate key value', '23505'))],
+    ['a syntax error', withCode('syntax error at or near "SELEC"', '42601')],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['something not an error', 'ECONNREFUSED'],
+  ])('does not hold for %s', (_, error) => {
+    expect(isUnavailableDependency(error)).toBe(false);
+  });
+});
