@@ -387,18 +387,20 @@ export const SETTINGS = {
   TSA_URL: text({
     group: 'Document seal',
     description:
-      'An RFC 3161 timestamp authority: every seal then carries a signature timestamp (PAdES B-T); unset, seals are ' +
-      'B-B. Reached through the outbound guard.',
+      'An RFC 3161 timestamp authority: seals then carry a signature timestamp and, at `B-LTA`, a document timestamp; ' +
+      'unset, seals are B-B. Reached through the outbound guard.',
     pattern: /^https?:\/\/[^\s]+$/,
     shape: 'an http(s) URL',
   }),
-  SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT'], {
+  SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT', 'B-LTA'], {
     group: 'Document seal',
     description:
       'The PAdES level seals are made at: `B-B` (signature alone), `B-T` (with a signature timestamp from `TSA_URL`), ' +
-      '`B-LT` (also the validation data of the seal and timestamp chains, OCSP answers or CRLs, in a /DSS). Defaults ' +
-      'to the highest `TSA_URL` allows; a level above `B-B` without `TSA_URL` stops the start.',
-    default: (env) => (env.TSA_URL ? 'B-LT' : 'B-B'),
+      '`B-LT` (also the validation data of the seal and timestamp chains, OCSP answers or CRLs, in a /DSS), `B-LTA` ' +
+      '(then a document timestamp from `TSA_URL` over the whole file, and its own validation data). Defaults to the ' +
+      'highest the configuration allows: `B-LTA` with `TSA_URL`, `B-B` without; a level above `B-B` without ' +
+      '`TSA_URL` stops the start.',
+    default: (env) => (env.TSA_URL ? 'B-LTA' : 'B-B'),
   }),
 
   ALLOW_PRIVATE_URLS: boolean({

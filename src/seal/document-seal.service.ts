@@ -4,27 +4,31 @@ import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/errors/config.error';
 import type * as pkijs from 'pkijs';
 import { CadesSigner, type SignatureTimestamper } from './cades-signer';
+import { DocumentTimestampSigner } from './document-timestamp-signer';
 import { appendDss } from './dss-writer';
-import { sealPdf } from './pdf-sealer';
+import { sealPdf, timestampPdf } from './pdf-sealer';
 import type { SealCredential } from './seal-credential';
 import { SealCredentialsService } from './seal-credentials.service';
+import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
 
 export interface SealedPdf {
   bytes: Buffer;
   /**
-   * `B-LT` when the file also holds the validation data of the seal's and the timestamp's chains, `B-T` when a
-   * timestamp authority countersigned the signature, `B-B` otherwise.
+   * `B-LTA` when a document timestamp covers the file, validation data included; `B-LT` when the file also holds the
+   * validation data of the seal's and the timestamp's chains; `B-T` when a timestamp authority countersigned the
+   * signature; `B-B` otherwise.
    */
-  level: 'B-B' | 'B-T' | 'B-LT';
+  level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 }
 
 /**
  * Seals finished PDFs with the service's PAdES signature: the last step of making a stamped document, given the
- * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, and at B-LT the validation
- * data fetched beforehand is added; if the authority fails, the seal is made without the timestamp (B-B), and without
- * the validation data it stays B-T, each logged, because a completed document must not be held back by a third party.
+ * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, at B-LT the validation data
+ * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. If the authority fails, the seal
+ * is made without the timestamp (B-B), without the validation data it stays B-T, and without the document timestamp
+ * B-LT, each logged, because a completed document must not be held back by a third party.
  */
 @Injectable()
 export class DocumentSealService {
@@ -58,7 +62,7 @@ export class DocumentSealService {
    */
   async ready(): Promise<void> {
     const credential = await this.credentials.credential();
-    if (!this.authority || this.config.SEAL_LEVEL !== 'B-LT') return;
+    if (!this.authority || !this.withValidation()) return;
     try {
       this.authorityChain ??= tokenCertificates(await this.authority.timestamp(new Uint8Array(32)));
       await this.validation.refresh(sealChain(credential));
@@ -83,8 +87,10 @@ export class DocumentSealService {
         let token: pkijs.ContentInfo | undefined;
         const timestamper: SignatureTimestamper = async (value) => (token = await this.authority!.timestamp(value));
         const bytes = await sealPdf(finished, { ...request, signer: new CadesSigner(credential, timestamper) });
-        if (this.config.SEAL_LEVEL === 'B-T') return { bytes, level: 'B-T' };
-        return this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
+        if (!this.withValidation()) return { bytes, level: 'B-T' };
+        const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
+        if (longTerm.level !== 'B-LT' || this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        return await this.withDocumentTimestamp(longTerm.bytes, documentId);
       } catch (error) {
         this.logger.warn(
           `Sealing ${documentId} without a timestamp: ${error instanceof Error ? error.message : String(error)}`,
@@ -107,6 +113,35 @@ export class DocumentSealService {
       return { bytes: sealed, level: 'B-T' };
     }
     return { bytes: await appendDss(sealed, data), level: 'B-LT' };
+  }
+
+  /**
+   * B-LTA: a document timestamp over the whole B-LT file, then the validation data of that timestamp's own chain in
+   * the DSS, with a VRI entry naming it, so that the next renewal (or a validator) finds it in the file.
+   */
+  private async withDocumentTimestamp(longTerm: Buffer, documentId: string): Promise<SealedPdf> {
+    const timestamper = new DocumentTimestampSigner(this.authority!);
+    let timestamped: Buffer;
+    try {
+      const fieldName = `idflow document timestamp ${signatureRanges(longTerm).length}`;
+      timestamped = await timestampPdf(longTerm, fieldName, timestamper);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`Sealing ${documentId} at B-LT, without a document timestamp: ${reason}`);
+      return { bytes: longTerm, level: 'B-LT' };
+    }
+    const chain = timestamper.token ? tokenCertificates(timestamper.token) : [];
+    const data = this.validation.collect([chain]);
+    if (!data) {
+      this.logger.warn(`Document timestamp of ${documentId} left without its validation data: some is missing`);
+      return { bytes: timestamped, level: 'B-LTA' };
+    }
+    return { bytes: await appendDss(timestamped, data, lastSignatureContents(timestamped)), level: 'B-LTA' };
+  }
+
+  /** B-LT and B-LTA put the chains' validation data in the file. */
+  private withValidation(): boolean {
+    return this.config.SEAL_LEVEL === 'B-LT' || this.config.SEAL_LEVEL === 'B-LTA';
   }
 }
 
