@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { verifyPades } from '../src/seal/pades-verifier';
+import { certificatesFromPem } from '../src/seal/pem';
 import { OID } from '../src/seal/seal-oids';
 import { contentsHex, signatureRanges } from '../src/seal/signature-ranges';
 import { dssEntries } from './support/pdf-tools';
@@ -35,6 +37,13 @@ function signatureTimestamp(sealCms: Buffer): { token: Buffer; signatureValue: B
     token: Buffer.from((attribute.values[0] as asn1js.BaseBlock).toBER(false)),
     signatureValue: Buffer.from(signerInfo.signature.valueBlock.valueHexView),
   };
+}
+
+/** A day after the seal certificate (the first in the seal's CMS) expires. */
+function afterSealExpiry(pdf: Buffer): Date {
+  const signed = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(signatureContents(pdf)[0]).content });
+  const certificate = signed.certificates![0] as pkijs.Certificate;
+  return new Date(certificate.notAfter.value.getTime() + 86_400_000);
 }
 
 describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
@@ -109,6 +118,80 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
       stamped.subarray(range.secondStart, range.signedEnd),
     ]);
     await expect(verify(documentToken, covered, 'document')).resolves.toContain('Verification: OK');
+  });
+
+  it('is reported by /verify at B-LTA, with the seal, both timestamps and the time relied on', async () => {
+    const data = await suite.verify(stamped);
+    expect(data).toMatchObject({ result: 'verified', reliedOn: ['record', 'seal'] });
+    expect(data.seal).toMatchObject({ valid: true, trusted: true, coversWholeFile: true, level: 'B-LT' });
+    expect(data.pades).toMatchObject({
+      level: 'B-LTA',
+      validationTimeBasis: 'current-time',
+      signatures: [{ signer: 'idflow document seal', valid: true, trusted: true, coversWholeFile: true }],
+      timestamps: [
+        { type: 'signature', authority: 'Test timestamp authority', valid: true },
+        { type: 'document', authority: 'Test timestamp authority', valid: true, coversWholeFile: true },
+      ],
+    });
+    expect(Math.abs(Date.parse(data.pades.validatedAtIso) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('still trusts the seal once its certificate has expired, at the time of the document timestamp', async () => {
+    const anchors = certificatesFromPem(caPem);
+    const report = await verifyPades(stamped, anchors, afterSealExpiry(stamped));
+    expect(report.level).toBe('B-LTA');
+    expect(report.seal).toMatchObject({ valid: true, trusted: true });
+    expect(report.validationTimeBasis).toBe('document-timestamp');
+    expect(report.validatedAtIso).toBe(report.timestamps[1].timeIso);
+  });
+
+  it('reports bytes appended after the last DSS, or a timestamp whose covered bytes changed, as changes', async () => {
+    const appended = Buffer.concat([stamped, Buffer.from('\n% edited\n%%EOF\n', 'latin1')]);
+    const data = await suite.verify(appended);
+    expect(data).toMatchObject({ result: 'altered', reliedOn: [] });
+    expect(data.seal).toMatchObject({ valid: false, coversWholeFile: false });
+    expect(data.pades.level).toBeUndefined();
+
+    const range = signatureRanges(stamped)[1];
+    const changed = Buffer.from(stamped);
+    // A byte inside a stream of the DSS update, which the document timestamp covers.
+    const [seal] = signatureRanges(stamped);
+    changed[stamped.indexOf('stream', seal.signedEnd, 'latin1') + 'stream\n'.length + 10] ^= 0x01;
+    expect(changed.indexOf('stream', seal.signedEnd, 'latin1')).toBeLessThan(range.firstLength);
+    const report = await verifyPades(changed, certificatesFromPem(caPem));
+    expect(report.timestamps[1]).toMatchObject({ type: 'document', valid: false });
+    expect(report.level).not.toBe('B-LTA');
+  });
+});
+
+describe('a B-B seal beside B-LTA', () => {
+  let suite: SealedDocuments;
+
+  beforeAll(async () => {
+    suite = await SealedDocuments.start();
+  });
+  afterAll(() => suite?.close());
+
+  it('is the default without TSA_URL, at B-B in /verify with no timestamp, relying on the current time', async () => {
+    expect(suite.t.config.SEAL_LEVEL).toBe('B-B');
+    const { stamped } = await suite.complete(SIGNERS);
+    const data = await suite.verify(stamped);
+    expect(data.seal).toMatchObject({ valid: true, trusted: true, level: 'B-B' });
+    expect(data.pades).toMatchObject({
+      level: 'B-B',
+      validationTimeBasis: 'current-time',
+      signatures: [{ valid: true, trusted: true }],
+      timestamps: [],
+    });
+  });
+
+  it('is not trusted once its certificate has expired: nothing proves it was made while it was valid', async () => {
+    const { stamped } = await suite.complete(SIGNERS);
+    const caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+    const report = await verifyPades(stamped, certificatesFromPem(caPem), afterSealExpiry(stamped));
+    expect(report.level).toBe('B-B');
+    expect(report.seal).toMatchObject({ valid: true, trusted: false });
+    expect(report.seal.problem).toMatch(/no timestamp/);
   });
 });
 
