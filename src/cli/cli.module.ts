@@ -12,6 +12,13 @@ import { SandboxModule } from '../sandbox/sandbox.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { FailureHooksModule } from '../common/errors/failure-hooks.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { MetricsModule } from '../common/metrics/metrics.module';
+import { RetentionModule } from '../common/retention/retention.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { FileStorageModule } from '../documents/file-storage.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
@@ -34,6 +41,15 @@ export class CliModule {
         SandboxModule,
         BillingLedgerModule,
         FileStorageModule,
+        // What the flows and documents take from the app's global modules wherever they are loaded.
+        MetricsModule,
+        RetentionModule,
+        FailureHooksModule,
+        AuthModule,
+        BillingModule,
+        IdempotencyModule,
+        // Archive renewal on demand, through the same service (and claim) as the instances' passes.
+        DocumentsModule,
       ],
       providers: [
         // The admin API's person logic, without its HTTP controllers and bearer guard.

@@ -392,6 +392,24 @@ export const SETTINGS = {
     pattern: /^https?:\/\/[^\s]+$/,
     shape: 'an http(s) URL',
   }),
+  ARCHIVE_RENEWAL_DAYS: integer({
+    group: 'Document seal',
+    description:
+      "How long before the certificate of a B-LTA document's latest document timestamp expires that a fresh DSS " +
+      'and document timestamp are added to it (archive renewal), in days.',
+    min: 1,
+    max: 3650,
+    default: 90,
+  }),
+  ARCHIVE_RENEWAL_PASS_SECONDS: integer({
+    group: 'Document seal',
+    description:
+      'How often each instance renews the archive timestamps that are due, in seconds; each document is claimed by ' +
+      'one instance alone.',
+    min: 1,
+    max: 86_400,
+    default: 3600,
+  }),
   SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT', 'B-LTA'], {
     group: 'Document seal',
     description:

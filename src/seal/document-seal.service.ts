@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/errors/config.error';
-import type * as pkijs from 'pkijs';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { CadesSigner, type SignatureTimestamper } from './cades-signer';
 import { DocumentTimestampSigner } from './document-timestamp-signer';
 import { appendDss } from './dss-writer';
@@ -21,6 +22,8 @@ export interface SealedPdf {
    * signature; `B-B` otherwise.
    */
   level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+  /** At B-LTA: when the first certificate of the latest document timestamp's chain expires, so renewal is due. */
+  archiveExpiresAt?: Date;
 }
 
 /**
@@ -115,34 +118,76 @@ export class DocumentSealService {
     return { bytes: await appendDss(sealed, data), level: 'B-LT' };
   }
 
-  /**
-   * B-LTA: a document timestamp over the whole B-LT file, then the validation data of that timestamp's own chain in
-   * the DSS, with a VRI entry naming it, so that the next renewal (or a validator) finds it in the file.
-   */
+  /** B-LTA, or B-LT (logged) when the authority fails: a document completes whatever a third party does. */
   private async withDocumentTimestamp(longTerm: Buffer, documentId: string): Promise<SealedPdf> {
-    const timestamper = new DocumentTimestampSigner(this.authority!);
-    let timestamped: Buffer;
     try {
-      const fieldName = `idflow document timestamp ${signatureRanges(longTerm).length}`;
-      timestamped = await timestampPdf(longTerm, fieldName, timestamper);
+      return await this.addDocumentTimestamp(longTerm, documentId);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`Sealing ${documentId} at B-LT, without a document timestamp: ${reason}`);
       return { bytes: longTerm, level: 'B-LT' };
     }
+  }
+
+  /**
+   * A document timestamp over the whole file, then the validation data of that timestamp's own chain in the DSS, with
+   * a VRI entry naming it, so that the next renewal (or a validator) finds it in the file.
+   */
+  private async addDocumentTimestamp(bytes: Buffer, documentId: string): Promise<SealedPdf> {
+    const timestamper = new DocumentTimestampSigner(this.authority!);
+    const fieldName = `idflow document timestamp ${signatureRanges(bytes).length}`;
+    const timestamped = await timestampPdf(bytes, fieldName, timestamper);
     const chain = timestamper.token ? tokenCertificates(timestamper.token) : [];
+    const archiveExpiresAt = earliestExpiry(chain);
     const data = this.validation.collect([chain]);
     if (!data) {
       this.logger.warn(`Document timestamp of ${documentId} left without its validation data: some is missing`);
-      return { bytes: timestamped, level: 'B-LTA' };
+      return { bytes: timestamped, level: 'B-LTA', archiveExpiresAt };
     }
-    return { bytes: await appendDss(timestamped, data, lastSignatureContents(timestamped)), level: 'B-LTA' };
+    const withData = await appendDss(timestamped, data, lastSignatureContents(timestamped));
+    return { bytes: withData, level: 'B-LTA', archiveExpiresAt };
+  }
+
+  /** When a sealed copy's archive timestamp is due for renewal (Unix ms), ARCHIVE_RENEWAL_DAYS before it expires. */
+  renewalAt(sealed: SealedPdf): number | null {
+    if (!sealed.archiveExpiresAt) return null;
+    return sealed.archiveExpiresAt.getTime() - this.config.ARCHIVE_RENEWAL_DAYS * 86_400_000;
+  }
+
+  /**
+   * Fetches, outside the transaction that renews, fresh revocation data for the chain of a sealed file's latest
+   * document timestamp (see `ready`).
+   */
+  async readyToRenew(sealed: Buffer): Promise<void> {
+    await this.validation.refresh(tokenCertificates(lastToken(sealed)));
+  }
+
+  /**
+   * Archive renewal (ETSI EN 319 142-1, B-LTA over time): the latest document timestamp's fresh validation data into
+   * the DSS, then a new document timestamp over it all and its own validation data. Unlike sealing, a failure throws:
+   * the renewal is then tried again rather than recorded.
+   */
+  async renew(sealed: Buffer, documentId: string): Promise<SealedPdf> {
+    if (!this.authority) throw new Error('renewing an archive timestamp needs TSA_URL');
+    const data = this.validation.collect([tokenCertificates(lastToken(sealed))]);
+    const refreshed = data ? await appendDss(sealed, data, lastSignatureContents(sealed)) : sealed;
+    return this.addDocumentTimestamp(refreshed, documentId);
   }
 
   /** B-LT and B-LTA put the chains' validation data in the file. */
   private withValidation(): boolean {
     return this.config.SEAL_LEVEL === 'B-LT' || this.config.SEAL_LEVEL === 'B-LTA';
   }
+}
+
+/** The RFC 3161 token (or CMS) in the /Contents of a file's last signature. */
+function lastToken(pdf: Buffer): pkijs.ContentInfo {
+  return new pkijs.ContentInfo({ schema: asn1js.fromBER(lastSignatureContents(pdf)).result });
+}
+
+function earliestExpiry(chain: pkijs.Certificate[]): Date | undefined {
+  const times = chain.map((certificate) => certificate.notAfter.value.getTime());
+  return times.length > 0 ? new Date(Math.min(...times)) : undefined;
 }
 
 function sealChain(credential: SealCredential): pkijs.Certificate[] {
