@@ -24,7 +24,11 @@ import { FileStorageModule } from '../documents/file-storage.module';
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
 export class CliModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * With `documents`, also the document flows (for `archive:renew`) and the global modules they draw on; only for the
+   * commands that need them, as they bring the service's periodic passes along.
+   */
+  static forRoot(config: AppConfig, { documents = false } = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
@@ -41,15 +45,17 @@ export class CliModule {
         SandboxModule,
         BillingLedgerModule,
         FileStorageModule,
-        // What the flows and documents take from the app's global modules wherever they are loaded.
-        MetricsModule,
-        RetentionModule,
-        FailureHooksModule,
-        AuthModule,
-        BillingModule,
-        IdempotencyModule,
-        // Archive renewal on demand, through the same service (and claim) as the instances' passes.
-        DocumentsModule,
+        ...(documents
+          ? [
+              MetricsModule,
+              RetentionModule,
+              FailureHooksModule,
+              AuthModule,
+              BillingModule,
+              IdempotencyModule,
+              DocumentsModule,
+            ]
+          : []),
       ],
       providers: [
         // The admin API's person logic, without its HTTP controllers and bearer guard.

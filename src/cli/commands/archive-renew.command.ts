@@ -13,16 +13,20 @@ export const archiveRenewCommand = () =>
     .requiredOption('--document <id>', 'the document flow id (doc_...)')
     .addOption(jsonOption())
     .action((options: OutputOptions & { document: string }) =>
-      runCommand(options, async (context) => {
-        const renewed = await context.get(DocumentArchiveService).renewNow(options.document);
-        return {
-          json: { document: options.document, renewed },
-          human: summary(
-            renewed
-              ? `Archive timestamp of ${options.document} renewed`
-              : `${options.document} was renewed by another instance meanwhile: nothing done`,
-            {},
-          ),
-        };
-      }),
+      runCommand(
+        options,
+        async (context) => {
+          const renewed = await context.get(DocumentArchiveService).renewNow(options.document);
+          return {
+            json: { document: options.document, renewed },
+            human: summary(
+              renewed
+                ? `Archive timestamp of ${options.document} renewed`
+                : `${options.document} was renewed by another instance meanwhile: nothing done`,
+              {},
+            ),
+          };
+        },
+        { documents: true },
+      ),
     );
