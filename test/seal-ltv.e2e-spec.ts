@@ -2,30 +2,18 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
 import { DataSource } from 'typeorm';
 import { SealCertificate } from '../src/seal/seal-certificate.entity';
 import { createTestApp } from './support/test-app';
+import { dssEntries } from './support/pdf-tools';
 import { SealedDocuments } from './support/sealed-documents';
 import { TestTimestampAuthority } from './support/timestamp-authority';
 
 const run = promisify(execFile);
 const SIGNERS = ['10000000001'];
 
-/** The DER objects of one of the DSS's arrays (`Certs`, `OCSPs`, `CRLs`). */
-async function dssEntries(pdf: Buffer, key: string): Promise<Buffer[]> {
-  const document = await PDFDocument.load(pdf, { updateMetadata: false });
-  const dss = document.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
-  const array = dss?.lookupMaybe(PDFName.of(key), PDFArray);
-  if (!array) return [];
-  return array
-    .asArray()
-    .map((ref) => document.context.lookup(ref))
-    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
-    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()));
-}
-
-describe('the seal at PAdES B-LT (SEAL_LEVEL=B-LT, the default with TSA_URL)', () => {
+describe('the seal at PAdES B-LT (SEAL_LEVEL=B-LT)', () => {
   let suite: SealedDocuments;
   let authority: TestTimestampAuthority;
   let stamped: Buffer;
@@ -33,7 +21,7 @@ describe('the seal at PAdES B-LT (SEAL_LEVEL=B-LT, the default with TSA_URL)', (
 
   beforeAll(async () => {
     authority = await TestTimestampAuthority.start(new Date('2026-05-06T07:08:09Z'));
-    suite = await SealedDocuments.start({ TSA_URL: authority.url }, { listening: true });
+    suite = await SealedDocuments.start({ TSA_URL: authority.url, SEAL_LEVEL: 'B-LT' }, { listening: true });
     ({ stamped } = await suite.complete(SIGNERS));
     caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
   });

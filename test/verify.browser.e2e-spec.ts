@@ -55,6 +55,8 @@ describeInBrowser('the verification page in Chromium', () => {
     );
     await expect(page.locator('#details').innerText()).resolves.toContain('Lease 7');
     await expect(page.locator('#sandbox').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#pades').innerText()).resolves.toMatch(/PAdES level\s+B-B/);
+    await expect(page.locator('#pdf-signatures').innerText()).resolves.toContain('Signature by idflow document seal');
     await page.screenshot({ path: artifactPath('verify-page.png'), fullPage: true });
 
     const altered = Buffer.from(stamped);

@@ -86,6 +86,8 @@ describe('POST /verify and GET /verify', () => {
       document: { id: docId },
       sha256: sha256(altered),
       seal: expect.objectContaining({ present: true, valid: false, trusted: false }),
+      // No level: the seal is not valid.
+      pades: expect.objectContaining({ signatures: [expect.objectContaining({ valid: false })], timestamps: [] }),
       reliedOn: [],
     });
   });
@@ -105,6 +107,7 @@ describe('POST /verify and GET /verify', () => {
       summary: 'This is not a document we issued.',
       sha256: sha256(other),
       seal: expect.objectContaining({ present: false }),
+      pades: expect.objectContaining({ signatures: [], timestamps: [] }),
       reliedOn: [],
     });
   });

@@ -12,12 +12,23 @@ import { SandboxModule } from '../sandbox/sandbox.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { FailureHooksModule } from '../common/errors/failure-hooks.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { MetricsModule } from '../common/metrics/metrics.module';
+import { RetentionModule } from '../common/retention/retention.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { FileStorageModule } from '../documents/file-storage.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
 export class CliModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * With `documents`, also the document flows (for `archive:renew`) and the global modules they draw on; only for the
+   * commands that need them, as they bring the service's periodic passes along.
+   */
+  static forRoot(config: AppConfig, { documents = false } = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
@@ -34,6 +45,17 @@ export class CliModule {
         SandboxModule,
         BillingLedgerModule,
         FileStorageModule,
+        ...(documents
+          ? [
+              MetricsModule,
+              RetentionModule,
+              FailureHooksModule,
+              AuthModule,
+              BillingModule,
+              IdempotencyModule,
+              DocumentsModule,
+            ]
+          : []),
       ],
       providers: [
         // The admin API's person logic, without its HTTP controllers and bearer guard.

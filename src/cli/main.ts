@@ -12,6 +12,7 @@ import { billingCreditCommand } from './commands/billing-credit.command';
 import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
+import { archiveRenewCommand } from './commands/archive-renew.command';
 import { filesMigrateCommand } from './commands/files-migrate.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
@@ -46,6 +47,7 @@ const program = new Command('idflow')
   .addCommand(keysRotateCommand())
   .addCommand(keysRewrapCommand())
   .addCommand(filesMigrateCommand())
-  .addCommand(backupCommand());
+  .addCommand(backupCommand())
+  .addCommand(archiveRenewCommand());
 
 program.parseAsync().catch(reportFailure);

@@ -36,10 +36,11 @@ export function reportFailure(error: unknown): void {
 export async function runCommand(
   options: OutputOptions,
   command: (context: INestApplicationContext) => Promise<CommandResult>,
+  modules: { documents?: boolean } = {},
 ): Promise<void> {
   let context: INestApplicationContext;
   try {
-    context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig()), {
+    context = await NestFactory.createApplicationContext(CliModule.forRoot(loadConfig(), modules), {
       logger: new StderrLogger(),
       // Nest would otherwise abort the process on a start-up failure, before the message below is written.
       abortOnError: false,

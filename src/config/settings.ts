@@ -387,18 +387,38 @@ export const SETTINGS = {
   TSA_URL: text({
     group: 'Document seal',
     description:
-      'An RFC 3161 timestamp authority: every seal then carries a signature timestamp (PAdES B-T); unset, seals are ' +
-      'B-B. Reached through the outbound guard.',
+      'An RFC 3161 timestamp authority: seals then carry a signature timestamp and, at `B-LTA`, a document timestamp; ' +
+      'unset, seals are B-B. Reached through the outbound guard.',
     pattern: /^https?:\/\/[^\s]+$/,
     shape: 'an http(s) URL',
   }),
-  SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT'], {
+  ARCHIVE_RENEWAL_DAYS: integer({
+    group: 'Document seal',
+    description:
+      "How long before the certificate of a B-LTA document's latest document timestamp expires that a fresh DSS " +
+      'and document timestamp are added to it (archive renewal), in days.',
+    min: 1,
+    max: 3650,
+    default: 90,
+  }),
+  ARCHIVE_RENEWAL_PASS_SECONDS: integer({
+    group: 'Document seal',
+    description:
+      'How often each instance renews the archive timestamps that are due, in seconds; each document is claimed by ' +
+      'one instance alone.',
+    min: 1,
+    max: 86_400,
+    default: 3600,
+  }),
+  SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT', 'B-LTA'], {
     group: 'Document seal',
     description:
       'The PAdES level seals are made at: `B-B` (signature alone), `B-T` (with a signature timestamp from `TSA_URL`), ' +
-      '`B-LT` (also the validation data of the seal and timestamp chains, OCSP answers or CRLs, in a /DSS). Defaults ' +
-      'to the highest `TSA_URL` allows; a level above `B-B` without `TSA_URL` stops the start.',
-    default: (env) => (env.TSA_URL ? 'B-LT' : 'B-B'),
+      '`B-LT` (also the validation data of the seal and timestamp chains, OCSP answers or CRLs, in a /DSS), `B-LTA` ' +
+      '(then a document timestamp from `TSA_URL` over the whole file, and its own validation data). Defaults to the ' +
+      'highest the configuration allows: `B-LTA` with `TSA_URL`, `B-B` without; a level above `B-B` without ' +
+      '`TSA_URL` stops the start.',
+    default: (env) => (env.TSA_URL ? 'B-LTA' : 'B-B'),
   }),
 
   ALLOW_PRIVATE_URLS: boolean({

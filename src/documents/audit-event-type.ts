@@ -1,7 +1,8 @@
 /**
  * What a document's audit trail records, in the order things happen to a document: made, asked of a signee (pushed,
  * then reminded), seen, signed or declined, the signed copy stamped and sealed, or the document ended otherwise.
- * `sealed` is recorded by the PAdES seal, where one is applied after the stamp.
+ * `sealed` is recorded by the PAdES seal, where one is applied after the stamp; `archive-renewed` by each archive
+ * renewal of a B-LTA copy (a fresh DSS and document timestamp).
  */
 export const AUDIT_EVENT_TYPES = [
   'created',
@@ -12,6 +13,7 @@ export const AUDIT_EVENT_TYPES = [
   'declined',
   'stamped',
   'sealed',
+  'archive-renewed',
   'expired',
   'cancelled',
 ] as const;

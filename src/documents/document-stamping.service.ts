@@ -50,7 +50,11 @@ export class DocumentStampingService {
     // The seal is the last step, over the finished bytes: anything added to the stamped copy goes before it.
     const sealed = await this.seal.seal(completed, { documentId: flow.id, signingTime: new Date() });
     const stored = await this.storage.put(sealed.bytes, manager);
-    await manager.update(FlowDocument, { flowId: flow.id }, { stampedKey: stored.key, stampedSha256: stored.sha256 });
+    await manager.update(
+      FlowDocument,
+      { flowId: flow.id },
+      { stampedKey: stored.key, stampedSha256: stored.sha256, archiveRenewalAt: this.seal.renewalAt(sealed) },
+    );
     await this.audit.record(
       { ...document, stampedSha256: stored.sha256 },
       [{ type: 'stamped' }, { type: 'sealed' }],

@@ -10,6 +10,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
+import { DocumentArchiveService } from './document-archive.service';
+import { DocumentArchiveSweeper } from './document-archive.sweeper';
 import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentReminderSweeper } from './document-reminder.sweeper';
@@ -52,8 +54,17 @@ import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
     DocumentAuditTrail,
     DocumentRemindersService,
     DocumentReminderSweeper,
+    DocumentArchiveService,
+    DocumentArchiveSweeper,
     OrphanFileSweeper,
   ],
-  exports: [DocumentsService, DocumentSigningService, DocumentPresenter, DocumentFileFetcher, PdfReadingPool],
+  exports: [
+    DocumentsService,
+    DocumentSigningService,
+    DocumentPresenter,
+    DocumentFileFetcher,
+    PdfReadingPool,
+    DocumentArchiveService,
+  ],
 })
 export class DocumentsModule {}

@@ -55,6 +55,14 @@ export class FlowDocument {
   @Column({ ...epochMsColumn, name: 'expiry_warning_at', nullable: true })
   expiryWarningAt: number | null;
 
+  /**
+   * When the stamped PDF's latest document timestamp is to be renewed (B-LTA): ARCHIVE_RENEWAL_DAYS before its
+   * certificate expires. Cleared by the instance that claims the renewal, so it is made once.
+   */
+  @Index()
+  @Column({ ...epochMsColumn, name: 'archive_renewal_at', nullable: true })
+  archiveRenewalAt: number | null;
+
   /** Storage key of the stamped PDF, once every signee has signed. */
   @Column({ type: 'varchar', length: 80, name: 'stamped_key', nullable: true })
   stampedKey: string | null;

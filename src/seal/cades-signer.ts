@@ -59,7 +59,7 @@ export class CadesSigner extends Signer {
   }
 }
 
-function attribute(type: string, value: asn1js.BaseBlock): pkijs.Attribute {
+export function attribute(type: string, value: asn1js.BaseBlock): pkijs.Attribute {
   return new pkijs.Attribute({ type, values: [value] });
 }
 
@@ -67,7 +67,7 @@ function attribute(type: string, value: asn1js.BaseBlock): pkijs.Attribute {
  * SigningCertificateV2 (RFC 5035) naming the seal certificate by its SHA-256, the default hash, so the algorithm is
  * left out; the issuer and serial are left out too, as the CAdES baseline profile recommends.
  */
-function signingCertificateV2(certificate: pkijs.Certificate): asn1js.Sequence {
+export function signingCertificateV2(certificate: pkijs.Certificate): asn1js.Sequence {
   const certHash = createHash('sha256')
     .update(Buffer.from(certificate.toSchema(true).toBER(false)))
     .digest();

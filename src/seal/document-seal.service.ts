@@ -2,29 +2,36 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/errors/config.error';
-import type * as pkijs from 'pkijs';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { CadesSigner, type SignatureTimestamper } from './cades-signer';
+import { DocumentTimestampSigner } from './document-timestamp-signer';
 import { appendDss } from './dss-writer';
-import { sealPdf } from './pdf-sealer';
+import { sealPdf, timestampPdf } from './pdf-sealer';
 import type { SealCredential } from './seal-credential';
 import { SealCredentialsService } from './seal-credentials.service';
+import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
 
 export interface SealedPdf {
   bytes: Buffer;
   /**
-   * `B-LT` when the file also holds the validation data of the seal's and the timestamp's chains, `B-T` when a
-   * timestamp authority countersigned the signature, `B-B` otherwise.
+   * `B-LTA` when a document timestamp covers the file, validation data included; `B-LT` when the file also holds the
+   * validation data of the seal's and the timestamp's chains; `B-T` when a timestamp authority countersigned the
+   * signature; `B-B` otherwise.
    */
-  level: 'B-B' | 'B-T' | 'B-LT';
+  level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+  /** At B-LTA: when the first certificate of the latest document timestamp's chain expires, so renewal is due. */
+  archiveExpiresAt?: Date;
 }
 
 /**
  * Seals finished PDFs with the service's PAdES signature: the last step of making a stamped document, given the
- * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, and at B-LT the validation
- * data fetched beforehand is added; if the authority fails, the seal is made without the timestamp (B-B), and without
- * the validation data it stays B-T, each logged, because a completed document must not be held back by a third party.
+ * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, at B-LT the validation data
+ * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. If the authority fails, the seal
+ * is made without the timestamp (B-B), without the validation data it stays B-T, and without the document timestamp
+ * B-LT, each logged, because a completed document must not be held back by a third party.
  */
 @Injectable()
 export class DocumentSealService {
@@ -58,7 +65,7 @@ export class DocumentSealService {
    */
   async ready(): Promise<void> {
     const credential = await this.credentials.credential();
-    if (!this.authority || this.config.SEAL_LEVEL !== 'B-LT') return;
+    if (!this.authority || !this.withValidation()) return;
     try {
       this.authorityChain ??= tokenCertificates(await this.authority.timestamp(new Uint8Array(32)));
       await this.validation.refresh(sealChain(credential));
@@ -83,8 +90,10 @@ export class DocumentSealService {
         let token: pkijs.ContentInfo | undefined;
         const timestamper: SignatureTimestamper = async (value) => (token = await this.authority!.timestamp(value));
         const bytes = await sealPdf(finished, { ...request, signer: new CadesSigner(credential, timestamper) });
-        if (this.config.SEAL_LEVEL === 'B-T') return { bytes, level: 'B-T' };
-        return this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
+        if (!this.withValidation()) return { bytes, level: 'B-T' };
+        const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
+        if (longTerm.level !== 'B-LT' || this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        return await this.withDocumentTimestamp(longTerm.bytes, documentId);
       } catch (error) {
         this.logger.warn(
           `Sealing ${documentId} without a timestamp: ${error instanceof Error ? error.message : String(error)}`,
@@ -108,6 +117,77 @@ export class DocumentSealService {
     }
     return { bytes: await appendDss(sealed, data), level: 'B-LT' };
   }
+
+  /** B-LTA, or B-LT (logged) when the authority fails: a document completes whatever a third party does. */
+  private async withDocumentTimestamp(longTerm: Buffer, documentId: string): Promise<SealedPdf> {
+    try {
+      return await this.addDocumentTimestamp(longTerm, documentId);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`Sealing ${documentId} at B-LT, without a document timestamp: ${reason}`);
+      return { bytes: longTerm, level: 'B-LT' };
+    }
+  }
+
+  /**
+   * A document timestamp over the whole file, then the validation data of that timestamp's own chain in the DSS, with
+   * a VRI entry naming it, so that the next renewal (or a validator) finds it in the file.
+   */
+  private async addDocumentTimestamp(bytes: Buffer, documentId: string): Promise<SealedPdf> {
+    const timestamper = new DocumentTimestampSigner(this.authority!);
+    const fieldName = `idflow document timestamp ${signatureRanges(bytes).length}`;
+    const timestamped = await timestampPdf(bytes, fieldName, timestamper);
+    const chain = timestamper.token ? tokenCertificates(timestamper.token) : [];
+    const archiveExpiresAt = earliestExpiry(chain);
+    const data = this.validation.collect([chain]);
+    if (!data) {
+      this.logger.warn(`Document timestamp of ${documentId} left without its validation data: some is missing`);
+      return { bytes: timestamped, level: 'B-LTA', archiveExpiresAt };
+    }
+    const withData = await appendDss(timestamped, data, lastSignatureContents(timestamped));
+    return { bytes: withData, level: 'B-LTA', archiveExpiresAt };
+  }
+
+  /** When a sealed copy's archive timestamp is due for renewal (Unix ms), ARCHIVE_RENEWAL_DAYS before it expires. */
+  renewalAt(sealed: SealedPdf): number | null {
+    if (!sealed.archiveExpiresAt) return null;
+    return sealed.archiveExpiresAt.getTime() - this.config.ARCHIVE_RENEWAL_DAYS * 86_400_000;
+  }
+
+  /**
+   * Fetches, outside the transaction that renews, fresh revocation data for the chain of a sealed file's latest
+   * document timestamp (see `ready`).
+   */
+  async readyToRenew(sealed: Buffer): Promise<void> {
+    await this.validation.refresh(tokenCertificates(lastToken(sealed)));
+  }
+
+  /**
+   * Archive renewal (ETSI EN 319 142-1, B-LTA over time): the latest document timestamp's fresh validation data into
+   * the DSS, then a new document timestamp over it all and its own validation data. Unlike sealing, a failure throws:
+   * the renewal is then tried again rather than recorded.
+   */
+  async renew(sealed: Buffer, documentId: string): Promise<SealedPdf> {
+    if (!this.authority) throw new Error('renewing an archive timestamp needs TSA_URL');
+    const data = this.validation.collect([tokenCertificates(lastToken(sealed))]);
+    const refreshed = data ? await appendDss(sealed, data, lastSignatureContents(sealed)) : sealed;
+    return this.addDocumentTimestamp(refreshed, documentId);
+  }
+
+  /** B-LT and B-LTA put the chains' validation data in the file. */
+  private withValidation(): boolean {
+    return this.config.SEAL_LEVEL === 'B-LT' || this.config.SEAL_LEVEL === 'B-LTA';
+  }
+}
+
+/** The RFC 3161 token (or CMS) in the /Contents of a file's last signature. */
+function lastToken(pdf: Buffer): pkijs.ContentInfo {
+  return new pkijs.ContentInfo({ schema: asn1js.fromBER(lastSignatureContents(pdf)).result });
+}
+
+function earliestExpiry(chain: pkijs.Certificate[]): Date | undefined {
+  const times = chain.map((certificate) => certificate.notAfter.value.getTime());
+  return times.length > 0 ? new Date(Math.min(...times)) : undefined;
 }
 
 function sealChain(credential: SealCredential): pkijs.Certificate[] {

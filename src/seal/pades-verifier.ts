@@ -1,114 +1,304 @@
 import { createHash } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { type LaterUpdate, type RevisionLoader, validationOnlyUpdates } from './later-updates';
+import type { PadesLevel, PadesReport, PdfSignatureReport, TimestampReport, ValidationTimeBasis } from './pades-report';
 import { sealCrypto } from './pkijs-engine';
 import type { SealCheck } from './seal-check';
 import { OID } from './seal-oids';
-import { isDssOnlyUpdate } from './dss-update';
-import { tstInfoOf } from './timestamp-authority.client';
+import { type SignatureRange, contentsHex, signatureRanges } from './signature-ranges';
+import { signedTstInfo } from './timestamp-authority.client';
 
-const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
 const CLAIMED_TIME = /\/M\s*\(D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(Z|[+-]\d{2}'?\d{2}'?)?/;
 /** How far around its /ByteRange and /Contents the signature dictionary's other keys are looked for. */
 const DICTIONARY_WINDOW = 2048;
 
+/** One /ByteRange of the file, its CMS read when it could be, and what was added after it. */
+interface FoundSignature {
+  range: SignatureRange;
+  /** The signature dictionary's text around its /ByteRange and /Contents. */
+  dictionary: string;
+  /** The byte ranges cover everything but /Contents, and /Contents holds nothing past the CMS but zero padding. */
+  wellFormed: boolean;
+  /** The updates after it, when each adds validation data or a document timestamp only. */
+  later?: LaterUpdate[];
+  signed?: pkijs.SignedData;
+  /** A document timestamp: the CMS is an RFC 3161 token rather than a signature. */
+  isTimestamp: boolean;
+}
+
 /**
- * Checks the last PAdES signature of a PDF as a validator would: the byte ranges cover everything but the signature
- * itself, the CMS message digest equals the SHA-256 over those ranges, the signature verifies with the signer's
- * certificate, and that certificate chains up to one of the trust anchors.
+ * Checks a PDF's PAdES signatures as a validator would. The seal (the last signature that is not a document
+ * timestamp): its byte ranges cover the whole file but the signature, or are followed only by validation data and
+ * document timestamps; the CMS message digest equals the SHA-256 over those ranges; the signature verifies with the
+ * signer's certificate, and that certificate chains up to one of the trust anchors, now or, once it has expired, at
+ * the time a timestamp in the file proves the seal existed (at B-LT and above). Every timestamp is checked against
+ * what it covers, and the level the whole file reaches is worked out.
  */
-export async function verifyPades(pdf: Buffer, trustAnchors: pkijs.Certificate[]): Promise<SealCheck> {
-  const latin = pdf.toString('latin1');
-  const ranges = [...latin.matchAll(BYTE_RANGE)];
-  const last = ranges[ranges.length - 1];
-  if (!last) return { present: false, valid: false, trusted: false, problem: 'The file carries no PDF signature.' };
-  const [start, firstLength, secondStart, secondLength] = last.slice(1, 5).map(Number);
-  const signedEnd = secondStart + secondLength;
-  const wellFormed =
-    start === 0 &&
-    firstLength < secondStart &&
-    signedEnd <= pdf.length &&
-    pdf[firstLength] === 0x3c && // '<'
-    pdf[secondStart - 1] === 0x3e; // '>'
-  // B-LT: a later incremental update may add validation data (/DSS) and nothing else.
-  const withDss = wellFormed && signedEnd < pdf.length && (await isDssOnlyUpdate(pdf, signedEnd));
-  const coversWholeFile = wellFormed && (signedEnd === pdf.length || withDss);
-  // The signature dictionary's other keys sit around its /ByteRange and /Contents, on either side.
+export async function verifyPades(
+  pdf: Buffer,
+  trustAnchors: pkijs.Certificate[],
+  now = new Date(),
+): Promise<PadesReport> {
+  const revisions = new Map<number, Promise<PDFDocument>>();
+  const load: RevisionLoader = (end) => {
+    const known = revisions.get(end) ?? PDFDocument.load(pdf.subarray(0, end), { updateMetadata: false });
+    revisions.set(end, known);
+    return known;
+  };
+  const found: FoundSignature[] = [];
+  for (const range of signatureRanges(pdf)) found.push(await readSignature(pdf, range, load));
+  const sealFound = found.filter((signature) => !signature.isTimestamp).pop();
+  const nowIso = isoSeconds(now);
+  if (!sealFound) {
+    return {
+      seal: { present: false, valid: false, trusted: false, problem: 'The file carries no PDF signature.' },
+      signatures: [],
+      timestamps: await Promise.all(found.map((signature) => documentTimestamp(pdf, signature))),
+      validatedAtIso: nowIso,
+      validationTimeBasis: 'current-time',
+    };
+  }
+  const documentTimestamps = await Promise.all(
+    found
+      .filter((signature) => signature.isTimestamp)
+      .map(async (signature) => ({ signature, report: await documentTimestamp(pdf, signature) })),
+  );
+  const checked = await checkSeal(pdf, sealFound);
+  const level = checked.check.valid ? documentLevel(checked.check.level!, sealFound, documentTimestamps) : undefined;
+  const when = checked.certificate
+    ? await validationTime(checked.certificate, checked.intermediates, trustAnchors, now, level, {
+        document: documentTimestamps
+          .map(({ report }) => report)
+          .filter((report) => report.valid && report.coversWholeFile),
+        signature: checked.signatureTimestamp,
+      })
+    : undefined;
+  const trusted = checked.check.valid && when !== undefined;
+  const seal: SealCheck = {
+    ...checked.check,
+    trusted,
+    ...(checked.check.valid && !trusted ? { problem: untrustedProblem(level) } : {}),
+  };
+  const signatures = found
+    .filter((signature) => !signature.isTimestamp)
+    .map((signature): PdfSignatureReport => {
+      const own = signature === sealFound;
+      return {
+        signer: own ? seal.signer : undefined,
+        signedAtIso: claimedTime(signature.dictionary),
+        valid: own && seal.valid,
+        trusted: own && seal.trusted,
+        coversWholeFile: signature.wellFormed && signature.later !== undefined,
+      };
+    });
+  return {
+    seal,
+    signatures,
+    timestamps: [
+      ...(checked.signatureTimestamp ? [checked.signatureTimestamp] : []),
+      ...documentTimestamps.map(({ report }) => report),
+    ],
+    ...(level ? { level } : {}),
+    validatedAtIso: when?.atIso ?? nowIso,
+    validationTimeBasis: when?.basis ?? 'current-time',
+  };
+}
+
+async function readSignature(pdf: Buffer, range: SignatureRange, load: RevisionLoader): Promise<FoundSignature> {
+  const latin = pdf.toString('latin1', Math.max(0, range.at - DICTIONARY_WINDOW), range.at);
   const dictionary =
-    latin.slice(Math.max(0, (last.index ?? 0) - DICTIONARY_WINDOW), last.index) +
-    latin.slice(secondStart, secondStart + DICTIONARY_WINDOW);
-  const signedAtIso = claimedTime(dictionary);
-  const refused = (problem: string): SealCheck => ({
-    present: true,
-    valid: false,
-    trusted: false,
-    coversWholeFile,
-    signedAtIso,
-    problem,
+    latin + pdf.toString('latin1', range.secondStart, Math.min(pdf.length, range.secondStart + DICTIONARY_WINDOW));
+  const wellFormed =
+    range.start === 0 &&
+    range.firstLength < range.secondStart &&
+    range.signedEnd <= pdf.length &&
+    pdf[range.firstLength] === 0x3c && // '<'
+    pdf[range.secondStart - 1] === 0x3e; // '>'
+  const later = wellFormed ? await validationOnlyUpdates(pdf, range.signedEnd, load) : undefined;
+  let signed: pkijs.SignedData | undefined;
+  if (wellFormed) {
+    try {
+      const hex = contentsHex(pdf, range);
+      const parsed = asn1js.fromBER(Buffer.from(hex, 'hex'));
+      // The bytes reserved for the signature are not covered by it: past the CMS they must be the zero padding, or
+      // anyone could change them unseen.
+      if (parsed.offset < 0 || !/^0*$/.test(hex.slice(parsed.offset * 2))) throw new Error('data beyond the CMS');
+      signed = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: parsed.result }).content });
+    } catch {
+      signed = undefined;
+    }
+  }
+  const isTimestamp = signed?.encapContentInfo.eContentType === OID.tstInfo;
+  return { range, dictionary, wellFormed, later, signed, isTimestamp };
+}
+
+interface CheckedSeal {
+  check: SealCheck;
+  certificate?: pkijs.Certificate;
+  intermediates: pkijs.Certificate[];
+  signatureTimestamp?: TimestampReport;
+}
+
+/** The seal's own checks, all but trust, which depends on the validation time. */
+async function checkSeal(pdf: Buffer, found: FoundSignature): Promise<CheckedSeal> {
+  const { range, signed } = found;
+  const coversWholeFile = found.wellFormed && found.later !== undefined;
+  const signedAtIso = claimedTime(found.dictionary);
+  const refused = (problem: string): CheckedSeal => ({
+    check: { present: true, valid: false, trusted: false, coversWholeFile, signedAtIso, problem },
+    intermediates: [],
   });
   if (!coversWholeFile) {
     return refused('The signature does not cover the whole file: something was added or removed after it was made.');
   }
-
-  let signed: pkijs.SignedData;
-  try {
-    const hex = latin.slice(firstLength + 1, secondStart - 1);
-    const parsed = asn1js.fromBER(Buffer.from(hex, 'hex'));
-    // The bytes reserved for the signature are not covered by it: past the CMS they must be the zero padding, or
-    // anyone could change them unseen.
-    if (parsed.offset < 0 || !/^0*$/.test(hex.slice(parsed.offset * 2))) throw new Error('data beyond the signature');
-    signed = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: parsed.result }).content });
-  } catch {
-    return refused('The signature cannot be read, or its field holds data beyond the signature.');
-  }
+  if (!signed) return refused('The signature cannot be read, or its field holds data beyond the signature.');
   const signerInfo = signed.signerInfos[0];
-  const certificates = (signed.certificates ?? []).filter(
-    (item): item is pkijs.Certificate => item instanceof pkijs.Certificate,
-  );
-  const signerCertificate = certificates.find((certificate) => isSigner(certificate, signerInfo));
-  const signedBytes = Buffer.concat([
-    pdf.subarray(0, firstLength),
-    pdf.subarray(secondStart, secondStart + secondLength),
-  ]);
+  const certificates = certificatesOf(signed);
+  const certificate = certificates.find((candidate) => isSigner(candidate, signerInfo));
+  const signedBytes = signedBytesOf(pdf, range);
   const digest = createHash('sha256').update(signedBytes).digest();
-  const messageDigest = signedAttribute(signerInfo, OID.messageDigest) as asn1js.OctetString | undefined;
+  const messageDigest = attributeValue(signerInfo.signedAttrs, OID.messageDigest) as asn1js.OctetString | undefined;
   const digestMatches =
     messageDigest !== undefined && Buffer.from(messageDigest.valueBlock.valueHexView).equals(digest);
-  const signatureValid =
-    digestMatches && signerCertificate !== undefined && (await signatureVerifies(signed, signedBytes));
-  const token = unsignedAttribute(signerInfo, OID.signatureTimeStampToken);
-  const timestampedAtIso = token ? timestampTime(token, signerInfo.signature.valueBlock.valueHexView) : undefined;
+  const signatureValid = digestMatches && certificate !== undefined && (await signatureVerifies(signed, signedBytes));
+  const token = attributeValue(signerInfo.unsignedAttrs, OID.signatureTimeStampToken);
+  const signatureTimestamp = token
+    ? await signatureTimestampReport(token, signerInfo.signature.valueBlock.valueHexView)
+    : undefined;
+  const timestampedAtIso = signatureTimestamp?.valid ? signatureTimestamp.timeIso : undefined;
+  const withDss = found.later!.some((update) => update.kind === 'dss');
   const base = {
     present: true,
     coversWholeFile,
     digestMatches,
     signatureValid,
-    level: levelOf(timestampedAtIso !== undefined, withDss),
-    signer: signerCertificate ? commonName(signerCertificate) : undefined,
+    level: sealLevel(timestampedAtIso !== undefined, withDss),
+    signer: certificate ? commonName(certificate) : undefined,
     signedAtIso,
     timestampedAtIso,
   };
+  const intermediates = certificates.filter((other) => other !== certificate);
   if (!signatureValid) {
     const problem = digestMatches
       ? 'The signature does not verify with its certificate.'
       : 'The signed bytes have changed since the file was sealed: their digest is not the one signed.';
-    return { ...base, valid: false, trusted: false, problem };
+    return { check: { ...base, valid: false, trusted: false, problem }, intermediates, signatureTimestamp };
   }
-  const trusted = signerCertificate !== undefined && (await chainsUp(signerCertificate, certificates, trustAnchors));
-  return {
-    ...base,
-    valid: true,
-    trusted,
-    ...(trusted
-      ? {}
-      : { problem: "The signature is sound but its certificate does not chain up to this service's seal CA." }),
-  };
+  return { check: { ...base, valid: true, trusted: false }, certificate, intermediates, signatureTimestamp };
 }
 
 /** B-LT needs the timestamp of B-T under the validation data: a DSS over a B-B seal adds no level. */
-function levelOf(timestamped: boolean, withDss: boolean): NonNullable<SealCheck['level']> {
+function sealLevel(timestamped: boolean, withDss: boolean): NonNullable<SealCheck['level']> {
   if (!timestamped) return 'B-B';
   return withDss ? 'B-LT' : 'B-T';
+}
+
+/** B-LTA: a B-LT seal whose validation data a valid document timestamp covers, and nothing but more of both after. */
+function documentLevel(
+  sealLevelReached: NonNullable<SealCheck['level']>,
+  seal: FoundSignature,
+  documentTimestamps: Array<{ signature: FoundSignature; report: TimestampReport }>,
+): PadesLevel {
+  if (sealLevelReached !== 'B-LT') return sealLevelReached;
+  const firstDss = seal.later?.find((update) => update.kind === 'dss');
+  const archived = documentTimestamps.some(
+    ({ signature, report }) =>
+      report.valid && report.coversWholeFile && firstDss !== undefined && signature.range.signedEnd >= firstDss.end,
+  );
+  return archived ? 'B-LTA' : 'B-LT';
+}
+
+/**
+ * The time the seal's chain is valid at: now, or once it is not (it expired), the time a timestamp proves the seal
+ * existed: the earliest document timestamp at B-LTA, the signature timestamp at B-LT (whose validation data the file
+ * holds). Undefined when there is no such time: the seal is then not trusted.
+ */
+async function validationTime(
+  certificate: pkijs.Certificate,
+  intermediates: pkijs.Certificate[],
+  trustAnchors: pkijs.Certificate[],
+  now: Date,
+  level: PadesLevel | undefined,
+  timestamps: { document: TimestampReport[]; signature?: TimestampReport },
+): Promise<{ atIso: string; basis: ValidationTimeBasis } | undefined> {
+  const candidates: Array<{ atIso: string; basis: ValidationTimeBasis }> = [
+    { atIso: isoSeconds(now), basis: 'current-time' },
+  ];
+  if (level === 'B-LTA') {
+    const earliest = timestamps.document.map((report) => report.timeIso!).sort()[0];
+    if (earliest) candidates.push({ atIso: earliest, basis: 'document-timestamp' });
+  }
+  if ((level === 'B-LT' || level === 'B-LTA') && timestamps.signature?.valid) {
+    candidates.push({ atIso: timestamps.signature.timeIso!, basis: 'signature-timestamp' });
+  }
+  for (const candidate of candidates) {
+    if (await chainsUp(certificate, intermediates, trustAnchors, new Date(candidate.atIso))) return candidate;
+  }
+  return undefined;
+}
+
+function untrustedProblem(level: PadesLevel | undefined): string {
+  return level === 'B-B' || level === 'B-T'
+    ? "The signature is sound but its certificate does not chain up to this service's seal CA now, and no timestamp " +
+        'with validation data proves it did when the file was sealed.'
+    : "The signature is sound but its certificate does not chain up to this service's seal CA.";
+}
+
+async function documentTimestamp(pdf: Buffer, found: FoundSignature): Promise<TimestampReport> {
+  const coversWholeFile = found.wellFormed && found.later !== undefined;
+  if (!found.signed) return { type: 'document', valid: false, coversWholeFile };
+  return { ...(await timestampReport('document', found.signed, signedBytesOf(pdf, found.range))), coversWholeFile };
+}
+
+async function signatureTimestampReport(token: asn1js.BaseBlock, signatureValue: Uint8Array): Promise<TimestampReport> {
+  let signed: pkijs.SignedData;
+  try {
+    signed = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: token }).content });
+  } catch {
+    return { type: 'signature', valid: false };
+  }
+  return timestampReport('signature', signed, Buffer.from(signatureValue));
+}
+
+/** A timestamp token: whether it is over `covered` and its signature verifies, by whom and when. */
+async function timestampReport(
+  type: TimestampReport['type'],
+  signed: pkijs.SignedData,
+  covered: Buffer,
+): Promise<TimestampReport> {
+  const facts = timestampFacts(signed, createHash('sha256').update(covered).digest());
+  return { type, ...facts, valid: facts.valid && (await tokenVerifies(signed, covered)) };
+}
+
+/** The authority, the time, and whether the token is over `imprint` (its own signature is checked apart). */
+function timestampFacts(signed: pkijs.SignedData, imprint: Buffer): Omit<TimestampReport, 'type'> {
+  try {
+    const info = signedTstInfo(signed);
+    const authority = certificatesOf(signed).find((certificate) => isSigner(certificate, signed.signerInfos[0]));
+    const matches = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint);
+    return {
+      authority: authority ? commonName(authority) : undefined,
+      timeIso: isoSeconds(info.genTime),
+      valid: matches,
+    };
+  } catch {
+    return { valid: false };
+  }
+}
+
+/** pkijs also checks the token's imprint against `covered`, which it needs for that. */
+async function tokenVerifies(signed: pkijs.SignedData, covered: Buffer): Promise<boolean> {
+  try {
+    // Parsed from BER, the TSTInfo's OCTET STRING holds its content as parsed blocks, in which pkijs's verify finds
+    // no bytes; given as plain bytes again, it reads them.
+    const content = signed.encapContentInfo.eContent;
+    if (content) signed.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content.getValue() });
+    return await signed.verify({ signer: 0, data: new Uint8Array(covered).buffer, checkChain: false }, sealCrypto);
+  } catch {
+    return false;
+  }
 }
 
 async function signatureVerifies(signed: pkijs.SignedData, data: Buffer): Promise<boolean> {
@@ -123,17 +313,27 @@ async function chainsUp(
   certificate: pkijs.Certificate,
   intermediates: pkijs.Certificate[],
   trustAnchors: pkijs.Certificate[],
+  checkDate: Date,
 ): Promise<boolean> {
   if (trustAnchors.length === 0) return false;
   const engine = new pkijs.CertificateChainValidationEngine({
-    certs: [...intermediates.filter((other) => other !== certificate), certificate],
+    certs: [...intermediates, certificate],
     trustedCerts: trustAnchors,
+    checkDate,
   });
   try {
     return (await engine.verify({}, sealCrypto)).result;
   } catch {
     return false;
   }
+}
+
+function signedBytesOf(pdf: Buffer, range: SignatureRange): Buffer {
+  return Buffer.concat([pdf.subarray(0, range.firstLength), pdf.subarray(range.secondStart, range.signedEnd)]);
+}
+
+function certificatesOf(signed: pkijs.SignedData): pkijs.Certificate[] {
+  return (signed.certificates ?? []).filter((item): item is pkijs.Certificate => item instanceof pkijs.Certificate);
 }
 
 function isSigner(certificate: pkijs.Certificate, signerInfo: pkijs.SignerInfo): boolean {
@@ -143,14 +343,6 @@ function isSigner(certificate: pkijs.Certificate, signerInfo: pkijs.SignerInfo):
     certificate.issuer.isEqual(sid.issuer) &&
     certificate.serialNumber.isEqual(sid.serialNumber)
   );
-}
-
-function signedAttribute(signerInfo: pkijs.SignerInfo, type: string): asn1js.BaseBlock | undefined {
-  return attributeValue(signerInfo.signedAttrs, type);
-}
-
-function unsignedAttribute(signerInfo: pkijs.SignerInfo, type: string): asn1js.BaseBlock | undefined {
-  return attributeValue(signerInfo.unsignedAttrs, type);
 }
 
 function attributeValue(
@@ -165,18 +357,6 @@ function commonName(certificate: pkijs.Certificate): string | undefined {
   const value: unknown = certificate.subject.typesAndValues.find((entry) => entry.type === OID.commonName)?.value
     .valueBlock.value;
   return typeof value === 'string' ? value : undefined;
-}
-
-/** The time a signature timestamp vouches for, if the token is over this signature's value; else undefined. */
-function timestampTime(token: asn1js.BaseBlock, signatureValue: Uint8Array): string | undefined {
-  try {
-    const info = tstInfoOf(new pkijs.ContentInfo({ schema: token }));
-    const imprint = createHash('sha256').update(signatureValue).digest();
-    const matches = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint);
-    return matches ? isoSeconds(info.genTime) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function claimedTime(dictionary: string): string | undefined {

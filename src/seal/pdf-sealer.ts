@@ -1,4 +1,16 @@
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, type PDFRef, PDFString } from '@cantoo/pdf-lib';
+import {
+  type PDFContext,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  type PDFPage,
+  type PDFRef,
+  PDFString,
+} from '@cantoo/pdf-lib';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import signpdf from '@signpdf/signpdf';
 import type { Signer } from '@signpdf/utils';
@@ -7,6 +19,8 @@ import type { Signer } from '@signpdf/utils';
 const SIGNATURE_BYTES = 16_384;
 const PRINT = 4;
 const SIG_FLAGS_SIGNATURES_EXIST_APPEND_ONLY = 3;
+/** ETSI EN 319 142-1 5.4.3: a document timestamp's dictionary. */
+const SUBFILTER_ETSI_RFC3161 = 'ETSI.RFC3161';
 
 export interface SealRequest {
   /** The claimed signing time, written as the signature dictionary's /M. */
@@ -23,22 +37,58 @@ export interface SealRequest {
  * before the update are kept as they are, so whatever was drawn before the seal is exactly what it covers.
  */
 export async function sealPdf(finished: Uint8Array, request: SealRequest): Promise<Buffer> {
-  const document = await PDFDocument.load(finished, { forIncrementalUpdate: true, updateMetadata: false });
-  const { context } = document;
-  const placeholder = PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER);
-  const signature = context.register(
-    context.obj({
+  return signInNewField(finished, {
+    fieldName: 'idflow seal',
+    onLastPage: true,
+    signer: request.signer,
+    dictionary: (context) => ({
       Type: 'Sig',
-      Filter: 'Adobe.PPKLite',
       SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
-      ByteRange: [PDFNumber.of(0), placeholder, placeholder, placeholder],
-      Contents: PDFHexString.of('0'.repeat(SIGNATURE_BYTES * 2)),
       M: PDFString.fromDate(request.signingTime),
       Name: PDFString.of(request.name),
       Reason: PDFString.of(request.reason),
+      ...signatureValue(context),
     }),
-  );
-  const page = document.getPage(document.getPageCount() - 1);
+  });
+}
+
+/**
+ * Adds a document timestamp (PAdES B-LTA, ETSI EN 319 142-1 5.4.3) as a further incremental update: its /Contents is
+ * an RFC 3161 token, which `timestamper` obtains over the byte ranges, so it covers every byte before it, the
+ * signatures and the DSS included. The field has no widget on a page: nothing a reader sees changes.
+ */
+export async function timestampPdf(sealed: Uint8Array, fieldName: string, timestamper: Signer): Promise<Buffer> {
+  return signInNewField(sealed, {
+    fieldName,
+    onLastPage: false,
+    signer: timestamper,
+    dictionary: (context) => ({ Type: 'DocTimeStamp', SubFilter: SUBFILTER_ETSI_RFC3161, ...signatureValue(context) }),
+  });
+}
+
+interface NewSignatureField {
+  fieldName: string;
+  /** Whether the (invisible) widget is also an annotation of the last page, as a signature's usually is. */
+  onLastPage: boolean;
+  signer: Signer;
+  dictionary: (context: PDFContext) => Record<string, PDFObject | string>;
+}
+
+/** The byte range and /Contents placeholders that @signpdf fills in, after the dictionary's other keys. */
+function signatureValue(context: PDFContext): Record<string, PDFObject | string> {
+  const placeholder = PDFName.of(DEFAULT_BYTE_RANGE_PLACEHOLDER);
+  return {
+    Filter: 'Adobe.PPKLite',
+    ByteRange: context.obj([PDFNumber.of(0), placeholder, placeholder, placeholder]),
+    Contents: PDFHexString.of('0'.repeat(SIGNATURE_BYTES * 2)),
+  };
+}
+
+async function signInNewField(bytes: Uint8Array, field: NewSignatureField): Promise<Buffer> {
+  const document = await PDFDocument.load(bytes, { forIncrementalUpdate: true, updateMetadata: false });
+  const { context } = document;
+  const signature = context.register(context.obj(field.dictionary(context)));
+  const page: PDFPage | undefined = field.onLastPage ? document.getPage(document.getPageCount() - 1) : undefined;
   const widget = context.register(
     context.obj({
       Type: 'Annot',
@@ -46,18 +96,22 @@ export async function sealPdf(finished: Uint8Array, request: SealRequest): Promi
       FT: 'Sig',
       Rect: [0, 0, 0, 0],
       V: signature,
-      T: PDFString.of('idflow seal'),
+      T: PDFString.of(field.fieldName),
       F: PRINT,
-      P: page.ref,
+      ...(page ? { P: page.ref } : {}),
     }),
   );
-  page.node.addAnnot(widget);
+  page?.node.addAnnot(widget);
+  // The fields signed before stay in the form: a validator finds every signature through /AcroForm.
+  const earlier = document.catalog
+    .lookupMaybe(PDFName.of('AcroForm'), PDFDict)
+    ?.lookupMaybe(PDFName.of('Fields'), PDFArray);
   document.catalog.set(
     PDFName.of('AcroForm'),
-    context.obj({ SigFlags: SIG_FLAGS_SIGNATURES_EXIST_APPEND_ONLY, Fields: [widget] }),
+    context.obj({ SigFlags: SIG_FLAGS_SIGNATURES_EXIST_APPEND_ONLY, Fields: [...(earlier?.asArray() ?? []), widget] }),
   );
-  context.snapshot?.markRefsForSave([page.ref, context.trailerInfo.Root as PDFRef]);
+  context.snapshot?.markRefsForSave([...(page ? [page.ref] : []), context.trailerInfo.Root as PDFRef]);
   // The signature dictionary must stay a plain object: inside an object stream its /Contents could not be filled in.
   const prepared = await document.commit({ useObjectStreams: false });
-  return signpdf.sign(Buffer.from(prepared), request.signer);
+  return signpdf.sign(Buffer.from(prepared), field.signer);
 }

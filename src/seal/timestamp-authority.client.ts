@@ -55,7 +55,11 @@ export class TimestampAuthorityClient {
 
 /** The TSTInfo a timestamp token signs. */
 export function tstInfoOf(token: pkijs.ContentInfo): pkijs.TSTInfo {
-  const signed = new pkijs.SignedData({ schema: token.content });
+  return signedTstInfo(new pkijs.SignedData({ schema: token.content }));
+}
+
+/** The TSTInfo of a timestamp token's SignedData. */
+export function signedTstInfo(signed: pkijs.SignedData): pkijs.TSTInfo {
   const content = signed.encapContentInfo.eContent;
   if (!content || signed.encapContentInfo.eContentType !== OID.tstInfo) throw new Error('not a timestamp token');
   return pkijs.TSTInfo.fromBER(content.getValue());

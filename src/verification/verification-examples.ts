@@ -40,12 +40,37 @@ export const VERIFIED_EXAMPLE: Verification = {
     present: true,
     valid: true,
     trusted: true,
-    level: 'B-B',
+    level: 'B-LT',
     coversWholeFile: true,
     digestMatches: true,
     signatureValid: true,
     signer: 'idflow document seal',
     signedAtIso: '2025-11-21T04:47:01Z',
+    timestampedAtIso: '2025-11-21T04:47:02Z',
+  },
+  pades: {
+    level: 'B-LTA',
+    validatedAtIso: '2025-11-22T09:00:00Z',
+    validationTimeBasis: 'current-time',
+    signatures: [
+      {
+        signer: 'idflow document seal',
+        signedAtIso: '2025-11-21T04:47:01Z',
+        valid: true,
+        trusted: true,
+        coversWholeFile: true,
+      },
+    ],
+    timestamps: [
+      { type: 'signature', authority: 'Example TSA', timeIso: '2025-11-21T04:47:02Z', valid: true },
+      {
+        type: 'document',
+        authority: 'Example TSA',
+        timeIso: '2025-11-21T04:47:03Z',
+        valid: true,
+        coversWholeFile: true,
+      },
+    ],
   },
   reliedOn: ['record', 'seal'],
 };

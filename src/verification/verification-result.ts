@@ -1,5 +1,6 @@
 import type { Environment } from '../tenants/environment';
 import type { SigneeType } from '../documents/signee-status';
+import type { PadesDetails } from '../seal/pades-report';
 import type { SealCheck } from '../seal/seal-check';
 
 /** `record`: the digest recorded when the copy was stamped. `seal`: the file's own PAdES signature. */
@@ -50,6 +51,8 @@ export interface Verification {
   sha256: string;
   /** The file's own PAdES signature, checked as a PDF validator would. */
   seal: SealCheck;
+  /** Every signature and timestamp in the file, the PAdES level it reaches and the validation time relied on. */
+  pades: PadesDetails;
   /** Which checks vouched for a verified answer: the digest recorded at stamping, the seal, or both; empty otherwise. */
   reliedOn: VerificationBasis[];
 }

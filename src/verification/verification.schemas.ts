@@ -74,7 +74,59 @@ export const VERIFICATION_SCHEMA = namedSchema(
             'timestampedAtIso',
             'problem',
           ],
-          description: "What was found of the PDF's own PAdES signature (the last one in the file)",
+          description:
+            "What was found of the PDF's own PAdES signature (the last one in the file that is not a document timestamp)",
+        },
+      ),
+      pades: object(
+        {
+          level: oneOfStrings(
+            ['B-B', 'B-T', 'B-LT', 'B-LTA'],
+            "The PAdES baseline level the whole file reaches: the seal's, or `B-LTA` when a valid document timestamp " +
+              'covers its validation data; absent when the seal is not valid',
+          ),
+          validatedAtIso: string("The time the seal's certificate chain was checked at (UTC, whole seconds)"),
+          validationTimeBasis: oneOfStrings(
+            ['current-time', 'document-timestamp', 'signature-timestamp'],
+            '`current-time` while the chain is valid now; once it is not, the time a timestamp in the file proves the ' +
+              'seal existed: the earliest document timestamp (B-LTA) or the signature timestamp (B-LT)',
+          ),
+          signatures: arrayOf(
+            object(
+              {
+                signer: string('The common name of the signing certificate'),
+                signedAtIso: string("The claimed signing time, from the signature dictionary's /M"),
+                valid: boolean('Byte ranges, digest and signature value all check out (checked for the seal)'),
+                trusted: boolean('Valid, and the certificate chains up to the seal CA at the validation time'),
+                coversWholeFile: boolean('Nothing but validation data and document timestamps was added after it'),
+              },
+              { optional: ['signer', 'signedAtIso'] },
+            ),
+            'Every PDF signature that is not a document timestamp, oldest first',
+          ),
+          timestamps: arrayOf(
+            object(
+              {
+                type: oneOfStrings(['signature', 'document'], '`signature` (B-T) or `document` (B-LTA)'),
+                authority: string("The common name of the timestamp authority's certificate"),
+                timeIso: string('The time the authority vouches for'),
+                valid: boolean(
+                  'The token is over the signature value, or the byte ranges of a document timestamp, and its ' +
+                    'signature verifies',
+                ),
+                coversWholeFile: boolean(
+                  'Document timestamps: nothing but validation data and later document timestamps was added after it',
+                ),
+              },
+              { optional: ['authority', 'timeIso', 'coversWholeFile'] },
+            ),
+            'Signature timestamps, then document timestamps, oldest first',
+          ),
+        },
+        {
+          optional: ['level'],
+          description:
+            'Every signature and timestamp in the file, the PAdES level it reaches and the validation time relied on',
         },
       ),
       reliedOn: arrayOf(

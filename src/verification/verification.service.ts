@@ -59,7 +59,10 @@ export class VerificationService {
    */
   async verify(bytes: Buffer, path: string[]): Promise<Verification> {
     const sha256 = sha256Hex(bytes);
-    const [issued, seal] = await Promise.all([this.documents.findStamped(sha256), this.seals.check(bytes)]);
+    const [issued, { seal, ...pades }] = await Promise.all([
+      this.documents.findStamped(sha256),
+      this.seals.check(bytes),
+    ]);
     const sealVouches = seal.valid && seal.trusted;
     if (issued) {
       const reliedOn: VerificationBasis[] = sealVouches ? ['record', 'seal'] : ['record'];
@@ -70,6 +73,7 @@ export class VerificationService {
         document: await this.issuedDocument(issued, bytes),
         sha256,
         seal,
+        pades,
         reliedOn,
       };
     }
@@ -82,6 +86,7 @@ export class VerificationService {
         ...(claimed ? { document: { id: claimed } } : {}),
         sha256,
         seal,
+        pades,
         reliedOn: ['seal'],
       };
     }
@@ -93,6 +98,7 @@ export class VerificationService {
         document: { id: claimed },
         sha256,
         seal,
+        pades,
         reliedOn: [],
       };
     }
@@ -102,6 +108,7 @@ export class VerificationService {
       summary: 'This is not a document we issued.',
       sha256,
       seal,
+      pades,
       reliedOn: [],
     };
   }

@@ -27,8 +27,8 @@ const STYLE = `
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: .75rem 0; }
   dt { color: #5a6675; }
   dd { margin: 0; overflow-wrap: anywhere; }
-  #signers { padding-left: 1.25rem; }
-  #signers li { margin-bottom: .75rem; }
+  #signers, #pdf-signatures { padding-left: 1.25rem; }
+  #signers li, #pdf-signatures li { margin-bottom: .75rem; }
   .digest { font-family: ui-monospace, monospace; font-size: .8rem; color: #5a6675; overflow-wrap: anywhere; }
 `;
 
@@ -45,9 +45,9 @@ const SCRIPT = `
     outcome.className = kind;
     field('verdict').textContent = verdict;
     field('summary').textContent = summary;
-    for (const id of ['details', 'signers-heading', 'signers', 'sandbox', 'digest']) field(id).hidden = true;
-    field('details').replaceChildren();
-    field('signers').replaceChildren();
+    const parts = ['details', 'signers-heading', 'signers', 'sandbox', 'digest', 'pades-heading', 'pades'];
+    for (const id of [...parts, 'pdf-signatures']) field(id).hidden = true;
+    for (const id of ['details', 'signers', 'pades', 'pdf-signatures']) field(id).replaceChildren();
   }
 
   function term(list, name, value) {
@@ -56,6 +56,47 @@ const SCRIPT = `
     const dd = document.createElement('dd');
     dd.textContent = value;
     list.append(dt, dd);
+  }
+
+  const BASES = {
+    'current-time': 'the current time',
+    'document-timestamp': 'the document timestamp',
+    'signature-timestamp': 'the signature timestamp',
+  };
+
+  function item(list, title, facts) {
+    const entry = document.createElement('li');
+    const name = document.createElement('strong');
+    name.textContent = title;
+    const details = document.createElement('dl');
+    for (const [label, value] of facts) if (value !== undefined) term(details, label, value);
+    entry.append(name, details);
+    list.append(entry);
+  }
+
+  // The file's own PAdES signatures and timestamps, whatever the verdict: a validator's view beside our record's.
+  function renderPades(pades) {
+    if (pades.signatures.length === 0 && pades.timestamps.length === 0) return;
+    const summary = field('pades');
+    term(summary, 'PAdES level', pades.level || 'none: the seal is not valid');
+    term(summary, 'Validated at', pades.validatedAtIso + ' (' + BASES[pades.validationTimeBasis] + ')');
+    const list = field('pdf-signatures');
+    const yes = (value) => (value ? 'yes' : 'no');
+    for (const signature of pades.signatures) {
+      item(list, 'Signature by ' + (signature.signer || 'an unknown signer'), [
+        ['Claimed time', signature.signedAtIso],
+        ['Valid', yes(signature.valid)],
+        ['Trusted', yes(signature.trusted)],
+      ]);
+    }
+    for (const timestamp of pades.timestamps) {
+      item(list, (timestamp.type === 'document' ? 'Document timestamp' : 'Signature timestamp'), [
+        ['Authority', timestamp.authority],
+        ['Time', timestamp.timeIso],
+        ['Valid', yes(timestamp.valid)],
+      ]);
+    }
+    for (const id of ['pades-heading', 'pades', 'pdf-signatures']) field(id).hidden = false;
   }
 
   function render(data) {
@@ -89,6 +130,7 @@ const SCRIPT = `
     } else {
       show('not-verified', 'Not verified', data.summary);
     }
+    renderPades(data.pades);
     field('digest').textContent = 'SHA-256 of the file: ' + data.sha256;
     field('digest').hidden = false;
   }
@@ -163,6 +205,9 @@ export function renderVerifyPage(page: VerifyPage): string {
       <dl id="details" hidden></dl>
       <h3 id="signers-heading" hidden>Signed by</h3>
       <ol id="signers" hidden></ol>
+      <h3 id="pades-heading" hidden>Signatures and timestamps in the file</h3>
+      <dl id="pades" hidden></dl>
+      <ul id="pdf-signatures" hidden></ul>
       <p id="digest" class="digest" hidden></p>
     </section>`,
     script: SCRIPT,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFArray, PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from '@cantoo/pdf-lib';
 
 const run = promisify(execFile);
 /** poppler warns on stderr for every object it cannot parse in a damaged file. */
@@ -23,14 +23,16 @@ export class PdfWorkbench {
     return path;
   }
 
-  /** An NSS database (certutil) trusting `caPem` as an issuer of signing certificates; returns its folder. */
-  async trustStore(caPem: string): Promise<string> {
+  /** An NSS database (certutil) trusting each of `caPems` as an issuer of signing certificates; returns its folder. */
+  async trustStore(...caPems: string[]): Promise<string> {
     const nssDir = await mkdtemp(join(this.dir, 'nss-'));
     await run('certutil', ['-N', '--empty-password', '-d', nssDir]);
-    const caPath = join(nssDir, 'seal-ca.pem');
-    await writeFile(caPath, caPem);
-    // The second trust field is the one for signing (e-mail) certificates, which pdfsig asks NSS to check against.
-    await run('certutil', ['-A', '-d', nssDir, '-n', 'idflow', '-t', 'C,C,', '-i', caPath]);
+    for (const [index, caPem] of caPems.entries()) {
+      const caPath = join(nssDir, `ca-${index}.pem`);
+      await writeFile(caPath, caPem);
+      // The second trust field is the one for signing (e-mail) certificates, which pdfsig asks NSS to check against.
+      await run('certutil', ['-A', '-d', nssDir, '-n', `idflow-${index}`, '-t', 'C,C,', '-i', caPath]);
+    }
     return nssDir;
   }
 
@@ -70,4 +72,17 @@ export async function withFirstPageContentChanged(pdf: Buffer): Promise<Buffer> 
   const at = stream + 'stream\n'.length + 8;
   changed[at] ^= 0x01;
   return changed;
+}
+
+/** The DER objects of one of the DSS's arrays (`Certs`, `OCSPs`, `CRLs`). */
+export async function dssEntries(pdf: Buffer, key: string): Promise<Buffer[]> {
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const dss = document.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const array = dss?.lookupMaybe(PDFName.of(key), PDFArray);
+  if (!array) return [];
+  return array
+    .asArray()
+    .map((ref) => document.context.lookup(ref))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()));
 }

@@ -1,7 +1,8 @@
-import { randomBytes, type webcrypto } from 'node:crypto';
+import { createHash, randomBytes, type webcrypto } from 'node:crypto';
 import type http from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { attribute, signingCertificateV2 } from '../../src/seal/cades-signer';
 import { KEY_USAGE, generateSealKeys, issueCertificate } from '../../src/seal/certificate-issuer';
 import { certificateToPem } from '../../src/seal/pem';
 import { sealCrypto } from '../../src/seal/pkijs-engine';
@@ -118,16 +119,29 @@ export class TestTimestampAuthority {
       genTime: this.genTime,
       nonce: request.nonce,
     });
+    const tstInfo = info.toSchema().toBER(false);
     const signed = new pkijs.SignedData({
       version: 3,
       encapContentInfo: new pkijs.EncapsulatedContentInfo({
         eContentType: OID.tstInfo,
-        eContent: new asn1js.OctetString({ valueHex: info.toSchema().toBER(false) }),
+        eContent: new asn1js.OctetString({ valueHex: tstInfo }),
       }),
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
           sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
+          // RFC 3161 2.4.1: the token names its signing certificate (ESS), which `openssl ts -verify` insists on.
+          signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+            type: 0,
+            attributes: [
+              attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.tstInfo })),
+              attribute(
+                OID.messageDigest,
+                new asn1js.OctetString({ valueHex: createHash('sha256').update(Buffer.from(tstInfo)).digest() }),
+              ),
+              attribute(OID.signingCertificateV2, signingCertificateV2(certificate)),
+            ],
+          }),
         }),
       ],
       certificates: [certificate, this.ca],

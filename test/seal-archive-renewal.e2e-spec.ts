@@ -1,0 +1,102 @@
+import { DataSource } from 'typeorm';
+import { DocumentArchiveService } from '../src/documents/document-archive.service';
+import { DocumentAuditEvent } from '../src/documents/document-audit-event.entity';
+import { FILE_STORAGE, type FileStorage } from '../src/documents/file-storage';
+import { FlowDocument } from '../src/documents/flow-document.entity';
+import { signatureRanges } from '../src/seal/signature-ranges';
+import { runCli } from './support/operator-cli';
+import { SealedDocuments } from './support/sealed-documents';
+import { type TestApp, createTestApp } from './support/test-app';
+import { TestTimestampAuthority } from './support/timestamp-authority';
+
+const SIGNERS = ['10000000001'];
+const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on PostgreSQL' : 'SQLite'})`, () => {
+  let suite: SealedDocuments;
+  let other: TestApp | undefined;
+  let authority: TestTimestampAuthority;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    authority = await TestTimestampAuthority.start();
+    env = { TSA_URL: authority.url, ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true' };
+    suite = await SealedDocuments.start(env, { listening: true });
+    if (scaledOut) {
+      other = await createTestApp({
+        env: { ...env, BASE_URL: suite.t.config.BASE_URL, DATABASE_SCHEMA: suite.t.config.DATABASE_SCHEMA as string },
+      });
+    }
+  });
+  afterAll(async () => {
+    await other?.close();
+    await suite?.close();
+    await authority?.close();
+  });
+
+  const row = (flowId: string) => suite.t.app.get(DataSource).getRepository(FlowDocument).findOneByOrFail({ flowId });
+  const stored = async (flowId: string) =>
+    suite.t.app.get<FileStorage>(FILE_STORAGE).get((await row(flowId)).stampedKey!);
+  const renewals = (flowId: string) =>
+    suite.t.app.get(DataSource).getRepository(DocumentAuditEvent).countBy({ flowId, type: 'archive-renewed' });
+
+  it('renews a copy whose timestamp certificate nears expiry exactly once, however many passes race for it', async () => {
+    const { doc, stamped } = await suite.complete(SIGNERS);
+    const flowId: string = doc.id;
+    // The test authority's certificate lasts a day, well inside ARCHIVE_RENEWAL_DAYS (90): renewal is due at once.
+    expect((await row(flowId)).archiveRenewalAt).toBeLessThanOrEqual(Date.now());
+
+    const instances = [suite.t, ...(other ? [other] : [])];
+    const passes = instances.flatMap((instance) => {
+      const archive = instance.app.get(DocumentArchiveService);
+      return [archive.renewDue(), archive.renewDue()];
+    });
+    const renewed = (await Promise.all(passes)).reduce((sum, count) => sum + count, 0);
+    expect(renewed).toBe(1);
+    expect(await renewals(flowId)).toBe(1);
+
+    const renewedCopy = await stored(flowId);
+    // The seal, the first document timestamp, the new one; the earlier bytes are kept as they were.
+    expect(signatureRanges(renewedCopy)).toHaveLength(3);
+    expect(renewedCopy.subarray(0, stamped.length).equals(stamped)).toBe(true);
+    // Not again at the next pass: the new timestamp's certificate is as near its end as the last one was.
+    expect((await row(flowId)).archiveRenewalAt).toBeGreaterThan(Date.now() + 3600_000);
+    await expect(suite.t.app.get(DocumentArchiveService).renewDue()).resolves.toBe(0);
+
+    const data = await suite.verify(renewedCopy);
+    expect(data).toMatchObject({ result: 'verified', reliedOn: ['record', 'seal'] });
+    expect(data.seal).toMatchObject({ valid: true, trusted: true, coversWholeFile: true });
+    expect(data.pades.level).toBe('B-LTA');
+    expect(data.pades.timestamps).toEqual([
+      expect.objectContaining({ type: 'signature', valid: true }),
+      expect.objectContaining({ type: 'document', valid: true, coversWholeFile: true }),
+      expect.objectContaining({ type: 'document', valid: true, coversWholeFile: true }),
+    ]);
+    const caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+    const report = await suite.pdf.pdfsig(renewedCopy, await suite.pdf.trustStore(caPem, authority.caPem));
+    expect(report).toMatch(
+      /Signature #1:[\s\S]*Signature is Valid\.[\s\S]*Certificate is Trusted\.[\s\S]*Signature #2/,
+    );
+  });
+
+  it('renews one document on demand from the CLI (archive:renew)', async () => {
+    const { doc } = await suite.complete(SIGNERS);
+    const flowId: string = doc.id;
+    const cliEnv = { ...env, BASE_URL: suite.t.config.BASE_URL };
+    const run = await runCli(suite.t.config, ['archive:renew', '--document', flowId, '--json'], 'node', cliEnv);
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(JSON.parse(run.stdout)).toEqual({ document: flowId, renewed: true });
+    expect(await renewals(flowId)).toBe(1);
+    expect(signatureRanges(await stored(flowId))).toHaveLength(3);
+    const data = await suite.verify(await stored(flowId));
+    expect(data.pades).toMatchObject({ level: 'B-LTA' });
+
+    const unknown = await runCli(
+      suite.t.config,
+      ['archive:renew', '--document', `doc_${'Z'.repeat(40)}`],
+      'node',
+      cliEnv,
+    );
+    expect(unknown.code).toBe(1);
+  });
+});
