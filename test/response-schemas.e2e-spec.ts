@@ -5,6 +5,7 @@ import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrato
 import type { ResponseSchemaCheck } from './support/response-schemas';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
 import { signChallenge } from './support/device-signature';
+import { TestDevice } from './support/test-device';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import { REDIRECT_URI, StartedLogin, discover, progressOf, startLogin } from './support/oidc-login';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
@@ -79,7 +80,11 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       201,
     );
     await expectStatus(admin().get(`/admin/persons/production/${nin}`), 200);
-    await expectStatus(admin().post(`/admin/persons/production/${nin}/enrollment-codes`), 201);
+    const { code } = (await expectStatus(admin().post(`/admin/persons/production/${nin}/enrollment-codes`), 201)).data;
+    const device = await TestDevice.create();
+    await device.enroll(t.http, code);
+    await expectStatus(admin().post(`/admin/devices/${device.id}/revoke`), 201);
+    await expectStatus(admin().get(`/admin/persons/production/${nin}/devices`), 200);
     await expectStatus(admin().post('/admin/sandbox/bootstrap'), 201);
     await expectStatus(admin().post(`/admin/consumers/${consumer.id}/credit`).send({ amount: 500 }), 201);
     await expectStatus(admin().get('/admin/billing/usage'), 200);

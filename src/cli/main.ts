@@ -12,6 +12,8 @@ import { billingCreditCommand } from './commands/billing-credit.command';
 import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
+import { deviceRevokeCommand } from './commands/device-revoke.command';
+import { devicesListCommand } from './commands/devices-list.command';
 import { filesMigrateCommand } from './commands/files-migrate.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
@@ -40,6 +42,8 @@ const program = new Command('idflow')
   .addCommand(keysListCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
+  .addCommand(devicesListCommand())
+  .addCommand(deviceRevokeCommand())
   .addCommand(sandboxBootstrapCommand())
   .addCommand(billingCreditCommand())
   .addCommand(billingUsageCommand())
