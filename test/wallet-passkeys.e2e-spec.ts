@@ -5,6 +5,8 @@ import { SoftwarePasskey } from './support/software-passkey';
 import { TestApp, createTestApp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 
+const describeScaledOut = process.env.DATABASE_URL && process.env.REDIS_URL ? describe : describe.skip;
+
 describe('passkeys on the Wallet API: approvals from a passkey device need a fresh assertion for that flow', () => {
   let t: TestApp;
   let sandbox: SandboxBootstrap;
@@ -56,7 +58,7 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
   }
 
   it('registers a passkey against the device with user verification required and a resident key preferred', async () => {
-    const unregistered = await device.post(t.http, '/wallet/v1/flows/req_x/passkey-challenge');
+    const unregistered = await device.post(t.http, `/wallet/v1/flows/${await heldFlow()}/passkey-challenge`);
     expect(unregistered.status).toBe(403);
     expect(unregistered.body.reason).toBe('Passkey refused: this device has no passkey');
 
@@ -85,6 +87,11 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
       status: 409,
       reason: 'This device already has a passkey',
     });
+  });
+
+  it('issues no challenge for a flow that does not exist', async () => {
+    const unknown = await device.post(t.http, `/wallet/v1/flows/req_${'x'.repeat(100)}/passkey-challenge`);
+    expect({ status: unknown.status, reason: unknown.body.reason }).toEqual({ status: 404, reason: 'No such flow' });
   });
 
   it('refuses an approval without an assertion, and releases nothing', async () => {
@@ -152,5 +159,48 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
       reason: "Passkey refused: the assertion is not by this device's passkey",
     });
     expect((await integrator.view(flowId)).status).toBe('active');
+  });
+});
+
+describeScaledOut('passkey challenges across two instances sharing PostgreSQL', () => {
+  let issuer: TestApp;
+  let other: TestApp;
+
+  beforeAll(async () => {
+    issuer = await createTestApp();
+    other = await createTestApp({ env: { DATABASE_SCHEMA: issuer.config.DATABASE_SCHEMA as string } });
+  });
+  afterAll(async () => {
+    await issuer.close();
+    await other.close();
+  });
+
+  it('an assertion over a challenge one instance issued approves on the other, once, and is refused replayed on either', async () => {
+    const sandbox = await bootstrapSandbox(issuer.app);
+    const integrator = new IntegratorClient(issuer.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    const nin = sandbox.testPersons[0].nin;
+    const device = await enrolledDevice(issuer.app, issuer.http, nin);
+    const passkey = new SoftwarePasskey(new URL(issuer.config.BASE_URL).origin);
+    const creation = await device.post(issuer.http, '/wallet/v1/devices/passkey/options');
+    const credential = passkey.create(creation.body.data.options);
+    expect((await device.post(other.http, '/wallet/v1/devices/passkey', { credential })).status).toBe(201);
+
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Hi',
+    });
+    expect((await device.post(issuer.http, `/wallet/v1/flows/${flow.id}/accept`)).status).toBe(201);
+    const options = await device.post(issuer.http, `/wallet/v1/flows/${flow.id}/passkey-challenge`);
+    const approval = { claims: [], passkey: passkey.get(options.body.data.options) };
+    const [first, second] = await Promise.all([
+      device.post(other.http, `/wallet/v1/flows/${flow.id}/approve`, approval),
+      device.post(issuer.http, `/wallet/v1/flows/${flow.id}/approve`, approval),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([201, 403]);
+    expect([first, second].find(({ status }) => status === 403)?.body.reason).toBe(
+      'Passkey refused: the assertion was already used',
+    );
   });
 });

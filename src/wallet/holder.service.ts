@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Device } from '../devices/device.entity';
 import { PasskeysService } from '../devices/passkeys.service';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
@@ -68,6 +68,12 @@ export class HolderService {
     const flow = await this.flows.find(flowId);
     await this.passkeys.checkApproval(device, flow.id, passkey);
     return this.kinds.of(flow.kind).approve(device, flow, consent, ip);
+  }
+
+  /** WebAuthn options whose challenge the device's passkey answers to approve this flow, and no other. */
+  async passkeyChallenge(device: Device, flowId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const flow = await this.flows.find(flowId);
+    return this.passkeys.assertionOptions(device, flow.id);
   }
 
   async decline(device: Device, flowId: string, ip = 'unknown', reason?: string): Promise<HolderFlowView> {

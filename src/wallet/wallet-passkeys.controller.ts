@@ -5,6 +5,7 @@ import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi
 import type { Device } from '../devices/device.entity';
 import { PasskeysService } from '../devices/passkeys.service';
 import { DeviceAuth } from './device-auth.decorator';
+import { HolderService } from './holder.service';
 import { CurrentDevice } from './device-request';
 import { RegisterPasskeyDto } from './register-passkey.dto';
 import {
@@ -23,7 +24,10 @@ const PASSKEY_REFUSED = (reason: string, description: string) =>
 @ApiTags('wallet')
 @Controller('wallet/v1')
 export class WalletPasskeysController {
-  constructor(private readonly passkeys: PasskeysService) {}
+  constructor(
+    private readonly passkeys: PasskeysService,
+    private readonly holder: HolderService,
+  ) {}
 
   @Post('devices/passkey/options')
   @DeviceAuth()
@@ -109,7 +113,8 @@ export class WalletPasskeysController {
     },
   })
   @PASSKEY_REFUSED('this device has no passkey', 'The device has no passkey')
+  @ApiFailure(404, 'No such flow', 'No such flow')
   async assertionOptions(@CurrentDevice() device: Device, @Param('flowId') flowId: string) {
-    return { options: await this.passkeys.assertionOptions(device, flowId) };
+    return { options: await this.holder.passkeyChallenge(device, flowId) };
   }
 }
