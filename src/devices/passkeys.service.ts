@@ -36,6 +36,13 @@ function challengeAnswered(clientDataJSON: unknown): string {
   throw new PasskeyRefusedError('the response carries no readable clientDataJSON challenge');
 }
 
+/** Why a challenge issued for one purpose does not serve another. */
+function mismatch(expectedFlowId: string | null, issuedFlowId: string | null): string {
+  if (expectedFlowId === null) return 'the response answers a challenge issued for a flow';
+  if (issuedFlowId === null) return 'the assertion answers a registration challenge';
+  return 'the assertion was made for another flow';
+}
+
 /**
  * Devices' passkeys (WebAuthn, user verification required): registering one, and checking that an approval from a
  * device that has one carries a fresh assertion made for that very flow. Every challenge is issued to one device (and
@@ -190,13 +197,7 @@ export class PasskeysService {
     if (!issued || issued.deviceId !== device.id) {
       throw new PasskeyRefusedError('the response answers no challenge issued to this device');
     }
-    if (issued.flowId !== flowId) {
-      throw new PasskeyRefusedError(
-        flowId === null
-          ? 'the response answers a challenge issued for a flow'
-          : 'the assertion was made for another flow',
-      );
-    }
+    if (issued.flowId !== flowId) throw new PasskeyRefusedError(mismatch(flowId, issued.flowId));
     const now = Date.now();
     if (issued.usedAt !== null) throw new PasskeyRefusedError('the assertion was already used');
     const spent = await this.challenges.update(
