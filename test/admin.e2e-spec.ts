@@ -553,9 +553,71 @@ describe('admin API', () => {
       const after = await admin().get(`/admin/persons/production/${nin}`).expect(200);
       expect(after.body.data).toEqual({
         person: { nin, environment: 'production', name: 'Chinedu Eze', claims: [], hasDigitalId: true },
-        devices: [{ id: device.id, alg: 'ES256', label: 'Test phone', createdAt: expect.any(Number), virtual: false }],
+        devices: [
+          {
+            id: device.id,
+            alg: 'ES256',
+            label: 'Test phone',
+            createdAt: expect.any(Number),
+            revokedAt: null,
+            virtual: false,
+          },
+        ],
       });
       expect(JSON.stringify(after.body)).not.toContain(device.publicJwk.x as string);
+    });
+
+    it("lists a person's devices, revoked ones included, and a revoked device is refused at its next request", async () => {
+      const nin = newNin();
+      await newPerson({ nin, name: 'Amaka Obi' }).expect(201);
+      const enroll = async () => {
+        const issued = await admin().post(`/admin/persons/production/${nin}/enrollment-codes`).expect(201);
+        const device = await TestDevice.create();
+        await device.enroll(t.http, issued.body.data.code);
+        return device;
+      };
+      const [kept, lost] = [await enroll(), await enroll()];
+      await lost.get(t.http, '/wallet/v1/inbox').then(({ status }) => expect(status).toBe(200));
+
+      const revoked = await admin().post(`/admin/devices/${lost.id}/revoke`).expect(201);
+      expect(revoked.body).toMatchObject({ status: 'successful', reason: 'Device revoked' });
+      const revokedAt = revoked.body.data.revokedAt;
+      expect(revokedAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
+      const refused = await lost.get(t.http, '/wallet/v1/inbox');
+      expect(refused.status).toBe(401);
+      expect(refused.body.reason).toBe('Device proof rejected: unknown or revoked device');
+      await kept.get(t.http, '/wallet/v1/inbox').then(({ status }) => expect(status).toBe(200));
+
+      const again = await admin().post(`/admin/devices/${lost.id}/revoke`).expect(201);
+      expect(again.body.data.revokedAt).toBe(revokedAt);
+      const listed = await admin().get(`/admin/persons/production/${nin}/devices`).expect(200);
+      const view = (device: TestDevice, revokedAtSeen: number | null) => ({
+        id: device.id,
+        alg: 'ES256',
+        label: 'Test phone',
+        createdAt: expect.any(Number),
+        revokedAt: revokedAtSeen,
+        virtual: false,
+      });
+      expect(listed.body).toEqual({
+        status: 'successful',
+        reason: 'Devices',
+        version: 'v2',
+        data: { devices: [view(kept, null), view(lost, revokedAt)] },
+      });
+      expect(JSON.stringify(listed.body)).not.toContain(lost.publicJwk.x as string);
+      const person = await admin().get(`/admin/persons/production/${nin}`).expect(200);
+      expect(person.body.data.devices).toEqual([view(kept, null)]);
+    });
+
+    it('answers 404 for an unknown device or person and 400 for a malformed device id', async () => {
+      const unknown = await admin().post('/admin/devices/dev_000000000000000000000000/revoke').expect(404);
+      expect(unknown.body).toEqual({ status: 'failed', reason: 'No device has this id', version: 'v2' });
+      const malformed = await admin().post('/admin/devices/key_123/revoke').expect(400);
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ path: ['deviceId'] })]);
+      await admin().get(`/admin/persons/production/${newNin()}/devices`).expect(404);
+      await t.http().get('/admin/persons/production/20000000001/devices').expect(401);
+      await t.http().post('/admin/devices/dev_000000000000000000000000/revoke').expect(401);
     });
 
     it("shows a sandbox test person's claim keys and virtual device, never the values or the device's keys", async () => {
@@ -575,6 +637,7 @@ describe('admin API', () => {
             alg: 'EdDSA',
             label: 'Sandbox virtual device',
             createdAt: expect.any(Number),
+            revokedAt: null,
             virtual: true,
           },
         ],

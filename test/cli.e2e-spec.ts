@@ -269,6 +269,30 @@ describe('operator CLI', () => {
     expect(devices.map((enrolled) => enrolled.id)).toEqual([device.id]);
   });
 
+  it(
+    'devices:list shows the devices of a person without keys, and device:revoke stops one at once',
+    async () => {
+      const nin = '30000000002';
+      await t.app.get(PersonsService).create({ environment: 'production', nin, displayName: 'Amaka', claims: {} });
+      const { code } = await t.app.get(DevicesService).issueEnrollmentCode(nin, 'production');
+      const device = await TestDevice.create();
+      await device.enroll(t.http, code);
+
+      const revoked = onlyJsonObject(await cli(['device:revoke', '--device', device.id as string, '--json']));
+      expect(revoked).toMatchObject({ id: device.id, revokedAt: expect.any(Number) });
+      expect((await device.get(t.http, '/wallet/v1/inbox')).status).toBe(401);
+
+      const listed = onlyJsonObject(await cli(['devices:list', '--nin', nin, '--env', 'production', '--json']));
+      expect(listed).toEqual({ devices: [{ ...revoked, label: 'Test phone', alg: 'ES256', virtual: false }] });
+      expect(JSON.stringify(listed)).not.toContain(device.publicJwk.x as string);
+      const human = await cli(['devices:list', '--nin', nin, '--env', 'production']);
+      expect(human.stdout).toMatch(
+        new RegExp(`^1 devices of NIN ${nin} \\(production\\)\n  ${device.id}  Test phone \\(ES256\\), revoked `),
+      );
+    },
+    2 * SPAWN_TIMEOUT_MS,
+  );
+
   it('fails with exit code 1, a message on stderr and nothing on stdout', () => {
     expect(unknownConsumer).toEqual({
       code: 1,

@@ -3,6 +3,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
 import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 import type { TestDevice } from './support/test-device';
 
 describe("the device's push stream", () => {
@@ -96,5 +97,22 @@ describe("the device's push stream", () => {
     await client.ended;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bus.listenerCount()).toBe(before);
+  });
+
+  it('ends the stream of a device revoked meanwhile instead of showing it new work', async () => {
+    const revokedNin = sandbox.testPersons[1].nin;
+    const revoked = await enrolledDevice(t.app, t.http, revokedNin);
+    const client = await SseClient.open(`${baseUrl}/wallet/v1/stream`, {
+      authorization: await revoked.proof('GET', '/wallet/v1/stream'),
+    });
+    await client.waitFor(1);
+    await t
+      .http()
+      .post(`/admin/devices/${revoked.id}/revoke`)
+      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+      .expect(201);
+    await ask(revokedNin);
+    await client.ended;
+    expect(client.events.map(({ event }) => event)).toEqual(['inbox']);
   });
 });

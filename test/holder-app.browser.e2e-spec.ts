@@ -1,12 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DevicesService } from '../src/devices/devices.service';
+import { PasskeysService } from '../src/devices/passkeys.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
 import { IntegratorClient } from './support/integrator-client';
 import { decryptClaims, recordOf } from './support/released-claims';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { startSigning } from './support/signing-flows';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp } from './support/test-app';
 
 /** Run in the page: what the app keeps in IndexedDB (idb-keyval's default store), read without the app's code. */
 const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
@@ -18,6 +19,7 @@ const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
       extractable: read.result.privateKey.extractable,
       curve: read.result.privateKey.algorithm.namedCurve,
       id: read.result.id,
+      passkey: read.result.passkey,
     });
   };
 })`;
@@ -32,16 +34,36 @@ describeInBrowser('the holder app in Chromium', () => {
   let page: Page;
   let baseUrl: string;
   let nin: string;
+  let authenticatorProtocol: CDPSession;
+  let authenticatorId: string;
+  /** How many assertions the virtual authenticator has made with the passkey it holds. */
+  const signCount = async () =>
+    (await authenticatorProtocol.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // localhost, not 127.0.0.1: WebAuthn binds passkeys to a domain, never to an IP address.
+    t = await createListeningTestApp((origin) => ({ BASE_URL: origin.replace('127.0.0.1', 'localhost') }));
+    baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = await t.app.getUrl();
     browser = await launchBrowser();
     context = await browser.newContext();
     page = await context.newPage();
+    // A platform authenticator with user verification, as a phone's screen lock, through Chromium's DevTools protocol.
+    authenticatorProtocol = await context.newCDPSession(page);
+    await authenticatorProtocol.send('WebAuthn.enable');
+    authenticatorId = (
+      await authenticatorProtocol.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      })
+    ).authenticatorId;
     nin = sandbox.testPersons[1].nin;
   });
   afterAll(async () => {
@@ -50,6 +72,18 @@ describeInBrowser('the holder app in Chromium', () => {
   });
 
   const card = (flowId: string) => page.locator(`article[data-flow="${flowId}"]`);
+  /** A login pushed to the person, once its card shows. */
+  async function pushedLogin() {
+    const flow = await integrator.start('different-device', {
+      user: nin,
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Log in',
+    });
+    const shown = card(flow.id);
+    await shown.waitFor();
+    return { flow, shown };
+  }
   /** Waits for the answer's outcome, then dismisses it so that the next answer's is the only one shown. */
   async function expectOutcome(text: string): Promise<void> {
     const shown = page.locator('#outcome .outcome', { hasText: text });
@@ -105,8 +139,16 @@ describeInBrowser('the holder app in Chromium', () => {
     const after = await devices.activeDevicesOf(nin, 'sandbox');
     expect(after).toHaveLength(before + 1);
     expect(after[after.length - 1]).toMatchObject({ label: 'Browser phone', alg: 'ES256' });
-    const stored = await page.evaluate<{ extractable: boolean; curve: string; id: string }>(READ_STORED_DEVICE);
-    expect(stored).toEqual({ extractable: false, curve: 'P-256', id: after[after.length - 1].id });
+    const stored = await page.evaluate<{ extractable: boolean; curve: string; id: string; passkey: boolean }>(
+      READ_STORED_DEVICE,
+    );
+    const enrolled = after[after.length - 1];
+    expect(stored).toEqual({ extractable: false, curve: 'P-256', id: enrolled.id, passkey: true });
+    // The passkey lives in the authenticator, registered against the device: resident, as the options preferred.
+    await expect(t.app.get(PasskeysService).hasPasskey(enrolled)).resolves.toBe(true);
+    const { credentials } = await authenticatorProtocol.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: 'localhost' })]);
+    await expect(page.locator('#no-passkey').count()).resolves.toBe(0);
     // The inbox is live: the device stream accepted the browser's proof.
     await expect(page.locator('#connection').getAttribute('data-connected')).resolves.toBe('true');
   });
@@ -129,8 +171,11 @@ describeInBrowser('the holder app in Chromium', () => {
     await page.screenshot({ path: artifactPath('holder-app-inbox.png'), fullPage: true });
 
     await shown.getByLabel('Date of birth').uncheck();
+    const assertionsBefore = await signCount();
     await shown.getByRole('button', { name: 'Approve' }).click();
     await expectOutcome('Approved: the service has your answer.');
+    // The approval asked the passkey, with user verification, for this flow's challenge.
+    expect(await signCount()).toBe(assertionsBefore + 1);
     await shown.waitFor({ state: 'detached' });
 
     const done = await integrator.view(flow.id);
@@ -140,15 +185,29 @@ describeInBrowser('the holder app in Chromium', () => {
     );
   });
 
+  it('approves nothing when the person fails the passkey’s user verification, and approves once they pass it', async () => {
+    const { flow, shown } = await pushedLogin();
+    await authenticatorProtocol.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+    try {
+      await shown.getByRole('button', { name: 'Approve' }).click();
+      const refused = page.locator('#outcome .outcome.error');
+      await refused.waitFor();
+      await page.screenshot({ path: artifactPath('holder-app-passkey-refused.png'), fullPage: true });
+      await refused.getByRole('button', { name: 'OK' }).click();
+    } finally {
+      await authenticatorProtocol.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+    }
+    const waiting = await integrator.view(flow.id);
+    expect(waiting.status).toBe('active');
+    expect(waiting.claims).toBeUndefined();
+
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved: the service has your answer.');
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('declines with a reason, and says so', async () => {
-    const flow = await integrator.start('different-device', {
-      user: nin,
-      action: 'login',
-      claims: ['naming.name'],
-      payload: 'Log in',
-    });
-    const shown = card(flow.id);
-    await shown.waitFor();
+    const { flow, shown } = await pushedLogin();
     await shown.getByRole('button', { name: 'Decline' }).click();
     await shown.getByLabel('Reason (optional)').fill('I did not ask for this');
     await page.screenshot({ path: artifactPath('holder-app-decline.png'), fullPage: true });

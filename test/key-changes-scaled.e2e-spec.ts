@@ -3,6 +3,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
+import { TestDevice } from './support/test-device';
 
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const describeScaledOut = scaledOut ? describe : describe.skip;
@@ -18,7 +19,7 @@ async function refusedWithin(since: number, ask: () => Promise<{ status: number 
   }
 }
 
-describeScaledOut('API-key and secret changes across two instances sharing PostgreSQL and Redis', () => {
+describeScaledOut('API-key, secret and device changes across two instances sharing PostgreSQL and Redis', () => {
   let changer: TestApp;
   let server: TestApp;
   let sandbox: SandboxBootstrap;
@@ -60,6 +61,20 @@ describeScaledOut('API-key and secret changes across two instances sharing Postg
     const elapsed = await refusedWithin(warmedAt, () => ping(sandbox.appSecret));
     expect(elapsed).toBeLessThan(KEY_HOLDER_TTL_MS / 2);
     await ping(rotated.body.data.appSecret).expect(200);
+  });
+
+  // No instance caches devices: the other one's very next request after the revocation is refused, without waiting.
+  it("a holder's device revoked on one instance is refused by the other at its next request", async () => {
+    const nin = `4${Date.now()}`;
+    await admin().post('/admin/persons').send({ nin, environment: 'production', name: 'Amaka Obi' }).expect(201);
+    const issued = await admin().post(`/admin/persons/production/${nin}/enrollment-codes`).expect(201);
+    const device = await TestDevice.create();
+    await device.enroll(server.http, issued.body.data.code);
+    await device.get(server.http, '/wallet/v1/inbox').then(({ status }) => expect(status).toBe(200));
+    await admin().post(`/admin/devices/${device.id}/revoke`).expect(201);
+    const refused = await device.get(server.http, '/wallet/v1/inbox');
+    expect(refused.status).toBe(401);
+    expect(refused.body.reason).toBe('Device proof rejected: unknown or revoked device');
   });
 });
 

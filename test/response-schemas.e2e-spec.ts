@@ -5,6 +5,8 @@ import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrato
 import type { ResponseSchemaCheck } from './support/response-schemas';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
 import { signChallenge } from './support/device-signature';
+import { TestDevice } from './support/test-device';
+import { SoftwarePasskey } from './support/software-passkey';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import { REDIRECT_URI, StartedLogin, discover, progressOf, startLogin } from './support/oidc-login';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
@@ -79,7 +81,11 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       201,
     );
     await expectStatus(admin().get(`/admin/persons/production/${nin}`), 200);
-    await expectStatus(admin().post(`/admin/persons/production/${nin}/enrollment-codes`), 201);
+    const { code } = (await expectStatus(admin().post(`/admin/persons/production/${nin}/enrollment-codes`), 201)).data;
+    const device = await TestDevice.create();
+    await device.enroll(t.http, code);
+    await expectStatus(admin().post(`/admin/devices/${device.id}/revoke`), 201);
+    await expectStatus(admin().get(`/admin/persons/production/${nin}/devices`), 200);
     await expectStatus(admin().post('/admin/sandbox/bootstrap'), 201);
     await expectStatus(admin().post(`/admin/consumers/${consumer.id}/credit`).send({ amount: 500 }), 201);
     await expectStatus(admin().get('/admin/billing/usage'), 200);
@@ -147,6 +153,19 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     const read = await expectStatus(phone.get(t.http, `/wallet/v1/flows/${signing.request.id}`), 200);
     const signature = await signChallenge(phone, read.data.flow.challenge);
     await expectStatus(phone.post(t.http, `/wallet/v1/flows/${signing.request.id}/approve`, { signature }), 201);
+
+    const passkey = new SoftwarePasskey(new URL(t.config.BASE_URL).origin);
+    const creation = await expectStatus(phone.post(t.http, '/wallet/v1/devices/passkey/options'), 201);
+    const credential = passkey.create(creation.data.options);
+    await expectStatus(phone.post(t.http, '/wallet/v1/devices/passkey', { credential }), 201);
+    const third = await pushed();
+    const request = await expectStatus(
+      phone.post(t.http, `/wallet/v1/flows/${third.request.id}/passkey-challenge`),
+      201,
+    );
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/accept`), 201);
+    const approval = { claims: [], passkey: passkey.get(request.data.options) };
+    await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/approve`, approval), 201);
   });
 
   it('answers the document, review, webhook and verification routes as declared', async () => {

@@ -103,6 +103,7 @@ export const DEVICE_VIEW_EXAMPLE: DeviceView = {
   alg: 'ES256',
   label: "Chinedu's phone",
   createdAt: 1763703600,
+  revokedAt: null,
   virtual: false,
 };
 

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { ENROLLMENT_CODE_SCHEMA, PERSON_ANSWER_SCHEMA, PERSON_WITH_DEVICES_SCHEMA } from './admin.schemas';
+import {
+  DEVICE_LIST_SCHEMA,
+  ENROLLMENT_CODE_SCHEMA,
+  PERSON_ANSWER_SCHEMA,
+  PERSON_WITH_DEVICES_SCHEMA,
+} from './admin.schemas';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
@@ -7,7 +12,14 @@ import type { IssuedEnrollmentCode } from '../devices/devices.service';
 import { DEVICE_VIEW_EXAMPLE, ENROLLMENT_CODE_EXAMPLE, PERSON_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import { AdminPersonsService } from './admin-persons.service';
-import { PersonView, PersonWithDevicesView, personView, personWithDevicesView } from './admin-views';
+import {
+  DeviceView,
+  PersonView,
+  PersonWithDevicesView,
+  deviceView,
+  personView,
+  personWithDevicesView,
+} from './admin-views';
 import { CreatePersonDto } from './create-person.dto';
 import { PersonParamsDto } from './person-params.dto';
 
@@ -70,6 +82,29 @@ export class AdminPersonsController {
   @UNKNOWN_PERSON
   async find(@Param() params: PersonParamsDto): Promise<PersonWithDevicesView> {
     return personWithDevicesView(await this.persons.find(params.environment, params.nin));
+  }
+
+  @Get(':environment/:nin/devices')
+  @Reason('Devices')
+  @ApiOperation({
+    summary: "Every device of a person's digital ID, revoked ones included (never a key)",
+    description: 'Same as `npm run cli -- devices:list`. Revoke one with `POST /admin/devices/{deviceId}/revoke`.',
+  })
+  @ApiEnvelope({
+    description: 'The devices, oldest first',
+    reason: 'Devices',
+    schema: DEVICE_LIST_SCHEMA,
+    data: {
+      devices: [
+        DEVICE_VIEW_EXAMPLE,
+        { ...DEVICE_VIEW_EXAMPLE, id: 'dev_2bT9xK4mQ7nL1pV8cR3sW6yZ', revokedAt: 1763790000 },
+      ],
+    },
+  })
+  @BAD_PERSON_PARAMS
+  @UNKNOWN_PERSON
+  async devices(@Param() params: PersonParamsDto): Promise<{ devices: DeviceView[] }> {
+    return { devices: (await this.persons.devicesOf(params.environment, params.nin)).map(deviceView) };
   }
 
   @Post(':environment/:nin/enrollment-codes')

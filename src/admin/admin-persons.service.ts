@@ -27,7 +27,10 @@ export interface HolderWithDevices extends Holder {
   devices: Device[];
 }
 
-/** The operator's side of holders: adding persons, looking them up with their devices, and issuing enrollment codes. */
+/**
+ * The operator's side of holders: adding persons, looking them up with their devices, listing those, and issuing
+ * enrollment codes.
+ */
 @Injectable()
 export class AdminPersonsService {
   constructor(
@@ -60,6 +63,12 @@ export class AdminPersonsService {
       this.devices.hasDigitalId(nin, environment),
     ]);
     return { person, hasDigitalId, devices };
+  }
+
+  /** Every device of this person, revoked ones included; only for persons the service knows. */
+  async devicesOf(environment: Environment, nin: string): Promise<Device[]> {
+    await this.existing(environment, nin);
+    return this.devices.devicesOf(nin, environment);
   }
 
   /** A one-time code that enrolls one device for this person; only for persons the service knows. */

@@ -90,12 +90,13 @@ export interface PersonView {
   hasDigitalId: boolean;
 }
 
-/** An active device, never its key. */
+/** A device, never its key. */
 export interface DeviceView {
   id: string;
   alg: DeviceAlgorithm;
   label: string;
   createdAt: number;
+  revokedAt: number | null;
   /** The built-in device of a synthetic sandbox person, through which the sandbox simulator acts. */
   virtual: boolean;
 }
@@ -198,6 +199,7 @@ export function deviceView(device: Device): DeviceView {
     alg: device.alg,
     label: device.label,
     createdAt: seconds(device.createdAt),
+    revokedAt: secondsOrNull(device.revokedAt),
     virtual: device.virtualPrivateJwk !== null,
   };
 }

@@ -7,6 +7,7 @@ import { DevicesModule } from '../devices/devices.module';
 import { AdminAppsController } from './admin-apps.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
+import { AdminDevicesController } from './admin-devices.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AdminPersonsController } from './admin-persons.controller';
 import { AdminPersonsService } from './admin-persons.service';
@@ -21,6 +22,7 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminAppsController,
     AdminKeysController,
     AdminPersonsController,
+    AdminDevicesController,
     AdminSandboxController,
     AdminBillingController,
   ],

@@ -121,21 +121,26 @@ const PERSON_SCHEMA = namedSchema(
 
 export const PERSON_ANSWER_SCHEMA = namedSchema('PersonAnswer', object({ person: PERSON_SCHEMA }));
 
+export const DEVICE_SCHEMA = namedSchema(
+  'Device',
+  object({
+    id: string(),
+    alg: oneOfStrings(DEVICE_ALGORITHMS),
+    label: string(),
+    createdAt: unixSeconds(),
+    revokedAt: nullable(unixSeconds('When the operator or the holder revoked it; null while it works')),
+    virtual: boolean('The built-in device of a synthetic sandbox person'),
+  }),
+);
+
 export const PERSON_WITH_DEVICES_SCHEMA = namedSchema(
   'PersonWithDevices',
-  object({
-    person: PERSON_SCHEMA,
-    devices: arrayOf(
-      object({
-        id: string(),
-        alg: oneOfStrings(DEVICE_ALGORITHMS),
-        label: string(),
-        createdAt: unixSeconds(),
-        virtual: boolean('The built-in device of a synthetic sandbox person'),
-      }),
-      'Active devices, oldest first',
-    ),
-  }),
+  object({ person: PERSON_SCHEMA, devices: arrayOf(DEVICE_SCHEMA, 'Active devices, oldest first') }),
+);
+
+export const DEVICE_LIST_SCHEMA = namedSchema(
+  'DeviceList',
+  object({ devices: arrayOf(DEVICE_SCHEMA, 'Every device enrolled for the NIN, revoked ones included, oldest first') }),
 );
 
 export const ENROLLMENT_CODE_SCHEMA = namedSchema(

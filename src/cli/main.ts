@@ -13,6 +13,8 @@ import { billingUsageCommand } from './commands/billing-usage.command';
 import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
 import { archiveRenewCommand } from './commands/archive-renew.command';
+import { deviceRevokeCommand } from './commands/device-revoke.command';
+import { devicesListCommand } from './commands/devices-list.command';
 import { filesMigrateCommand } from './commands/files-migrate.command';
 import { keyCreateCommand } from './commands/key-create.command';
 import { keyRevokeCommand } from './commands/key-revoke.command';
@@ -41,6 +43,8 @@ const program = new Command('idflow')
   .addCommand(keysListCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
+  .addCommand(devicesListCommand())
+  .addCommand(deviceRevokeCommand())
   .addCommand(sandboxBootstrapCommand())
   .addCommand(billingCreditCommand())
   .addCommand(billingUsageCommand())

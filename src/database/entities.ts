@@ -14,6 +14,8 @@ import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
+import { DevicePasskey } from '../devices/device-passkey.entity';
+import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { OidcRecord } from '../oidc/oidc-record.entity';
@@ -31,6 +33,8 @@ export const ENTITIES = [
   FlowCode,
   Device,
   EnrollmentCode,
+  DevicePasskey,
+  PasskeyChallenge,
   UsedProof,
   IdempotencyRecord,
   WebhookDelivery,

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Device } from './device.entity';
+import { DevicePasskey } from './device-passkey.entity';
 import { DevicesService } from './devices.service';
 import { EnrollmentCode } from './enrollment-code.entity';
+import { PasskeyChallenge } from './passkey-challenge.entity';
+import { PasskeysService } from './passkeys.service';
 
-/** Holders' devices and enrollment, without the Wallet API routes: the CLI and the sandbox use it too. */
+/** Holders' devices, their passkeys and enrollment, without the Wallet API routes: the CLI and the sandbox use it too. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device, EnrollmentCode])],
-  providers: [DevicesService],
-  exports: [DevicesService],
+  imports: [TypeOrmModule.forFeature([Device, EnrollmentCode, DevicePasskey, PasskeyChallenge])],
+  providers: [DevicesService, PasskeysService],
+  exports: [DevicesService, PasskeysService],
 })
 export class DevicesModule {}

@@ -11,6 +11,7 @@ import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
 import { EnrollmentCode } from './enrollment-code.entity';
+import { DeviceNotFoundError } from './errors/device-not-found.error';
 import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.error';
 import { KeyAlreadyEnrolledError } from './errors/key-already-enrolled.error';
 
@@ -73,6 +74,22 @@ export class DevicesService {
 
   async activeDevicesOf(nin: string, environment: Environment): Promise<Device[]> {
     return this.devices.find({ where: { nin, environment, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Every device ever enrolled for the NIN, revoked ones included, oldest first. */
+  async devicesOf(nin: string, environment: Environment): Promise<Device[]> {
+    return this.devices.find({ where: { nin, environment }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Revokes the device. Every Wallet API request reads its device afresh (no instance caches one), so the next request
+   * it signs is refused, on every instance. Revoking twice keeps the first time.
+   */
+  async revoke(deviceId: string): Promise<Device> {
+    await this.devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
+    const device = await this.devices.findOneBy({ id: deviceId });
+    if (!device) throw new DeviceNotFoundError();
+    return device;
   }
 
   async hasDigitalId(nin: string, environment: Environment): Promise<boolean> {

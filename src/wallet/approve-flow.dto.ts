@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, Length, Matches } from 'class-validator';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 export class ApproveFlowDto {
   @ApiPropertyOptional({
@@ -33,4 +34,17 @@ export class ApproveFlowDto {
   @IsOptional()
   @Matches(/^\d{4}$/, { message: 'verificationCode must be four digits' })
   verificationCode?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A device with a passkey: the WebAuthn assertion (the JSON form of the PublicKeyCredential that ' +
+      '`navigator.credentials.get` gave, with user verification) over the options of ' +
+      '`POST /wallet/v1/flows/{flowId}/passkey-challenge` for this very flow; each is accepted once',
+    type: 'object',
+    additionalProperties: true,
+    example: { id: 'hV2k...', rawId: 'hV2k...', type: 'public-key', response: { clientDataJSON: 'eyJ0eXBlIjoi...' } },
+  })
+  @IsOptional()
+  @IsObject()
+  passkey?: AuthenticationResponseJSON;
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Device } from '../devices/device.entity';
+import { PasskeysService } from '../devices/passkeys.service';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
@@ -18,6 +20,7 @@ export class HolderService {
   constructor(
     private readonly flows: FlowsService,
     private readonly kinds: FlowKindRegistry,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /** Open flows of every kind waiting for the device's NIN, newest first by creation. */
@@ -51,10 +54,26 @@ export class HolderService {
     return this.kinds.of(flow.kind).read(device, flow);
   }
 
-  /** Approves with the holder's consent: the claims to release, or the device's signature over the challenge. */
-  async approve(device: Device, flowId: string, consent: Consent, ip = 'unknown'): Promise<HolderFlowView> {
+  /**
+   * Approves with the holder's consent: the claims to release, or the device's signature over the challenge. A device
+   * with a passkey also sends a fresh assertion made for this flow, checked (and spent) before anything changes.
+   */
+  async approve(
+    device: Device,
+    flowId: string,
+    consent: Consent,
+    ip = 'unknown',
+    passkey?: AuthenticationResponseJSON,
+  ): Promise<HolderFlowView> {
     const flow = await this.flows.find(flowId);
+    await this.passkeys.checkApproval(device, flow.id, passkey);
     return this.kinds.of(flow.kind).approve(device, flow, consent, ip);
+  }
+
+  /** WebAuthn options whose challenge the device's passkey answers to approve this flow, and no other. */
+  async passkeyChallenge(device: Device, flowId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const flow = await this.flows.find(flowId);
+    return this.passkeys.assertionOptions(device, flow.id);
   }
 
   async decline(device: Device, flowId: string, ip = 'unknown', reason?: string): Promise<HolderFlowView> {

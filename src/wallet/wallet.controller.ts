@@ -133,6 +133,11 @@ export class WalletController {
   @DeviceAuth()
   @Reason('Flow approved')
   @FlowAnswer('Approve, releasing the claims consented to', 'Flow approved', 'completed')
+  @ApiFailure(
+    403,
+    'The device has a passkey and the assertion is missing, not user-verified, replayed, made for another flow or wrong',
+    'Passkey refused: the assertion was made for another flow',
+  )
   @ApiValidationFailure({ path: ['claims', 0], message: 'bio.gender was not requested by this flow', code: 'custom' })
   async approve(
     @Param('flowId') flowId: string,
@@ -140,7 +145,8 @@ export class WalletController {
     @CurrentDevice() device: Device,
     @CurrentClient() client: ClientContext,
   ): Promise<{ flow: HolderFlowView }> {
-    return { flow: await this.holder.approve(device, flowId, body, client.ip) };
+    const { passkey, ...consent } = body;
+    return { flow: await this.holder.approve(device, flowId, consent, client.ip, passkey) };
   }
 
   @Post('flows/:flowId/decline')

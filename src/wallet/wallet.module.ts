@@ -12,11 +12,12 @@ import { OpenLinkController } from './open-link.controller';
 import { UsedProof } from './used-proof.entity';
 import { UsedProofRetention } from './used-proof-retention';
 import { WalletController } from './wallet.controller';
+import { WalletPasskeysController } from './wallet-passkeys.controller';
 
 /** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
 @Module({
   imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, OpenStreamsModule],
-  controllers: [WalletController, DeviceStreamController, OpenLinkController],
+  controllers: [WalletController, WalletPasskeysController, DeviceStreamController, OpenLinkController],
   providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService, UsedProofRetention],
   exports: [HolderService],
 })

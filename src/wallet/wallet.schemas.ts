@@ -1,4 +1,13 @@
-import { arrayOf, object, oneOfStrings, string } from '../common/openapi/json-schema';
+import {
+  arrayOf,
+  boolean,
+  integer,
+  mapOf,
+  object,
+  oneOfStrings,
+  string,
+  unixSeconds,
+} from '../common/openapi/json-schema';
 import { namedSchema } from '../common/openapi/named-schemas';
 import { DEVICE_ALGORITHMS } from '../devices/device.entity';
 import { DOCUMENT_HOLDER_FLOW_SCHEMA } from '../documents/document.schemas';
@@ -16,4 +25,64 @@ export const ENROLLED_DEVICE_SCHEMA = namedSchema(
   object({
     device: object({ id: string(), nin: string(), alg: oneOfStrings(DEVICE_ALGORITHMS), label: string() }),
   }),
+);
+
+const CHALLENGE = string('Base64url; issued to this device only, valid 5 minutes, answered once');
+const AS_THE_BROWSER_TAKES_THEM = 'as @simplewebauthn/browser or PublicKeyCredential.parse*OptionsFromJSON take them';
+const CREDENTIAL_DESCRIPTOR = object(
+  { id: string('Base64url credential id'), type: string(), transports: arrayOf(string()) },
+  { optional: ['transports'] },
+);
+
+export const PASSKEY_CREATION_OPTIONS_SCHEMA = namedSchema(
+  'PasskeyCreationOptions',
+  object({
+    options: object(
+      {
+        challenge: CHALLENGE,
+        rp: object({ id: string(), name: string() }),
+        user: object({ id: string('Base64url user handle'), name: string(), displayName: string() }),
+        pubKeyCredParams: arrayOf(object({ alg: integer('COSE algorithm'), type: string() })),
+        timeout: integer('Milliseconds'),
+        attestation: string(),
+        excludeCredentials: arrayOf(CREDENTIAL_DESCRIPTOR),
+        authenticatorSelection: object(
+          { residentKey: string(), userVerification: string(), requireResidentKey: boolean() },
+          { optional: ['requireResidentKey'] },
+        ),
+        extensions: mapOf(boolean()),
+        hints: arrayOf(string()),
+      },
+      {
+        optional: ['timeout', 'excludeCredentials', 'extensions', 'hints'],
+        description:
+          'PublicKeyCredentialCreationOptionsJSON (user verification required, resident key preferred), ' +
+          AS_THE_BROWSER_TAKES_THEM,
+      },
+    ),
+  }),
+);
+
+export const PASSKEY_REQUEST_OPTIONS_SCHEMA = namedSchema(
+  'PasskeyRequestOptions',
+  object({
+    options: object(
+      {
+        rpId: string(),
+        challenge: CHALLENGE,
+        allowCredentials: arrayOf(CREDENTIAL_DESCRIPTOR, "The device's own passkey"),
+        timeout: integer('Milliseconds'),
+        userVerification: string(),
+      },
+      {
+        optional: ['timeout'],
+        description: `PublicKeyCredentialRequestOptionsJSON (user verification required), ${AS_THE_BROWSER_TAKES_THEM}`,
+      },
+    ),
+  }),
+);
+
+export const REGISTERED_PASSKEY_SCHEMA = namedSchema(
+  'RegisteredPasskey',
+  object({ passkey: object({ deviceId: string(), createdAt: unixSeconds() }) }),
 );

@@ -7,6 +7,8 @@ export interface DeviceRecord {
   nin: string;
   label: string;
   privateKey: CryptoKey;
+  /** Whether the service holds a passkey of this browser's for the device: approvals then ask for it. */
+  passkey: boolean;
 }
 
 /** A P-256 key pair whose private half no script can read, only use: the browser's equivalent of a phone's keystore. */

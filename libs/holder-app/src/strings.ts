@@ -20,6 +20,7 @@ export const STRINGS = {
     connected: 'Connected',
     reconnecting: 'Connection lost, trying again ...',
     enrolledAs: (label: string) => `This device: ${label}`,
+    noPasskey: 'This device has no passkey, so approving does not ask for your screen lock.',
   },
   flow: {
     asks: (app: string) => `${app} asks you to`,

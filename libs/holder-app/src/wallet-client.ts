@@ -1,3 +1,9 @@
+import {
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
 import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
 import type { Approval, Envelope, HolderFlow } from './wallet-types';
 
@@ -42,7 +48,26 @@ export class WalletClient {
       await deviceProof(key.privateKey, { jwk: key.publicJwk }, 'POST', path),
       { code, label },
     );
-    return { id: device.id, nin: device.nin, label: device.label, privateKey: key.privateKey };
+    return { id: device.id, nin: device.nin, label: device.label, privateKey: key.privateKey, passkey: false };
+  }
+
+  /** Creates a passkey (the browser asks for the screen lock) and registers it against this device. */
+  async registerPasskey(): Promise<void> {
+    const { options } = await this.send<{ options: PublicKeyCredentialCreationOptionsJSON }>(
+      'POST',
+      `${WALLET}/devices/passkey/options`,
+    );
+    const credential = await startRegistration({ optionsJSON: options });
+    await this.send('POST', `${WALLET}/devices/passkey`, { credential });
+  }
+
+  /** Asks the passkey (with user verification) to answer the challenge the service issues for this flow. */
+  async passkeyAssertion(flowId: string): Promise<Approval['passkey']> {
+    const { options } = await this.send<{ options: PublicKeyCredentialRequestOptionsJSON }>(
+      'POST',
+      `${WALLET}/flows/${flowId}/passkey-challenge`,
+    );
+    return startAuthentication({ optionsJSON: options });
   }
 
   proof(method: string, path: string): Promise<string> {

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 /** The Wallet API's shapes as the app reads them (the service's OpenAPI document at /docs-json is the reference). */
 export type FlowStatus = 'pending' | 'active' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
@@ -29,4 +30,6 @@ export interface Approval {
   claims?: string[];
   signature?: string;
   verificationCode?: string;
+  /** The passkey assertion made for this flow's challenge. */
+  passkey?: AuthenticationResponseJSON;
 }

@@ -20,7 +20,13 @@ export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => P
     setBusy(true);
     setError('');
     try {
-      await onEnrolled(await WalletClient.enroll(code.trim(), label.trim() || T.defaultLabel));
+      const device = await WalletClient.enroll(code.trim(), label.trim() || T.defaultLabel);
+      // The device is enrolled either way; without a passkey its approvals simply ask for none, and the inbox says so.
+      device.passkey = await new WalletClient(device).registerPasskey().then(
+        () => true,
+        () => false,
+      );
+      await onEnrolled(device);
     } catch (failure) {
       setError((failure as Error).message);
       setBusy(false);

@@ -48,6 +48,7 @@ export function FlowCard({ flow, device, client, onAnswered }: Props) {
       const approval: Approval = needsChoice ? { verificationCode: choice } : {};
       if (signs && flow.challenge) approval.signature = await signChallenge(device, flow.challenge);
       else approval.claims = released;
+      if (device.passkey) approval.passkey = await client.passkeyAssertion(flow.id);
       return client.approve(flow.id, approval);
     });
   };

@@ -61,6 +61,11 @@ export function Inbox({ device }: { device: DeviceRecord }) {
           {connected ? T.connected : T.reconnecting}
         </span>
       </p>
+      {!device.passkey && (
+        <p id="no-passkey" class="meta">
+          {T.noPasskey}
+        </p>
+      )}
       <div id="outcome" role="status" aria-live="polite">
         {outcome && (
           <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>

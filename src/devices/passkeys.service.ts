@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { isUniqueViolation } from '../common/persistence/unique-violation';
+import { DevicePasskey } from './device-passkey.entity';
+import type { Device } from './device.entity';
+import { PasskeyAlreadyRegisteredError } from './errors/passkey-already-registered.error';
+import { PasskeyRefusedError } from './errors/passkey-refused.error';
+import { PasskeyChallenge } from './passkey-challenge.entity';
+
+/** Long enough for a person to find their phone and unlock it, short enough that a stolen option goes stale. */
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const RP_NAME = 'idflow';
+
+/** Where the challenge a WebAuthn response answers is: base64url JSON with a `challenge` member. */
+function challengeAnswered(clientDataJSON: unknown): string {
+  try {
+    const clientData = JSON.parse(isoBase64URL.toUTF8String(String(clientDataJSON))) as { challenge?: unknown };
+    if (typeof clientData.challenge === 'string') return clientData.challenge;
+  } catch {
+    // Refused below, as any response without a readable challenge.
+  }
+  throw new PasskeyRefusedError('the response carries no readable clientDataJSON challenge');
+}
+
+/** Why a challenge issued for one purpose does not serve another. */
+function mismatch(expectedFlowId: string | null, issuedFlowId: string | null): string {
+  if (expectedFlowId === null) return 'the response answers a challenge issued for a flow';
+  if (issuedFlowId === null) return 'the assertion answers a registration challenge';
+  return 'the assertion was made for another flow';
+}
+
+/**
+ * Devices' passkeys (WebAuthn, user verification required): registering one, and checking that an approval from a
+ * device that has one carries a fresh assertion made for that very flow. Every challenge is issued to one device (and
+ * flow), expires, and is spent by the first response that answers it, on any instance, in the database.
+ */
+@Injectable()
+export class PasskeysService {
+  private readonly rpId: string;
+  private readonly origin: string;
+
+  constructor(
+    @InjectRepository(DevicePasskey) private readonly passkeys: Repository<DevicePasskey>,
+    @InjectRepository(PasskeyChallenge) private readonly challenges: Repository<PasskeyChallenge>,
+    config: AppConfig,
+  ) {
+    // The holder app is served from BASE_URL, so its origin is the one the browser binds passkeys to.
+    const base = new URL(config.BASE_URL);
+    this.rpId = base.hostname;
+    this.origin = base.origin;
+  }
+
+  async hasPasskey(device: Device): Promise<boolean> {
+    return this.passkeys.existsBy({ deviceId: device.id });
+  }
+
+  async registrationOptions(device: Device): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    if (await this.hasPasskey(device)) throw new PasskeyAlreadyRegisteredError();
+    return generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID: this.rpId,
+      userName: device.label,
+      userDisplayName: device.label,
+      userID: new TextEncoder().encode(device.id),
+      challenge: await this.issueChallenge(device, null),
+      attestationType: 'none',
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+      supportedAlgorithmIDs: [-7, -257],
+    });
+  }
+
+  async register(device: Device, response: RegistrationResponseJSON): Promise<DevicePasskey> {
+    const challenge = await this.spendChallenge(device, null, response?.response?.clientDataJSON);
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpId,
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      throw new PasskeyRefusedError((error as Error).message);
+    }
+    if (!verification.verified) throw new PasskeyRefusedError('the registration did not verify');
+    const { credential } = verification.registrationInfo;
+    const passkey = this.passkeys.create({
+      deviceId: device.id,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      signCount: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      createdAt: Date.now(),
+    });
+    try {
+      await this.passkeys.insert(passkey);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new PasskeyAlreadyRegisteredError();
+      throw error;
+    }
+    return passkey;
+  }
+
+  /** Options for the assertion that approves this flow: a challenge valid for this device and this flow only. */
+  async assertionOptions(device: Device, flowId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const passkey = await this.passkeys.findOneBy({ deviceId: device.id });
+    if (!passkey) throw new PasskeyRefusedError('this device has no passkey');
+    return generateAuthenticationOptions({
+      rpID: this.rpId,
+      challenge: await this.issueChallenge(device, flowId),
+      userVerification: 'required',
+      allowCredentials: [
+        { id: passkey.credentialId, transports: JSON.parse(passkey.transports) as AuthenticatorTransport[] },
+      ],
+    });
+  }
+
+  /**
+   * Lets an approval of this flow through when the device has no passkey, or when `assertion` is a user-verified
+   * assertion by the device's passkey over a challenge issued for this flow and not used before; refuses it otherwise.
+   */
+  async checkApproval(
+    device: Device,
+    flowId: string,
+    assertion: AuthenticationResponseJSON | undefined,
+  ): Promise<void> {
+    const passkey = await this.passkeys.findOneBy({ deviceId: device.id });
+    if (!passkey) return;
+    if (!assertion) {
+      throw new PasskeyRefusedError(
+        'this device has a passkey, so an approval needs a fresh assertion made for this flow ' +
+          `(POST /wallet/v1/flows/${flowId}/passkey-challenge)`,
+      );
+    }
+    if (assertion.id !== passkey.credentialId)
+      throw new PasskeyRefusedError("the assertion is not by this device's passkey");
+    const challenge = await this.spendChallenge(device, flowId, assertion.response?.clientDataJSON);
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: assertion,
+        expectedChallenge: challenge,
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.signCount,
+        },
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      throw new PasskeyRefusedError((error as Error).message);
+    }
+    if (!verification.verified) throw new PasskeyRefusedError('the assertion did not verify');
+    await this.passkeys.update({ deviceId: device.id }, { signCount: verification.authenticationInfo.newCounter });
+  }
+
+  /** Random bytes for the options; kept as the base64url text that the browser echoes in clientDataJSON. */
+  private async issueChallenge(device: Device, flowId: string | null): Promise<Uint8Array<ArrayBuffer>> {
+    const now = Date.now();
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    await this.challenges.insert({
+      challenge: isoBase64URL.fromBuffer(bytes),
+      deviceId: device.id,
+      flowId,
+      expiresAt: now + CHALLENGE_TTL_MS,
+      usedAt: null,
+    });
+    await this.challenges.delete({ expiresAt: LessThan(now - CHALLENGE_TTL_MS) });
+    return bytes;
+  }
+
+  /**
+   * The challenge the response answers, once it is known to be issued to this device for this flow (or for
+   * registration), unexpired, and spent by this call: a compare-and-set, so two responses racing with one assertion
+   * cannot both pass. It is spent before the signature is checked, so a refused response cannot be retried either.
+   */
+  private async spendChallenge(device: Device, flowId: string | null, clientDataJSON: unknown): Promise<string> {
+    const challenge = challengeAnswered(clientDataJSON);
+    const issued = await this.challenges.findOneBy({ challenge });
+    if (!issued || issued.deviceId !== device.id) {
+      throw new PasskeyRefusedError('the response answers no challenge issued to this device');
+    }
+    if (issued.flowId !== flowId) throw new PasskeyRefusedError(mismatch(flowId, issued.flowId));
+    const now = Date.now();
+    if (issued.usedAt !== null) throw new PasskeyRefusedError('the assertion was already used');
+    const spent = await this.challenges.update(
+      { challenge, usedAt: IsNull(), expiresAt: MoreThan(now) },
+      { usedAt: now },
+    );
+    if (spent.affected !== 1) {
+      throw new PasskeyRefusedError(
+        issued.expiresAt <= now ? 'the challenge expired' : 'the assertion was already used',
+      );
+    }
+    return challenge;
+  }
+}
