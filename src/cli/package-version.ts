@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
- * The version of the nearest package.json above `directory`: the CLI runs from `src/cli` (ts-node) and from
+ * The version of the nearest package.json above `directory`: the CLI runs from `src/cli` (swc, from the sources) and from
  * `dist/src/cli` (compiled, and in the image), two and three levels below it.
  */
 export function packageVersion(directory = __dirname): string {
