@@ -87,6 +87,34 @@ describe('apps as OpenID clients: redirect URIs and ID token algorithms through 
     await expect(algOf()).resolves.toBe('ES256');
   });
 
+  it('opts an app in to CIBA with PATCH, and refuses settings that do not hold together', async () => {
+    const patch = (body: object) => admin().patch(`/admin/apps/${tenant.appId}`).send(body);
+    expect((await patch({}).expect(200)).body.data).toMatchObject({
+      cibaDeliveryMode: 'off',
+      cibaNotificationEndpoint: null,
+    });
+    const refusals: Array<[object, string]> = [
+      [{ cibaDeliveryMode: 'push' }, 'cibaDeliveryMode must be one of off, poll, ping'],
+      [{ cibaDeliveryMode: 'ping' }, 'cibaDeliveryMode ping needs a cibaNotificationEndpoint'],
+      [
+        { cibaDeliveryMode: 'ping', cibaNotificationEndpoint: 'http://bank.example/ciba' },
+        'http://bank.example/ciba must use https',
+      ],
+      [{ cibaDeliveryMode: 'poll', publicClient: true }, 'A public client cannot use CIBA'],
+    ];
+    for (const [body, message] of refusals) {
+      expect((await patch(body).expect(400)).body.errors).toEqual([expect.objectContaining({ message })]);
+    }
+    const ping = await patch({ cibaDeliveryMode: 'ping', cibaNotificationEndpoint: 'https://bank.example/ciba' });
+    expect(ping.status).toBe(200);
+    expect(ping.body.data).toMatchObject({
+      cibaDeliveryMode: 'ping',
+      cibaNotificationEndpoint: 'https://bank.example/ciba',
+    });
+    const off = await patch({ cibaDeliveryMode: 'off', cibaNotificationEndpoint: null }).expect(200);
+    expect(off.body.data).toMatchObject({ cibaDeliveryMode: 'off', cibaNotificationEndpoint: null });
+  });
+
   it(
     'sets the ID token signing algorithm with app:update --id-token-signing-alg, and names the choices on a bad one',
     async () => {

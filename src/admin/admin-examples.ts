@@ -37,6 +37,8 @@ export const APP_VIEW_EXAMPLE: AdminAppView = {
   redirectUris: ['https://acme.example/auth/callback'],
   publicClient: false,
   idTokenSigningAlg: 'RS256',
+  cibaDeliveryMode: 'off',
+  cibaNotificationEndpoint: null,
   createdAt: 1763700000,
   secretRotatedAt: 1763700000,
 };

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { CIBA_DELIVERY_MODES, CibaDeliveryMode } from '../tenants/ciba-delivery';
 import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import { MAX_REDIRECT_URIS } from '../tenants/redirect-uris';
 
@@ -35,4 +36,27 @@ export class UpdateAppDto {
     message: `idTokenSigningAlg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')}`,
   })
   idTokenSigningAlg?: IdTokenSigningAlg;
+
+  @ApiPropertyOptional({
+    description:
+      "Whether the app may start CIBA logins for a NIN, pushed to the person's app: off (the default), poll (it polls " +
+      'the token endpoint) or ping (idflow notifies its cibaNotificationEndpoint). A public client cannot use CIBA.',
+    enum: CIBA_DELIVERY_MODES,
+    example: 'poll',
+  })
+  @IsOptional()
+  @IsIn(CIBA_DELIVERY_MODES, {
+    message: `cibaDeliveryMode must be one of ${CIBA_DELIVERY_MODES.join(', ')}`,
+  })
+  cibaDeliveryMode?: CibaDeliveryMode;
+
+  @ApiPropertyOptional({
+    description: 'The https URL a CIBA login in ping mode notifies when its tokens are ready; null removes it',
+    example: 'https://acme.example/ciba/notify',
+    type: String,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  cibaNotificationEndpoint?: string | null;
 }

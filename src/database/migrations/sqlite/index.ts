@@ -22,6 +22,7 @@ import { OidcRecordDigests1764870000000 } from '../portable/1764870000000-OidcRe
 import { StoredFiles1764880000000 } from './1764880000000-StoredFiles';
 import { ApiKeyLastUsed1764910000001 } from '../portable/1764910000001-ApiKeyLastUsed';
 import { SealCaKey1764920000001 } from '../portable/1764920000001-SealCaKey';
+import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -49,4 +50,5 @@ export const SQLITE_MIGRATIONS = [
   StoredFiles1764880000000,
   ApiKeyLastUsed1764910000001,
   SealCaKey1764920000001,
+  CibaDelivery1764950000000,
 ];
