@@ -1,5 +1,8 @@
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import type * as OpenIdClient from 'openid-client';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../src/billing/usage-record.entity';
+import { UsageMeter } from '../src/billing/usage.meter';
 import { TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from '../src/sandbox/test-persons';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
@@ -91,11 +94,19 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   it(
     'poll mode: pushed to the phone with the binding message, approved with a device key, tokens with the consented claims',
     async () => {
+      const usage = async () => {
+        await t.app.get(UsageMeter).flush();
+        const records = t.app.get(DataSource).getRepository(UsageRecord);
+        return records.findBy({ appId: sandbox.appId, category: 'authentication', keyId: 'key_oidc' });
+      };
+      const billedBefore = (await usage()).length;
       const started = await openid.initiateBackchannelAuthentication(rp, {
         scope: 'openid naming',
         login_hint: ADAEZE,
         binding_message: 'Till-42',
       });
+      // Metered once, as an identification of the app, when the request is accepted.
+      expect(await usage()).toHaveLength(billedBefore + 1);
       expect(started.expires_in).toBe(t.config.FLOW_TTL_SECONDS);
       expect(started.interval).toBe(5);
       const flowId = await pushedFlow('Till-42');
