@@ -8,14 +8,14 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { TenantsService } from '../src/tenants/tenants.service';
 import { LocalServer } from './support/local-server';
 import { discover, openid } from './support/oidc-login';
-import { bootstrapSandbox, enrolledDevice, testPerson } from './support/sandbox-tenant';
+import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 import { eventually, pause } from './support/waiting';
+import { CIBA_GRANT_TYPE, oauthErrorOf, pushedFlowOf } from './support/ciba-logins';
 
 const ADAEZE = '10000000001';
-const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 /** The provider's poll interval is 5 s: a poll and the wait before it take that long. */
 const POLL_TIMEOUT_MS = 30_000;
 
@@ -53,36 +53,12 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     await notifications.close();
   });
 
-  /** The flow the login pushed, as the person's phone finds it in its inbox. */
-  const pushedFlow = async (bindingMessage: string) => {
-    let flowId: string | undefined;
-    await eventually(
-      'the login reaches the phone',
-      async () => {
-        const inbox = await phone.get(t.http, '/wallet/v1/inbox');
-        const flows = inbox.body.data.flows as Array<{ id: string }>;
-        for (const flow of flows) {
-          const read = await phone.get(t.http, `/wallet/v1/flows/${flow.id}`);
-          if (JSON.stringify(read.body).includes(bindingMessage)) flowId = flow.id;
-        }
-        return flowId !== undefined;
-      },
-      5000,
-    );
-    return flowId as string;
-  };
+  const pushedFlow = (bindingMessage: string) => pushedFlowOf(phone, t.http, bindingMessage);
   const approve = async (flowId: string, claims: string[]) => {
     expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/accept`)).status).toBeLessThan(300);
     expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims })).status).toBeLessThan(300);
   };
-  const errorOf = async (work: Promise<unknown>) => {
-    const error = (await work.then(
-      () => undefined,
-      (caught: unknown) => caught,
-    )) as { error?: string; cause?: Array<{ parameters?: { error?: string } }> } | undefined;
-    // A refused client authentication comes as a WWW-Authenticate challenge, its error among the parameters.
-    return error?.error ?? error?.cause?.[0]?.parameters?.error;
-  };
+  const errorOf = oauthErrorOf;
 
   it('publishes the backchannel endpoint and both delivery modes in discovery', () => {
     const metadata = rp.serverMetadata();
@@ -155,6 +131,27 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   );
 
   it(
+    "poll mode: the sandbox simulator answers a CIBA login as the test person's virtual device",
+    async () => {
+      const started = await openid.initiateBackchannelAuthentication(rp, {
+        scope: 'openid contact',
+        login_hint: ADAEZE,
+        binding_message: 'Till-44',
+      });
+      const flowId = await pushedFlow('Till-44');
+      await t
+        .http()
+        .post(`/api/v2/sandbox/flows/${flowId}/approve`)
+        .set(credentials(sandbox))
+        .send({ nin: ADAEZE, claims: ['contact.email'] })
+        .expect(201);
+      const tokens = await openid.pollBackchannelAuthenticationGrant(rp, started);
+      expect(tokens.claims()).toMatchObject({ email: testPerson(ADAEZE).claims.contact.email });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
     'poll mode: a login nobody answers before requested_expiry is expired_token',
     async () => {
       const started = await openid.initiateBackchannelAuthentication(rp, {
@@ -170,13 +167,16 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     POLL_TIMEOUT_MS,
   );
 
-  it('a NIN with no digital ID is unknown_user_id; a login_hint_token or no hint is invalid_request', async () => {
+  it('a NIN with no digital ID is unknown_user_id; a login_hint_token is invalid_request; a long binding message is refused', async () => {
     const without = TEST_PERSONS.find((person) => !TEST_PERSONS_WITH_DIGITAL_ID.includes(person.nin));
     const start = (parameters: Record<string, string>) =>
       errorOf(openid.initiateBackchannelAuthentication(rp, { scope: 'openid', ...parameters }));
     await expect(start({ login_hint: without?.nin as string })).resolves.toBe('unknown_user_id');
     await expect(start({ login_hint: 'not-a-nin' })).resolves.toBe('unknown_user_id');
     await expect(start({ login_hint_token: 'x.y.z' })).resolves.toBe('invalid_request');
+    await expect(start({ login_hint: ADAEZE, binding_message: 'a message far too long for a till' })).resolves.toBe(
+      'invalid_binding_message',
+    );
   });
 
   // The provider answers invalid_request ("... is not allowed for this client") where CIBA Core names unauthorized_client.

@@ -49,6 +49,9 @@ const TTL = {
   RefreshToken: 14 * 24 * 3600,
 };
 
+/** A CIBA binding message as the person's app shows it beside the verification code: short, in characters any screen draws. */
+const BINDING_MESSAGE = /^[A-Za-z0-9-._+/!?#]{1,20}$/;
+
 /** How the outcome of a login reaches the provider: approved, the person and the flow they approved; else why not. */
 export type LoginOutcome =
   { approved: true; subject: string; flowId: string } | { approved: false; description: string };
@@ -276,6 +279,13 @@ export class OidcProviderService implements OnModuleInit {
           // The context and user code are the client's to give: idflow apps register no user code, and the person
           // approves in their app, where the binding message and the verification code are shown.
           validateRequestContext: () => undefined,
+          validateBindingMessage: (_ctx, message) => {
+            if (message !== undefined && !BINDING_MESSAGE.test(message)) {
+              throw new errors.InvalidBindingMessage(
+                'binding_message must be 1 to 20 characters of A-Z, a-z, 0-9 and -._+/!?#',
+              );
+            }
+          },
           verifyUserCode: () => undefined,
           triggerAuthenticationDevice: (ctx, request) => this.backchannelLogins.start(ctx, request),
         },
