@@ -149,6 +149,7 @@ describe('admin API', () => {
         redirectUris: [],
         publicClient: false,
         idTokenSigningAlg: 'RS256',
+        oidcProfile: 'basic',
         cibaDeliveryMode: 'off',
         cibaNotificationEndpoint: null,
       });

@@ -108,7 +108,7 @@ export class AdminAppsController {
   @ApiOperation({
     summary:
       'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced), public-client flag, ' +
-      'ID token signing algorithm and CIBA delivery',
+      'ID token signing algorithm, profile (basic or fapi2) and CIBA delivery',
   })
   @ApiEnvelope({
     description: 'The app as it now is',

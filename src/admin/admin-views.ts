@@ -5,6 +5,7 @@ import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
 import type { CibaDeliveryMode } from '../tenants/ciba-delivery';
+import type { OidcProfile } from '../tenants/oidc-profile';
 import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp, Used } from '../tenants/tenants.service';
@@ -35,6 +36,8 @@ export interface AppView {
   publicClient: boolean;
   /** How "Log in with OIDC" signs the app's ID tokens. */
   idTokenSigningAlg: IdTokenSigningAlg;
+  /** basic, or fapi2: the FAPI 2.0 Security Profile for its OpenID logins. */
+  oidcProfile: OidcProfile;
   /** Whether the app may start CIBA logins, and how it hears their outcome. */
   cibaDeliveryMode: CibaDeliveryMode;
   /** Where a CIBA login in ping mode notifies the app. */
@@ -141,6 +144,7 @@ export function appView(app: ConsumerApp): AppView {
     redirectUris: app.redirectUris,
     publicClient: app.publicClient,
     idTokenSigningAlg: app.idTokenSigningAlg,
+    oidcProfile: app.oidcProfile,
     cibaDeliveryMode: app.cibaDeliveryMode,
     cibaNotificationEndpoint: app.cibaNotificationEndpoint,
     createdAt: seconds(app.createdAt),

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import { CIBA_DELIVERY_MODES, CibaDeliveryMode } from '../tenants/ciba-delivery';
+import { OIDC_PROFILES, OidcProfile } from '../tenants/oidc-profile';
 import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import { MAX_REDIRECT_URIS } from '../tenants/redirect-uris';
 
@@ -36,6 +37,17 @@ export class UpdateAppDto {
     message: `idTokenSigningAlg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')}`,
   })
   idTokenSigningAlg?: IdTokenSigningAlg;
+
+  @ApiPropertyOptional({
+    description:
+      'basic (the default) or fapi2, the FAPI 2.0 Security Profile: pushed authorization requests only, private_key_jwt ' +
+      "with the app's RSA key, DPoP-bound access tokens. A public client cannot use fapi2.",
+    enum: OIDC_PROFILES,
+    example: 'fapi2',
+  })
+  @IsOptional()
+  @IsIn(OIDC_PROFILES, { message: `oidcProfile must be one of ${OIDC_PROFILES.join(', ')}` })
+  oidcProfile?: OidcProfile;
 
   @ApiPropertyOptional({
     description:

@@ -19,6 +19,9 @@ const APP_ID_SHAPE = /^app_[0-9A-Za-z]+$/;
 /** The grant a CIBA login ends with at the token endpoint (CIBA Core 1.0 section 10.1). */
 export const CIBA_GRANT_TYPE = 'urn:openid:params:grant-type:ciba';
 
+/** The client metadata that carries the app's profile to the provider, which holds a `fapi2` app to FAPI 2.0. */
+export const OIDC_PROFILE_METADATA = 'idflow_oidc_profile';
+
 /**
  * idflow apps as OpenID clients: the app id is the `client_id`, its registered redirect URIs are the client's, its ID
  * tokens are signed with the algorithm it chose, and it proves itself with its app secret (basic or post) or a JWT
@@ -34,6 +37,7 @@ export class OidcClientsService {
     const app = await this.findApp(clientId);
     if (!app) return undefined;
     const redirects = app.redirectUris.length > 0;
+    const fapi2 = app.oidcProfile === 'fapi2' && !app.publicClient;
     const ciba = app.publicClient || app.cibaDeliveryMode === 'off' ? undefined : app.cibaDeliveryMode;
     if (!redirects && !ciba) return undefined;
     return {
@@ -50,11 +54,15 @@ export class OidcClientsService {
         }),
       }),
       id_token_signed_response_alg: app.idTokenSigningAlg,
+      [OIDC_PROFILE_METADATA]: fapi2 ? 'fapi2' : 'basic',
+      // FAPI 2.0 section 5.3.2.1 and 5.3.2.2: pushed authorization requests only, sender-constrained access tokens.
+      ...(fapi2 && { require_pushed_authorization_requests: true, dpop_bound_access_tokens: true }),
       ...(app.publicClient
         ? { token_endpoint_auth_method: 'none' }
         : {
-            token_endpoint_auth_method: presented,
-            client_secret: app.secretDigest,
+            // FAPI 2.0 section 5.3.2.1: a client authenticates with a key, never a shared secret.
+            token_endpoint_auth_method: fapi2 ? 'private_key_jwt' : presented,
+            ...(!fapi2 && { client_secret: app.secretDigest }),
             jwks: { keys: [{ ...createPublicKey(app.publicKeyPem).export({ format: 'jwk' }), use: 'sig' }] },
           }),
     };

@@ -25,7 +25,12 @@ import { loginPrompts } from './login-prompts';
 import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OIDC_CLAIM_SCOPES, scopeClaims } from './oidc-claims';
-import { CIBA_GRANT_TYPE, OidcClientsService, PresentedClientAuth } from './oidc-clients.service';
+import {
+  CIBA_GRANT_TYPE,
+  OIDC_PROFILE_METADATA,
+  OidcClientsService,
+  PresentedClientAuth,
+} from './oidc-clients.service';
 import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oidc-provider.pages';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
@@ -257,6 +262,7 @@ export class OidcProviderService implements OnModuleInit {
         idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
       },
+      extraClientMetadata: { properties: [OIDC_PROFILE_METADATA] },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
       ttl: {
         ...TTL,
@@ -268,6 +274,14 @@ export class OidcProviderService implements OnModuleInit {
       },
       features: {
         devInteractions: { enabled: false },
+        // The provider's FAPI 2.0 checks, for the apps on that profile; PKCE and `iss` hold for every app, and every app
+        // may push its requests (PAR), which fapi2 apps must.
+        fapi: {
+          enabled: true,
+          profile: (_ctx, client) => (client?.metadata()[OIDC_PROFILE_METADATA] === 'fapi2' ? '2.0' : undefined),
+        },
+        dPoP: { enabled: true },
+        pushedAuthorizationRequests: { enabled: true },
         ciba: {
           enabled: true,
           deliveryModes: ['poll', 'ping'],

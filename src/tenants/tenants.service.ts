@@ -13,6 +13,7 @@ import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
 import { KeyUsageRecorder } from './key-usage.recorder';
 import { CibaDeliveryMode, DEFAULT_CIBA_DELIVERY_MODE, cibaDeliveryIssues } from './ciba-delivery';
+import { DEFAULT_OIDC_PROFILE, OidcProfile, oidcProfileIssues } from './oidc-profile';
 import { DEFAULT_ID_TOKEN_SIGNING_ALG, IdTokenSigningAlg } from './id-token-signing-alg';
 import { redirectUriIssues } from './redirect-uris';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
@@ -42,6 +43,7 @@ export interface OidcClientChanges {
   redirectUris?: string[];
   publicClient?: boolean;
   idTokenSigningAlg?: IdTokenSigningAlg;
+  oidcProfile?: OidcProfile;
   cibaDeliveryMode?: CibaDeliveryMode;
   /** Null removes it. */
   cibaNotificationEndpoint?: string | null;
@@ -139,6 +141,7 @@ export class TenantsService {
         redirectUris: [],
         publicClient: false,
         idTokenSigningAlg: DEFAULT_ID_TOKEN_SIGNING_ALG,
+        oidcProfile: DEFAULT_OIDC_PROFILE,
         cibaDeliveryMode: DEFAULT_CIBA_DELIVERY_MODE,
         cibaNotificationEndpoint: null,
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
@@ -174,7 +177,7 @@ export class TenantsService {
 
   /**
    * Replaces the app's redirect URIs (refused whole, with one issue per bad entry), its public-client flag, its ID
-   * token signing algorithm or its CIBA settings (refused when they would not hold together).
+   * token signing algorithm, its profile or its CIBA settings (refused when they would not hold together).
    */
   async updateOidcClient(appId: string, changes: OidcClientChanges): Promise<ConsumerApp> {
     if (changes.redirectUris) {
@@ -185,10 +188,11 @@ export class TenantsService {
     if (changes.redirectUris) app.redirectUris = [...new Set(changes.redirectUris)];
     if (changes.publicClient !== undefined) app.publicClient = changes.publicClient;
     if (changes.idTokenSigningAlg !== undefined) app.idTokenSigningAlg = changes.idTokenSigningAlg;
+    if (changes.oidcProfile !== undefined) app.oidcProfile = changes.oidcProfile;
     if (changes.cibaDeliveryMode !== undefined) app.cibaDeliveryMode = changes.cibaDeliveryMode;
     if (changes.cibaNotificationEndpoint !== undefined) app.cibaNotificationEndpoint = changes.cibaNotificationEndpoint;
-    const cibaIssues = cibaDeliveryIssues(app);
-    if (cibaIssues.length > 0) throw new RequestValidationError(cibaIssues);
+    const issues = [...oidcProfileIssues(app), ...cibaDeliveryIssues(app)];
+    if (issues.length > 0) throw new RequestValidationError(issues);
     const saved = await this.apps.save(app);
     await this.holders.appChanged(appId);
     return saved;

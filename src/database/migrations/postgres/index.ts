@@ -23,6 +23,7 @@ import { StoredFiles1764880000000 } from './1764880000000-StoredFiles';
 import { ApiKeyLastUsed1764910000001 } from '../portable/1764910000001-ApiKeyLastUsed';
 import { SealCaKey1764920000001 } from '../portable/1764920000001-SealCaKey';
 import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
+import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -51,4 +52,5 @@ export const POSTGRES_MIGRATIONS = [
   ApiKeyLastUsed1764910000001,
   SealCaKey1764920000001,
   CibaDelivery1764950000000,
+  OidcProfile1764950000001,
 ];
