@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
@@ -5,7 +7,7 @@ import { oauthErrorOf } from './support/ciba-logins';
 import { CookieBrowser } from './support/cookie-browser';
 import { REDIRECT_URI, StartedLogin, actInSimulator, discover, openid, returnToClient } from './support/oidc-login';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
-import { TestApp, createListeningTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp, randomClientIp } from './support/test-app';
 
 const ADAEZE = '10000000001';
 
@@ -72,6 +74,12 @@ describe('FAPI 2.0 Security Profile for an app (openid-client as the relying par
     await approveInSimulator(login);
     const callback = await returnToClient(login);
     expect(callback.searchParams.get('iss')).toBe(issuer);
+    // Discovery promises the parameter, so a relying party refuses a response without it (RFC 9207 section 2.4).
+    const withoutIss = new URL(callback);
+    withoutIss.searchParams.delete('iss');
+    await expect(
+      openid.authorizationCodeGrant(rp, withoutIss, { pkceCodeVerifier: verifier, expectedState: parameters.state }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringContaining('"iss"') } });
 
     const tokens = await openid.authorizationCodeGrant(
       rp,
@@ -91,6 +99,32 @@ describe('FAPI 2.0 Security Profile for an app (openid-client as the relying par
     await expect(oauthErrorOf(openid.fetchUserInfo(rp, tokens.access_token, sub, { DPoP: otherKey }))).resolves.toMatch(
       /^invalid_(token|dpop_proof)$/,
     );
+
+    // A proof of the right key works once; sent again it is a replay (the provider says invalid_token at a resource),
+    // while a fresh proof of the same key still works.
+    const userinfoEndpoint = rp.serverMetadata().userinfo_endpoint as string;
+    const publicJwk = await exportJWK(dpopKey.publicKey);
+    const newProof = () =>
+      new SignJWT({
+        htm: 'GET',
+        htu: userinfoEndpoint,
+        jti: randomUUID(),
+        ath: createHash('sha256').update(tokens.access_token).digest('base64url'),
+      })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: publicJwk })
+        .setIssuedAt()
+        .sign(dpopKey.privateKey);
+    const clientIp = randomClientIp();
+    const withProof = (proof: string) =>
+      fetch(userinfoEndpoint, {
+        headers: { authorization: `DPoP ${tokens.access_token}`, dpop: proof, 'x-real-ip': clientIp },
+      });
+    const proof = await newProof();
+    expect((await withProof(proof)).status).toBe(200);
+    const replayed = await withProof(proof);
+    expect(replayed.status).toBe(401);
+    expect(replayed.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect((await withProof(await newProof())).status).toBe(200);
   });
 
   it('refuses what the profile forbids: no PAR, plain PKCE, client_secret_basic', async () => {
