@@ -12,6 +12,4 @@ export interface BackchannelLogins {
   start(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest): Promise<void>;
   /** A poll of a pending request: true when it came sooner than the interval allows (`slow_down`). */
   pollTooSoon(authReqId: string): Promise<boolean>;
-  /** Tells a ping-mode client that the outcome of its request is ready. */
-  ping(endpoint: string, clientNotificationToken: string, authReqId: string): Promise<void>;
 }

@@ -6,7 +6,6 @@ import { Repository } from 'typeorm';
 import { BillingAccountsService } from '../billing/billing-accounts.service';
 import type { BillingCharge } from '../billing/billing-charge';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
-import { OutboundClient } from '../common/outbound/outbound-client';
 import { DevicesService } from '../devices/devices.service';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import { isTerminal } from '../flows/flow-state';
@@ -28,9 +27,6 @@ import { OidcRecord } from './oidc-record.entity';
 
 /** Seconds a client waits between polls of a pending CIBA login (CIBA Core 1.0 section 7.3), and the least it may. */
 export const CIBA_POLL_INTERVAL_SECONDS = 5;
-
-/** A ping's answer is not read; a little of it is allowed so that a chatty endpoint is no error. */
-const PING_RESPONSE_BYTES = 4096;
 
 /** The flow a CIBA login pushed, and whether the provider has been told its outcome. */
 interface CibaLoginRecord {
@@ -68,7 +64,6 @@ export class CibaLoginService implements BackchannelLogins {
     private readonly accounts: OidcAccountsService,
     private readonly billing: BillingAccountsService,
     private readonly pushLimits: LoginPushLimits,
-    private readonly outbound: OutboundClient,
   ) {
     this.logins = new OidcRecordAdapter('IdflowCibaLogin', records);
     this.polls = new OidcRecordAdapter('IdflowCibaPoll', records);
@@ -129,21 +124,6 @@ export class CibaLoginService implements BackchannelLogins {
     const previous = (await this.polls.find(authReqId)) as unknown as CibaPollRecord | undefined;
     await this.polls.upsert(authReqId, { at: now } satisfies CibaPollRecord, CIBA_POLL_INTERVAL_SECONDS * 2);
     return previous !== undefined && now - previous.at < CIBA_POLL_INTERVAL_SECONDS * 1000;
-  }
-
-  async ping(endpoint: string, clientNotificationToken: string, authReqId: string): Promise<void> {
-    const response = await this.outbound.request({
-      url: endpoint,
-      method: 'POST',
-      headers: { authorization: `Bearer ${clientNotificationToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ auth_req_id: authReqId }),
-      maxResponseBytes: PING_RESPONSE_BYTES,
-      oversize: 'truncate',
-      followRedirects: false,
-    });
-    if (response.status !== 200 && response.status !== 204) {
-      throw new Error(`The CIBA notification endpoint answered ${response.status}`);
-    }
   }
 
   /** A live app that cannot pay is refused as its REST create would be, here with `access_denied`. */

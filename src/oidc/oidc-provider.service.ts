@@ -4,17 +4,12 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
-import type {
-  Adapter,
-  BackchannelAuthenticationRequest,
-  Configuration,
-  InteractionResults,
-  KoaContextWithOIDC,
-} from 'oidc-provider';
+import type { Adapter, Configuration, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
 import { Repository } from 'typeorm';
 import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwarding';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { OutboundClient } from '../common/outbound/outbound-client';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
@@ -31,6 +26,7 @@ import {
   OidcClientsService,
   PresentedClientAuth,
 } from './oidc-clients.service';
+import { providerFetch } from './provider-fetch';
 import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oidc-provider.pages';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
@@ -63,7 +59,8 @@ export type LoginOutcome =
 
 /**
  * The OpenID provider (panva's certified `oidc-provider`) on idflow's apps, keys, database and identification flows.
- * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys, ID tokens
+ * Authorization code flow with PKCE S256 for every client (FAPI 2.0 for the apps on that profile), and CIBA for the
+ * apps that opt in; tokens are signed with the service's keys, ID tokens
  * with the algorithm each app chose.
  */
 @Injectable()
@@ -80,6 +77,7 @@ export class OidcProviderService implements OnModuleInit {
     private readonly serviceKey: ServiceKeyService,
     private readonly clients: OidcClientsService,
     private readonly accounts: OidcAccountsService,
+    private readonly outbound: OutboundClient,
     @InjectRepository(OidcRecord) private readonly records: Repository<OidcRecord>,
   ) {}
 
@@ -109,15 +107,6 @@ export class OidcProviderService implements OnModuleInit {
     // suggested hook for hashed secrets (symmetric algorithms, which would need the clear secret, are not enabled).
     this.provider.Client.prototype.compareClientSecret = function (this: { clientSecret: string }, actual: string) {
       return Promise.resolve(digestsEqual(sha256Hex(actual), this.clientSecret));
-    };
-    // The provider's pings would go out by its own fetch: sent by idflow, they pass the outbound guard like webhooks.
-    const logins = () => this.backchannelLogins;
-    this.provider.Client.prototype.backchannelPing = function (
-      this: { backchannelClientNotificationEndpoint: string },
-      request: BackchannelAuthenticationRequest,
-    ) {
-      const token = String(request.params?.client_notification_token);
-      return logins().ping(this.backchannelClientNotificationEndpoint, token, request.jti);
     };
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
     this.provider.use(async (ctx, next) => {
@@ -317,6 +306,7 @@ export class OidcProviderService implements OnModuleInit {
         url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}`,
       },
       renderError: (ctx, out) => renderProviderError(ctx, out),
+      fetch: providerFetch(this.outbound),
     };
   }
 }
