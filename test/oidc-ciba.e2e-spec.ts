@@ -10,6 +10,7 @@ import { LocalServer } from './support/local-server';
 import { discover, openid } from './support/oidc-login';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { selfSignedCertificate } from './support/self-signed-certificate';
+import { createTenant } from './support/tenant-factory';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 import { eventually, pause } from './support/waiting';
@@ -190,6 +191,15 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     } finally {
       await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', redirectUris: [] });
     }
+  });
+
+  it('an app without identification:another is unauthorized_client, as its REST push would be refused', async () => {
+    const tenant = await createTenant(t.app);
+    await tenants().updateOidcClient(tenant.appId, { cibaDeliveryMode: 'poll' });
+    const client = await discover(issuer, tenant.appId, { secret: tenant.appSecret });
+    await expect(
+      errorOf(openid.initiateBackchannelAuthentication(client, { scope: 'openid', login_hint: ADAEZE })),
+    ).resolves.toBe('unauthorized_client');
   });
 
   it(
