@@ -99,6 +99,36 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     expect(tokens.claims()?.given_name).toBe(testPerson('10000000002').claims.naming.given);
   }, 30_000);
 
+  it('settles a CIBA login whose starting instance has gone when it is polled on another', async () => {
+    await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
+    const starting = await createListeningTestApp(() => ({
+      BASE_URL: firstOrigin,
+      DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string,
+    }));
+    const startingOrigin = await starting.app.getUrl();
+    const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const send = config[openid.customFetch] as NonNullable<OpenIdClient.Configuration[typeof openid.customFetch]>;
+    config[openid.customFetch] = (address, options) => send(address.replace(firstOrigin, startingOrigin), options);
+    const phone = await enrolledDevice(first.app, first.http, '10000000003');
+    const started = await openid.initiateBackchannelAuthentication(config, {
+      scope: 'openid naming',
+      login_hint: '10000000003',
+      binding_message: 'Scaled-2',
+    });
+    // The instance that would have heard of the approval is gone before the person answers.
+    await starting.close();
+    const flowId = await pushedFlowOf(phone, second.http, 'Scaled-2');
+    expect((await phone.post(second.http, `/wallet/v1/flows/${flowId}/accept`)).status).toBeLessThan(300);
+    const approved = await phone.post(second.http, `/wallet/v1/flows/${flowId}/approve`, {
+      claims: ['naming.given'],
+    });
+    expect(approved.status).toBeLessThan(300);
+
+    config[openid.customFetch] = (address, options) => send(onSecond(address), options);
+    const tokens = await openid.pollBackchannelAuthenticationGrant(config, started);
+    expect(tokens.claims()?.given_name).toBe(testPerson('10000000003').claims.naming.given);
+  }, 40_000);
+
   it("counts one login page's pushes in Redis: the cap holds whichever instance each push reaches", async () => {
     const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
     const login = await startLogin(config);
