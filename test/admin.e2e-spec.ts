@@ -149,6 +149,9 @@ describe('admin API', () => {
         redirectUris: [],
         publicClient: false,
         idTokenSigningAlg: 'RS256',
+        oidcProfile: 'basic',
+        cibaDeliveryMode: 'off',
+        cibaNotificationEndpoint: null,
       });
       expect(app.scopes).toContain('identification:same');
       const derived = createPublicKey(createPrivateKey(app.privateKey)).export({ type: 'spki', format: 'pem' });

@@ -87,6 +87,79 @@ describe('apps as OpenID clients: redirect URIs and ID token algorithms through 
     await expect(algOf()).resolves.toBe('ES256');
   });
 
+  it('opts an app in to CIBA with PATCH, and refuses settings that do not hold together', async () => {
+    const patch = (body: object) => admin().patch(`/admin/apps/${tenant.appId}`).send(body);
+    // An earlier test left the app a public client, which CIBA refuses first.
+    expect((await patch({ publicClient: false }).expect(200)).body.data).toMatchObject({
+      cibaDeliveryMode: 'off',
+      cibaNotificationEndpoint: null,
+    });
+    const refusals: Array<[object, string]> = [
+      [{ cibaDeliveryMode: 'push' }, 'cibaDeliveryMode must be one of off, poll, ping'],
+      [{ cibaDeliveryMode: 'ping' }, 'cibaDeliveryMode ping needs a cibaNotificationEndpoint'],
+      [
+        { cibaDeliveryMode: 'ping', cibaNotificationEndpoint: 'http://bank.example/ciba' },
+        'http://bank.example/ciba must use https',
+      ],
+      [{ cibaDeliveryMode: 'poll', publicClient: true }, 'A public client cannot use CIBA'],
+    ];
+    for (const [body, message] of refusals) {
+      expect((await patch(body).expect(400)).body.errors).toEqual([expect.objectContaining({ message })]);
+    }
+    const ping = await patch({ cibaDeliveryMode: 'ping', cibaNotificationEndpoint: 'https://bank.example/ciba' });
+    expect(ping.status).toBe(200);
+    expect(ping.body.data).toMatchObject({
+      cibaDeliveryMode: 'ping',
+      cibaNotificationEndpoint: 'https://bank.example/ciba',
+    });
+    const off = await patch({ cibaDeliveryMode: 'off', cibaNotificationEndpoint: null }).expect(200);
+    expect(off.body.data).toMatchObject({ cibaDeliveryMode: 'off', cibaNotificationEndpoint: null });
+  });
+
+  it('puts an app on the fapi2 profile with PATCH, never a public client, and back on basic', async () => {
+    const patch = (body: object) => admin().patch(`/admin/apps/${tenant.appId}`).send(body);
+    expect((await patch({ publicClient: false }).expect(200)).body.data.oidcProfile).toBe('basic');
+    expect((await patch({ oidcProfile: 'fapi1' }).expect(400)).body.errors).toEqual([
+      expect.objectContaining({ path: ['oidcProfile'], message: 'oidcProfile must be one of basic, fapi2' }),
+    ]);
+    expect((await patch({ oidcProfile: 'fapi2', publicClient: true }).expect(400)).body.errors).toEqual([
+      expect.objectContaining({ message: 'A public client cannot use the fapi2 profile' }),
+    ]);
+    expect((await patch({ oidcProfile: 'fapi2' }).expect(200)).body.data.oidcProfile).toBe('fapi2');
+    expect((await patch({ oidcProfile: 'basic' }).expect(200)).body.data.oidcProfile).toBe('basic');
+  });
+
+  it(
+    'sets the profile and CIBA delivery with app:update --oidc-profile, --ciba and --ciba-notification-endpoint',
+    async () => {
+      await admin().patch(`/admin/apps/${tenant.appId}`).send({ publicClient: false }).expect(200);
+      const set = await runCli(t.config, [
+        'app:update',
+        '--app',
+        tenant.appId,
+        '--oidc-profile',
+        'fapi2',
+        '--ciba',
+        'ping',
+        '--ciba-notification-endpoint',
+        'https://bank.example/ciba',
+      ]);
+      expect(set.stderr).toBe('');
+      expect(set.stdout).toMatch(/profile: +fapi2/);
+      expect(set.stdout).toMatch(/CIBA: +ping/);
+      expect((await admin().patch(`/admin/apps/${tenant.appId}`).send({}).expect(200)).body.data).toMatchObject({
+        oidcProfile: 'fapi2',
+        cibaDeliveryMode: 'ping',
+        cibaNotificationEndpoint: 'https://bank.example/ciba',
+      });
+      await admin()
+        .patch(`/admin/apps/${tenant.appId}`)
+        .send({ oidcProfile: 'basic', cibaDeliveryMode: 'off', cibaNotificationEndpoint: null })
+        .expect(200);
+    },
+    CLI_RUN_TIMEOUT_MS,
+  );
+
   it(
     'sets the ID token signing algorithm with app:update --id-token-signing-alg, and names the choices on a bad one',
     async () => {

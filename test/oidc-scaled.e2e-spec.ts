@@ -2,7 +2,9 @@ import type * as OpenIdClient from 'openid-client';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { REDIRECT_URI, discover, openid, progressOf, startLogin } from './support/oidc-login';
-import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { CIBA_GRANT_TYPE, pushedFlowOf } from './support/ciba-logins';
+import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
+import { pause } from './support/waiting';
 import { TestApp, createListeningTestApp } from './support/test-app';
 
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -73,6 +75,59 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     const userinfo = await openid.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub as string);
     expect(userinfo.given_name).toBe(testPerson('10000000001').claims.naming.given);
   });
+
+  it('starts a CIBA login on one instance, and has it approved and its tokens fetched on the other', async () => {
+    await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
+    const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const phone = await enrolledDevice(first.app, first.http, '10000000002');
+    const started = await openid.initiateBackchannelAuthentication(config, {
+      scope: 'openid naming',
+      login_hint: '10000000002',
+      binding_message: 'Scaled-1',
+    });
+    const flowId = await pushedFlowOf(phone, second.http, 'Scaled-1');
+    expect((await phone.post(second.http, `/wallet/v1/flows/${flowId}/accept`)).status).toBeLessThan(300);
+    const approved = await phone.post(second.http, `/wallet/v1/flows/${flowId}/approve`, { claims: ['naming.given'] });
+    expect(approved.status).toBeLessThan(300);
+
+    const throughFirst = config[openid.customFetch] as NonNullable<
+      OpenIdClient.Configuration[typeof openid.customFetch]
+    >;
+    config[openid.customFetch] = (address, options) => throughFirst(onSecond(address), options);
+    await pause(1000);
+    const tokens = await openid.genericGrantRequest(config, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+    expect(tokens.claims()?.given_name).toBe(testPerson('10000000002').claims.naming.given);
+  }, 30_000);
+
+  it('settles a CIBA login whose starting instance has gone when it is polled on another', async () => {
+    await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
+    const starting = await createListeningTestApp(() => ({
+      BASE_URL: firstOrigin,
+      DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string,
+    }));
+    const startingOrigin = await starting.app.getUrl();
+    const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const send = config[openid.customFetch] as NonNullable<OpenIdClient.Configuration[typeof openid.customFetch]>;
+    config[openid.customFetch] = (address, options) => send(address.replace(firstOrigin, startingOrigin), options);
+    const phone = await enrolledDevice(first.app, first.http, '10000000003');
+    const started = await openid.initiateBackchannelAuthentication(config, {
+      scope: 'openid naming',
+      login_hint: '10000000003',
+      binding_message: 'Scaled-2',
+    });
+    // The instance that would have heard of the approval is gone before the person answers.
+    await starting.close();
+    const flowId = await pushedFlowOf(phone, second.http, 'Scaled-2');
+    expect((await phone.post(second.http, `/wallet/v1/flows/${flowId}/accept`)).status).toBeLessThan(300);
+    const approved = await phone.post(second.http, `/wallet/v1/flows/${flowId}/approve`, {
+      claims: ['naming.given'],
+    });
+    expect(approved.status).toBeLessThan(300);
+
+    config[openid.customFetch] = (address, options) => send(onSecond(address), options);
+    const tokens = await openid.pollBackchannelAuthenticationGrant(config, started);
+    expect(tokens.claims()?.given_name).toBe(testPerson('10000000003').claims.naming.given);
+  }, 40_000);
 
   it("counts one login page's pushes in Redis: the cap holds whichever instance each push reaches", async () => {
     const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });

@@ -19,6 +19,7 @@ import { TestApp, createListeningTestApp } from './support/test-app';
 import {
   REDIRECT_URI,
   StartedLogin,
+  actInSimulator,
   authorizationRequest,
   discover,
   openid,
@@ -44,28 +45,9 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
   });
   afterAll(() => t.close());
 
-  /**
-   * Approves or declines the login through the simulator: the test person's virtual device scans the page's QR code.
-   * Answers the id of the login's flow.
-   */
-  const actInSimulator = async (login: StartedLogin, action: 'approve' | 'reject') => {
-    const { link } = await progressOf(login);
-    const scanned = await t
-      .http()
-      .post('/api/v2/sandbox/scan')
-      .set(credentials(sandbox))
-      .send({ code: link, nin: ADAEZE });
-    expect(scanned.status).toBe(201);
-    const flowId = scanned.body.data.request.id as string;
-    await t
-      .http()
-      .post(`/api/v2/sandbox/flows/${flowId}/${action}`)
-      .set(credentials(sandbox))
-      .send({ nin: ADAEZE })
-      .expect(201);
-    return flowId;
-  };
-  const approveInSimulator = (login: StartedLogin) => actInSimulator(login, 'approve');
+  const act = (login: StartedLogin, action: 'approve' | 'reject') =>
+    actInSimulator(t.http, credentials(sandbox), login, ADAEZE, action);
+  const approveInSimulator = (login: StartedLogin) => act(login, 'approve');
 
   it('publishes its discovery document: code flow only, PKCE S256, the claim-group scopes', async () => {
     const metadata = secretClient.serverMetadata();
@@ -147,7 +129,7 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
 
   it('sends the browser back with access_denied when the person declines', async () => {
     const login = await startLogin(secretClient);
-    await actInSimulator(login, 'reject');
+    await act(login, 'reject');
     const callback = await returnToClient(login);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('state')).toBe(login.state);

@@ -107,8 +107,8 @@ export class AdminAppsController {
   @Reason('App updated')
   @ApiOperation({
     summary:
-      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced), public-client flag and ' +
-      'ID token signing algorithm',
+      'Set how the app logs people in with OIDC: its redirect URIs (the list is replaced), public-client flag, ' +
+      'ID token signing algorithm, profile (basic or fapi2) and CIBA delivery',
   })
   @ApiEnvelope({
     description: 'The app as it now is',

@@ -37,6 +37,9 @@ export const APP_VIEW_EXAMPLE: AdminAppView = {
   redirectUris: ['https://acme.example/auth/callback'],
   publicClient: false,
   idTokenSigningAlg: 'RS256',
+  oidcProfile: 'basic',
+  cibaDeliveryMode: 'off',
+  cibaNotificationEndpoint: null,
   createdAt: 1763700000,
   secretRotatedAt: 1763700000,
 };

@@ -4,6 +4,8 @@ import type { ApiKey } from '../tenants/api-key.entity';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import type { Consumer } from '../tenants/consumer.entity';
 import type { Environment } from '../tenants/environment';
+import type { CibaDeliveryMode } from '../tenants/ciba-delivery';
+import type { OidcProfile } from '../tenants/oidc-profile';
 import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp, Used } from '../tenants/tenants.service';
@@ -34,6 +36,12 @@ export interface AppView {
   publicClient: boolean;
   /** How "Log in with OIDC" signs the app's ID tokens. */
   idTokenSigningAlg: IdTokenSigningAlg;
+  /** basic, or fapi2: the FAPI 2.0 Security Profile for its OpenID logins. */
+  oidcProfile: OidcProfile;
+  /** Whether the app may start CIBA logins, and how it hears their outcome. */
+  cibaDeliveryMode: CibaDeliveryMode;
+  /** Where a CIBA login in ping mode notifies the app. */
+  cibaNotificationEndpoint: string | null;
   createdAt: number;
   secretRotatedAt: number;
 }
@@ -137,6 +145,9 @@ export function appView(app: ConsumerApp): AppView {
     redirectUris: app.redirectUris,
     publicClient: app.publicClient,
     idTokenSigningAlg: app.idTokenSigningAlg,
+    oidcProfile: app.oidcProfile,
+    cibaDeliveryMode: app.cibaDeliveryMode,
+    cibaNotificationEndpoint: app.cibaNotificationEndpoint,
     createdAt: seconds(app.createdAt),
     secretRotatedAt: seconds(app.secretRotatedAt),
   };

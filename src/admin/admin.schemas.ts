@@ -12,6 +12,8 @@ import { namedSchema } from '../common/openapi/named-schemas';
 import { CLAIM_KEYS } from '../claims/claim-catalog';
 import { DEVICE_ALGORITHMS } from '../devices/device.entity';
 import { ENVIRONMENTS } from '../tenants/environment';
+import { CIBA_DELIVERY_MODES } from '../tenants/ciba-delivery';
+import { OIDC_PROFILES } from '../tenants/oidc-profile';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { SCOPES } from '../tenants/scopes';
 
@@ -37,6 +39,12 @@ export const APP_SCHEMA = namedSchema(
     redirectUris: arrayOf(string(), 'Where "Log in with OIDC" may send a browser back, compared exactly'),
     publicClient: boolean('A public OpenID client proves itself by PKCE alone'),
     idTokenSigningAlg: oneOfStrings(ID_TOKEN_SIGNING_ALGS, 'How "Log in with OIDC" signs the app\'s ID tokens'),
+    oidcProfile: oneOfStrings(OIDC_PROFILES, 'basic, or fapi2: the FAPI 2.0 Security Profile for its OpenID logins'),
+    cibaDeliveryMode: oneOfStrings(
+      CIBA_DELIVERY_MODES,
+      'Whether the app may start CIBA logins, and how it hears of them',
+    ),
+    cibaNotificationEndpoint: nullable(string('Where a CIBA login in ping mode notifies the app')),
     createdAt: unixSeconds(),
     secretRotatedAt: unixSeconds(),
   }),

@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { CIBA_DELIVERY_MODES, CibaDeliveryMode } from '../tenants/ciba-delivery';
+import { OIDC_PROFILES, OidcProfile } from '../tenants/oidc-profile';
 import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
 import { MAX_REDIRECT_URIS } from '../tenants/redirect-uris';
 
@@ -35,4 +37,38 @@ export class UpdateAppDto {
     message: `idTokenSigningAlg must be one of ${ID_TOKEN_SIGNING_ALGS.join(', ')}`,
   })
   idTokenSigningAlg?: IdTokenSigningAlg;
+
+  @ApiPropertyOptional({
+    description:
+      'basic (the default) or fapi2, the FAPI 2.0 Security Profile: pushed authorization requests only, private_key_jwt ' +
+      "with the app's RSA key, DPoP-bound access tokens. A public client cannot use fapi2.",
+    enum: OIDC_PROFILES,
+    example: 'fapi2',
+  })
+  @IsOptional()
+  @IsIn(OIDC_PROFILES, { message: `oidcProfile must be one of ${OIDC_PROFILES.join(', ')}` })
+  oidcProfile?: OidcProfile;
+
+  @ApiPropertyOptional({
+    description:
+      "Whether the app may start CIBA logins for a NIN, pushed to the person's app: off (the default), poll (it polls " +
+      'the token endpoint) or ping (idflow notifies its cibaNotificationEndpoint). A public client cannot use CIBA.',
+    enum: CIBA_DELIVERY_MODES,
+    example: 'poll',
+  })
+  @IsOptional()
+  @IsIn(CIBA_DELIVERY_MODES, {
+    message: `cibaDeliveryMode must be one of ${CIBA_DELIVERY_MODES.join(', ')}`,
+  })
+  cibaDeliveryMode?: CibaDeliveryMode;
+
+  @ApiPropertyOptional({
+    description: 'The https URL a CIBA login in ping mode notifies when its tokens are ready; null removes it',
+    example: 'https://acme.example/ciba/notify',
+    type: String,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  cibaNotificationEndpoint?: string | null;
 }

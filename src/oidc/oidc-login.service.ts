@@ -27,6 +27,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { textParam } from './authorization-params';
 import { loginActionOf } from './login-action';
+import { loginPrincipal } from './login-principal';
 import { LoginPushLimits } from './login-push-limits';
 import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { requestedClaimKeys } from './oidc-claims';
@@ -292,25 +293,7 @@ export class OidcLoginService {
     await this.pages.upsert(uid, { ...page }, this.provider.interactionTtlSeconds);
   }
 
-  /**
-   * The app as the caller of its flows. A login has no API key: its usage is filed under a key id of its own, so that
-   * the app's usage report tells OIDC logins apart from its API calls.
-   */
   private async principalOf(app: ConsumerApp): Promise<Principal> {
-    const consumer = await this.tenants.findConsumer(app.consumerId);
-    return {
-      app,
-      consumer,
-      key: {
-        id: 'key_oidc',
-        appId: app.id,
-        environment: app.environment,
-        digest: '',
-        hint: 'OIDC login',
-        createdAt: app.createdAt,
-        revokedAt: null,
-        lastUsedAt: null,
-      },
-    };
+    return loginPrincipal(app, await this.tenants.findConsumer(app.consumerId));
   }
 }

@@ -9,15 +9,24 @@ import { Repository } from 'typeorm';
 import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwarding';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
+import { OutboundClient } from '../common/outbound/outbound-client';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { textParam } from './authorization-params';
+import type { BackchannelLogins } from './backchannel-logins';
 import { CREATE_PROMPT, IDFLOW_ACTION, loginActionProblem } from './login-action';
 import { loginPrompts } from './login-prompts';
+import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OIDC_CLAIM_SCOPES, scopeClaims } from './oidc-claims';
-import { OidcClientsService, PresentedClientAuth } from './oidc-clients.service';
+import {
+  CIBA_GRANT_TYPE,
+  OIDC_PROFILE_METADATA,
+  OidcClientsService,
+  PresentedClientAuth,
+} from './oidc-clients.service';
+import { providerFetch } from './provider-fetch';
 import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oidc-provider.pages';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
@@ -41,9 +50,17 @@ const TTL = {
   RefreshToken: 14 * 24 * 3600,
 };
 
+/** A CIBA binding message as the person's app shows it beside the verification code: short, in characters any screen draws. */
+const BINDING_MESSAGE = /^[A-Za-z0-9-._+/!?#]{1,20}$/;
+
+/** How the outcome of a login reaches the provider: approved, the person and the flow they approved; else why not. */
+export type LoginOutcome =
+  { approved: true; subject: string; flowId: string } | { approved: false; description: string };
+
 /**
  * The OpenID provider (panva's certified `oidc-provider`) on idflow's apps, keys, database and identification flows.
- * Authorization code flow only, with PKCE S256 for every client; tokens are signed with the service's keys, ID tokens
+ * Authorization code flow with PKCE S256 for every client (FAPI 2.0 for the apps on that profile), and CIBA for the
+ * apps that opt in; tokens are signed with the service's keys, ID tokens
  * with the algorithm each app chose.
  */
 @Injectable()
@@ -53,17 +70,29 @@ export class OidcProviderService implements OnModuleInit {
   private handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   /** The request the provider is serving, for reading apps as clients by what that request presents. */
   private readonly requests = new AsyncLocalStorage<KoaContextWithOIDC>();
+  private backchannel?: BackchannelLogins;
 
   constructor(
     private readonly config: AppConfig,
     private readonly serviceKey: ServiceKeyService,
     private readonly clients: OidcClientsService,
     private readonly accounts: OidcAccountsService,
+    private readonly outbound: OutboundClient,
     @InjectRepository(OidcRecord) private readonly records: Repository<OidcRecord>,
   ) {}
 
   /** How long a login page may stay open: as long as the provider keeps its interaction. */
   readonly interactionTtlSeconds = TTL.Interaction;
+
+  /** Who starts CIBA logins and answers for them; the provider refuses backchannel requests until one is set. */
+  useBackchannelLogins(logins: BackchannelLogins): void {
+    this.backchannel = logins;
+  }
+
+  private get backchannelLogins(): BackchannelLogins {
+    if (!this.backchannel) throw new Error('No CIBA login service is registered');
+    return this.backchannel;
+  }
 
   get issuer(): string {
     return `${this.config.BASE_URL.replace(/\/+$/, '')}${OIDC_PATH}`;
@@ -80,6 +109,10 @@ export class OidcProviderService implements OnModuleInit {
       return Promise.resolve(digestsEqual(sha256Hex(actual), this.clientSecret));
     };
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
+    this.provider.use(async (ctx, next) => {
+      await next();
+      await this.slowDownEagerPolls(ctx as KoaContextWithOIDC);
+    });
     this.provider.on('server_error', (_ctx: unknown, error: Error) =>
       this.logger.error({ err: error }, 'OpenID provider error'),
     );
@@ -113,32 +146,62 @@ export class OidcProviderService implements OnModuleInit {
    * Finishes a login page's interaction: approved, the person is logged in with a grant of what the request asked;
    * otherwise `access_denied` goes back to the client. Answers the URL the browser goes to next.
    */
-  async finishInteraction(
-    request: Request,
-    response: Response,
-    outcome: { approved: true; subject: string; flowId: string } | { approved: false; description: string },
-  ): Promise<string> {
+  async finishInteraction(request: Request, response: Response, outcome: LoginOutcome): Promise<string> {
     const interaction = await this.interactionDetails(request, response);
     let result: InteractionResults;
     if (outcome.approved) {
-      const grant = new this.provider.Grant({
-        accountId: outcome.subject,
-        clientId: interaction.params.client_id as string,
-      });
-      grant.addOIDCScope(textParam(interaction.params, 'scope') ?? 'openid');
-      const claimsParameter = textParam(interaction.params, 'claims');
-      const claims = claimsParameter ? (JSON.parse(claimsParameter) as object) : undefined;
-      for (const [use, members] of Object.entries(claims ?? {})) {
-        if (use === 'id_token' || use === 'userinfo') grant.addOIDCClaims(Object.keys(members as object));
-      }
-      const grantId = await grant.save();
-      await this.accounts.remember(grantId, outcome.flowId, TTL.Grant);
+      const grantId = await this.grantFor(String(interaction.params.client_id), interaction.params, outcome);
       // The flow the person approved answered the request, whatever it asked: a login, or a signup or link (`create`).
       result = { login: { accountId: outcome.subject }, consent: { grantId }, [CREATE_PROMPT]: {} };
     } else {
       result = { error: 'access_denied', error_description: outcome.description };
     }
     return this.provider.interactionResult(request, response, result, { mergeWithLastSubmission: false });
+  }
+
+  /**
+   * Gives a CIBA login its outcome: approved, a grant of what the request asked, for the client's next token request
+   * (and a ping in ping mode); otherwise `access_denied`.
+   */
+  async finishBackchannel(authReqId: string, outcome: LoginOutcome): Promise<void> {
+    const request = await this.provider.BackchannelAuthenticationRequest.find(authReqId, { ignoreExpiration: true });
+    if (!request) return;
+    const result = outcome.approved
+      ? await this.provider.Grant.find(await this.grantFor(request.clientId as string, request.params ?? {}, outcome))
+      : new errors.AccessDenied(outcome.description);
+    if (result) await this.provider.backchannelResult(request, result);
+  }
+
+  /** A grant of what an authorization or backchannel request asked for, tied to the flow the person approved. */
+  private async grantFor(
+    clientId: string,
+    params: Record<string, unknown>,
+    outcome: Extract<LoginOutcome, { approved: true }>,
+  ): Promise<string> {
+    const grant = new this.provider.Grant({ accountId: outcome.subject, clientId });
+    grant.addOIDCScope(textParam(params, 'scope') ?? 'openid');
+    const claimsParameter = textParam(params, 'claims');
+    const claims = claimsParameter ? (JSON.parse(claimsParameter) as object) : undefined;
+    for (const [use, members] of Object.entries(claims ?? {})) {
+      if (use === 'id_token' || use === 'userinfo') grant.addOIDCClaims(Object.keys(members as object));
+    }
+    const grantId = await grant.save();
+    await this.accounts.remember(grantId, outcome.flowId, TTL.Grant);
+    return grantId;
+  }
+
+  /**
+   * CIBA Core 1.0 section 11: a client that polls a pending request sooner than the interval gets `slow_down`. The
+   * provider answers `authorization_pending` itself; this turns that into `slow_down` for a poll that came too soon.
+   */
+  private async slowDownEagerPolls(ctx: KoaContextWithOIDC): Promise<void> {
+    const body = ctx.body as { error?: string } | undefined;
+    if (body?.error !== 'authorization_pending' || ctx.oidc?.params?.grant_type !== CIBA_GRANT_TYPE) return;
+    const authReqId = String(ctx.oidc.params.auth_req_id);
+    if (await this.backchannelLogins.pollTooSoon(authReqId)) {
+      const slowDown = new errors.SlowDown();
+      ctx.body = { error: slowDown.error, error_description: slowDown.error_description };
+    }
   }
 
   /** An app authenticates with whichever of its credentials the request carries: a JWT, a secret in the body or basic. */
@@ -170,9 +233,15 @@ export class OidcProviderService implements OnModuleInit {
       // refused here, before any page opens, the error goes back to the client's redirect URI.
       extraParams: {
         [IDFLOW_ACTION]: async (ctx, _value, client) => {
-          const problem = loginActionProblem(ctx.oidc.params ?? {});
+          const params = ctx.oidc.params ?? {};
+          const problem = loginActionProblem(params);
           if (problem) throw new errors.InvalidRequest(problem);
-          const refusal = client && (await this.clients.loginRefusal(client.clientId));
+          const backchannel = ctx.oidc.route === 'backchannel_authentication';
+          if (backchannel && !textParam(params, 'login_hint')) {
+            throw new errors.InvalidRequest('login_hint, the NIN of the person to log in, is required');
+          }
+          const startMode = backchannel ? PUSH_START_MODE : PAGE_START_MODE;
+          const refusal = client && (await this.clients.loginRefusal(client.clientId, startMode));
           if (refusal) throw new errors.UnauthorizedClient(refusal);
         },
       },
@@ -182,10 +251,47 @@ export class OidcProviderService implements OnModuleInit {
         idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
       },
+      extraClientMetadata: { properties: [OIDC_PROFILE_METADATA] },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
-      ttl: TTL,
+      ttl: {
+        ...TTL,
+        // A CIBA login lasts as long as the identification it pushes, or less if the client asks (`requested_expiry`).
+        BackchannelAuthenticationRequest: (ctx) => {
+          const requested = Number(ctx.oidc.params?.requested_expiry ?? Infinity);
+          return Math.min(this.config.FLOW_TTL_SECONDS, requested);
+        },
+      },
       features: {
         devInteractions: { enabled: false },
+        // The provider's FAPI 2.0 checks, for the apps on that profile; PKCE and `iss` hold for every app, and every app
+        // may push its requests (PAR), which fapi2 apps must.
+        fapi: {
+          enabled: true,
+          profile: (_ctx, client) => (client?.metadata()[OIDC_PROFILE_METADATA] === 'fapi2' ? '2.0' : undefined),
+        },
+        dPoP: { enabled: true },
+        pushedAuthorizationRequests: { enabled: true },
+        ciba: {
+          enabled: true,
+          deliveryModes: ['poll', 'ping'],
+          processLoginHint: (ctx, nin) =>
+            this.backchannelLogins.accountOf(ctx.oidc.client?.clientId as string, nin ?? ''),
+          processLoginHintToken: () => {
+            throw new errors.InvalidRequest('login_hint_token is not supported; send the NIN as login_hint');
+          },
+          // The context and user code are the client's to give: idflow apps register no user code, and the person
+          // approves in their app, where the binding message and the verification code are shown.
+          validateRequestContext: () => undefined,
+          validateBindingMessage: (_ctx, message) => {
+            if (message !== undefined && !BINDING_MESSAGE.test(message)) {
+              throw new errors.InvalidBindingMessage(
+                'binding_message must be 1 to 20 characters of A-Z, a-z, 0-9 and -._+/!?#',
+              );
+            }
+          },
+          verifyUserCode: () => undefined,
+          triggerAuthenticationDevice: (ctx, request) => this.backchannelLogins.start(ctx, request),
+        },
         claimsParameter: { enabled: true },
         revocation: { enabled: true },
         introspection: { enabled: true, allowedPolicy: confidentialOwnToken },
@@ -200,6 +306,7 @@ export class OidcProviderService implements OnModuleInit {
         url: (_ctx, interaction) => `${OIDC_PATH}${INTERACTION_PATH}/${interaction.uid}`,
       },
       renderError: (ctx, out) => renderProviderError(ctx, out),
+      fetch: providerFetch(this.outbound),
     };
   }
 }

@@ -4,6 +4,12 @@ import { sha256Hex } from '../common/crypto/digest';
 import { OidcRecord } from './oidc-record.entity';
 
 /**
+ * Models the provider reads past their expiry, to tell a client it came too late: a CIBA request polled after it
+ * expired is `expired_token` (CIBA Core 1.0 section 11), not "not found". Kept this many seconds longer.
+ */
+const READ_AFTER_EXPIRY: Record<string, number> = { BackchannelAuthenticationRequest: 600 };
+
+/**
  * The provider's storage for one model (`Session`, `AuthorizationCode`...), on idflow's database rather than in the
  * process, so that an authorization started on one instance finishes on another. An expired record is never found; the
  * retention sweep deletes it later.
@@ -24,7 +30,7 @@ export class OidcRecordAdapter implements Adapter {
         id: this.key(id),
         kind: this.kind,
         payload: stored(payload),
-        expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null,
+        expiresAt: expiresIn ? Date.now() + (expiresIn + (READ_AFTER_EXPIRY[this.kind] ?? 0)) * 1000 : null,
         grantId: payload.grantId ?? null,
         uid: payload.uid ?? null,
         userCode: payload.userCode ?? null,

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing/billing.module';
+import { OutboundModule } from '../common/outbound/outbound.module';
+import { DevicesModule } from '../devices/devices.module';
 import { FlowsModule } from '../flows/flows.module';
 import { IdentificationModule } from '../identification/identification.module';
 import { PersonsModule } from '../persons/persons.module';
 import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { CibaLoginService } from './ciba-login.service';
 import { LoginPushLimits } from './login-push-limits';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OidcClientsService } from './oidc-clients.service';
@@ -16,7 +19,10 @@ import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordRetention } from './oidc-record-retention';
 import { OidcRecord } from './oidc-record.entity';
 
-/** "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins are identifications. */
+/**
+ * "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins (by a login page or
+ * by CIBA) are identifications.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([OidcRecord]),
@@ -27,6 +33,8 @@ import { OidcRecord } from './oidc-record.entity';
     IdentificationModule,
     SandboxSimulatorModule,
     BillingModule,
+    DevicesModule,
+    OutboundModule,
   ],
   controllers: [OidcLoginController],
   providers: [
@@ -36,6 +44,7 @@ import { OidcRecord } from './oidc-record.entity';
     OidcLoginService,
     OidcRecordRetention,
     LoginPushLimits,
+    CibaLoginService,
   ],
   exports: [OidcProviderService],
 })

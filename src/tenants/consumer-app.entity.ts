@@ -2,6 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { epochMsColumn } from '../common/persistence/column-types';
 import { Consumer } from './consumer.entity';
 import type { Environment } from './environment';
+import { DEFAULT_CIBA_DELIVERY_MODE, type CibaDeliveryMode } from './ciba-delivery';
+import { DEFAULT_OIDC_PROFILE, type OidcProfile } from './oidc-profile';
 import { DEFAULT_ID_TOKEN_SIGNING_ALG, type IdTokenSigningAlg } from './id-token-signing-alg';
 import type { Scope } from './scopes';
 
@@ -51,6 +53,18 @@ export class ConsumerApp {
   /** The algorithm the OpenID provider signs this app's ID tokens with. */
   @Column({ type: 'varchar', length: 16, name: 'id_token_signing_alg', default: DEFAULT_ID_TOKEN_SIGNING_ALG })
   idTokenSigningAlg: IdTokenSigningAlg;
+
+  /** How strictly the app's OpenID logins are held: basic, or the FAPI 2.0 Security Profile. */
+  @Column({ type: 'varchar', length: 8, name: 'oidc_profile', default: DEFAULT_OIDC_PROFILE })
+  oidcProfile: OidcProfile;
+
+  /** Whether the app may start CIBA logins, and how it hears their outcome. */
+  @Column({ type: 'varchar', length: 8, name: 'ciba_delivery_mode', default: DEFAULT_CIBA_DELIVERY_MODE })
+  cibaDeliveryMode: CibaDeliveryMode;
+
+  /** Where a CIBA login in ping mode notifies the app that its tokens are ready. */
+  @Column({ type: 'varchar', length: 2048, name: 'ciba_notification_endpoint', nullable: true })
+  cibaNotificationEndpoint: string | null;
 
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;

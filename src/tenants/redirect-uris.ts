@@ -6,7 +6,14 @@ export const MAX_REDIRECT_URI_LENGTH = 2048;
 // Plain http only where a developer runs the app on their own machine; a browser never leaves it then.
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
-function redirectUriProblem(text: string): string | undefined {
+/**
+ * What is wrong with a URL an app registers (a redirect URI, a notification endpoint): https only, plain http only on
+ * the hosts given; undefined when nothing is.
+ */
+export function registeredUrlProblem(
+  text: string,
+  plainHttpHosts: ReadonlySet<string> = new Set(),
+): string | undefined {
   if (text.length > MAX_REDIRECT_URI_LENGTH) return `is longer than ${MAX_REDIRECT_URI_LENGTH} characters`;
   let url: URL;
   try {
@@ -17,8 +24,10 @@ function redirectUriProblem(text: string): string | undefined {
   if (text.includes('#')) return 'must not have a fragment (#...)';
   if (url.username || url.password) return 'must not carry a user name or password';
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
-  return 'must use https (plain http only for localhost and 127.0.0.1)';
+  if (url.protocol === 'http:' && plainHttpHosts.has(url.hostname)) return undefined;
+  return plainHttpHosts.size > 0
+    ? `must use https (plain http only for ${[...plainHttpHosts].join(' and ')})`
+    : 'must use https';
 }
 
 /** What is wrong with a list of redirect URIs an app registers, one issue per offending entry; empty when all is well. */
@@ -33,7 +42,7 @@ export function redirectUriIssues(uris: readonly string[]): ValidationIssue[] {
     ];
   }
   return uris.flatMap((uri, index) => {
-    const problem = redirectUriProblem(uri);
+    const problem = registeredUrlProblem(uri, LOOPBACK_HOSTS);
     return problem ? [{ code: 'invalid_string', path: ['redirectUris', index], message: `${uri} ${problem}` }] : [];
   });
 }

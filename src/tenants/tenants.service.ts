@@ -12,6 +12,8 @@ import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment'
 import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
 import { KeyUsageRecorder } from './key-usage.recorder';
+import { CibaDeliveryMode, DEFAULT_CIBA_DELIVERY_MODE, cibaDeliveryIssues } from './ciba-delivery';
+import { DEFAULT_OIDC_PROFILE, OidcProfile, oidcProfileIssues } from './oidc-profile';
 import { DEFAULT_ID_TOKEN_SIGNING_ALG, IdTokenSigningAlg } from './id-token-signing-alg';
 import { redirectUriIssues } from './redirect-uris';
 import { generateRsaKeyPair, normaliseRsaPublicKey } from './rsa-public-key';
@@ -41,6 +43,10 @@ export interface OidcClientChanges {
   redirectUris?: string[];
   publicClient?: boolean;
   idTokenSigningAlg?: IdTokenSigningAlg;
+  oidcProfile?: OidcProfile;
+  cibaDeliveryMode?: CibaDeliveryMode;
+  /** Null removes it. */
+  cibaNotificationEndpoint?: string | null;
 }
 
 /** A record of a list, and when any API key under it was last used (null while none was). */
@@ -135,6 +141,9 @@ export class TenantsService {
         redirectUris: [],
         publicClient: false,
         idTokenSigningAlg: DEFAULT_ID_TOKEN_SIGNING_ALG,
+        oidcProfile: DEFAULT_OIDC_PROFILE,
+        cibaDeliveryMode: DEFAULT_CIBA_DELIVERY_MODE,
+        cibaNotificationEndpoint: null,
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
         webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
         createdAt: now,
@@ -167,8 +176,8 @@ export class TenantsService {
   }
 
   /**
-   * Replaces the app's redirect URIs (refused whole, with one issue per bad entry), its public-client flag or its ID
-   * token signing algorithm.
+   * Replaces the app's redirect URIs (refused whole, with one issue per bad entry), its public-client flag, its ID
+   * token signing algorithm, its profile or its CIBA settings (refused when they would not hold together).
    */
   async updateOidcClient(appId: string, changes: OidcClientChanges): Promise<ConsumerApp> {
     if (changes.redirectUris) {
@@ -179,6 +188,11 @@ export class TenantsService {
     if (changes.redirectUris) app.redirectUris = [...new Set(changes.redirectUris)];
     if (changes.publicClient !== undefined) app.publicClient = changes.publicClient;
     if (changes.idTokenSigningAlg !== undefined) app.idTokenSigningAlg = changes.idTokenSigningAlg;
+    if (changes.oidcProfile !== undefined) app.oidcProfile = changes.oidcProfile;
+    if (changes.cibaDeliveryMode !== undefined) app.cibaDeliveryMode = changes.cibaDeliveryMode;
+    if (changes.cibaNotificationEndpoint !== undefined) app.cibaNotificationEndpoint = changes.cibaNotificationEndpoint;
+    const issues = [...oidcProfileIssues(app), ...cibaDeliveryIssues(app)];
+    if (issues.length > 0) throw new RequestValidationError(issues);
     const saved = await this.apps.save(app);
     await this.holders.appChanged(appId);
     return saved;

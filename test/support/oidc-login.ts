@@ -1,7 +1,7 @@
 import { createPrivateKey, webcrypto } from 'node:crypto';
 import * as openid from 'openid-client';
 import { CookieBrowser } from './cookie-browser';
-import { randomClientIp } from './test-app';
+import { type TestAgent, randomClientIp } from './test-app';
 
 /** openid-client (panva's certified relying party), ESM-only, loaded as the service loads oidc-provider. */
 export { openid };
@@ -108,4 +108,23 @@ export async function returnToClient(login: StartedLogin): Promise<URL> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the login never finished');
+}
+
+/**
+ * A test person acts on a login through the simulator: their virtual device scans the page's QR code, then approves
+ * or declines. Answers the id of the login's flow.
+ */
+export async function actInSimulator(
+  http: () => TestAgent,
+  credentials: Record<string, string>,
+  login: StartedLogin,
+  nin: string,
+  action: 'approve' | 'reject',
+): Promise<string> {
+  const { link } = await progressOf(login);
+  const scanned = await http().post('/api/v2/sandbox/scan').set(credentials).send({ code: link, nin });
+  if (scanned.status !== 201) throw new Error(`the scan answered ${scanned.status}: ${scanned.text}`);
+  const flowId = scanned.body.data.request.id as string;
+  await http().post(`/api/v2/sandbox/flows/${flowId}/${action}`).set(credentials).send({ nin }).expect(201);
+  return flowId;
 }

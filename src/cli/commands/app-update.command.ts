@@ -1,5 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { appView } from '../../admin/admin-views';
+import { CIBA_DELIVERY_MODES, CibaDeliveryMode } from '../../tenants/ciba-delivery';
+import { OIDC_PROFILES, OidcProfile } from '../../tenants/oidc-profile';
 import { ID_TOKEN_SIGNING_ALGS, IdTokenSigningAlg } from '../../tenants/id-token-signing-alg';
 import { TenantsService } from '../../tenants/tenants.service';
 import { OutputOptions, runCommand } from '../run-command';
@@ -13,6 +15,9 @@ interface AppUpdateOptions extends OutputOptions {
   redirectUris?: boolean;
   publicClient?: 'yes' | 'no';
   idTokenSigningAlg?: IdTokenSigningAlg;
+  oidcProfile?: OidcProfile;
+  ciba?: CibaDeliveryMode;
+  cibaNotificationEndpoint?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -20,8 +25,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export const appUpdateCommand = () =>
   new Command('app:update')
     .description(
-      'set how the app logs people in with OIDC: its redirect URIs (replacing the list), public-client flag or ID ' +
-        'token signing algorithm',
+      'set how the app logs people in with OIDC: its redirect URIs (replacing the list), public-client flag, ID ' +
+        'token signing algorithm, profile or CIBA delivery',
     )
     .requiredOption('--app <id>', 'app id (app_...)')
     .option('--redirect-uri <url>', 'a redirect URI; repeat the option for several (replaces the list)', collect)
@@ -34,21 +39,43 @@ export const appUpdateCommand = () =>
         ID_TOKEN_SIGNING_ALGS,
       ),
     )
+    .addOption(
+      new Option('--oidc-profile <profile>', 'basic, or fapi2 (the FAPI 2.0 Security Profile)').choices(OIDC_PROFILES),
+    )
+    .addOption(
+      new Option('--ciba <mode>', 'whether the app may start CIBA logins, and how it hears of them').choices(
+        CIBA_DELIVERY_MODES,
+      ),
+    )
+    .option('--ciba-notification-endpoint <url>', 'the https URL a CIBA login in ping mode notifies')
     .addOption(jsonOption())
     .action((options: AppUpdateOptions) =>
       runCommand(options, async (context) => {
         const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
-        const { idTokenSigningAlg } = options;
-        if (redirectUris === undefined && options.publicClient === undefined && idTokenSigningAlg === undefined) {
+        const { idTokenSigningAlg, oidcProfile, ciba: cibaDeliveryMode, cibaNotificationEndpoint } = options;
+        const changes = [
+          options.publicClient,
+          idTokenSigningAlg,
+          oidcProfile,
+          cibaDeliveryMode,
+          cibaNotificationEndpoint,
+        ];
+        if (redirectUris === undefined && changes.every((change) => change === undefined)) {
           throw new InvalidArgumentError(
-            'give --redirect-uri, --no-redirect-uris, --public-client or --id-token-signing-alg',
+            'give --redirect-uri, --no-redirect-uris, --public-client, --id-token-signing-alg, --oidc-profile, --ciba or ' +
+              '--ciba-notification-endpoint',
           );
         }
         const publicClient = options.publicClient === undefined ? undefined : options.publicClient === 'yes';
         const app = appView(
-          await context
-            .get(TenantsService)
-            .updateOidcClient(options.app, { redirectUris, publicClient, idTokenSigningAlg }),
+          await context.get(TenantsService).updateOidcClient(options.app, {
+            redirectUris,
+            publicClient,
+            idTokenSigningAlg,
+            oidcProfile,
+            cibaDeliveryMode,
+            cibaNotificationEndpoint,
+          }),
         );
         return {
           json: app,
@@ -56,6 +83,9 @@ export const appUpdateCommand = () =>
             'redirect URIs': app.redirectUris.join(', ') || '(none)',
             'public client': app.publicClient ? 'yes' : 'no',
             'ID token signing': app.idTokenSigningAlg,
+            profile: app.oidcProfile,
+            CIBA: app.cibaDeliveryMode,
+            'CIBA notification endpoint': app.cibaNotificationEndpoint ?? '(none)',
           }),
         };
       }),

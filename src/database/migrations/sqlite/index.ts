@@ -24,6 +24,8 @@ import { ApiKeyLastUsed1764910000001 } from '../portable/1764910000001-ApiKeyLas
 import { SealCaKey1764920000001 } from '../portable/1764920000001-SealCaKey';
 import { ArchiveRenewal1764930000000 } from '../portable/1764930000000-ArchiveRenewal';
 import { DevicePasskeys1764940000000 } from '../portable/1764940000000-DevicePasskeys';
+import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
+import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -53,4 +55,6 @@ export const SQLITE_MIGRATIONS = [
   SealCaKey1764920000001,
   ArchiveRenewal1764930000000,
   DevicePasskeys1764940000000,
+  CibaDelivery1764950000000,
+  OidcProfile1764950000001,
 ];

@@ -1,0 +1,178 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { errors, type BackchannelAuthenticationRequest, type KoaContextWithOIDC } from 'oidc-provider';
+import { Repository } from 'typeorm';
+import { BillingAccountsService } from '../billing/billing-accounts.service';
+import type { BillingCharge } from '../billing/billing-charge';
+import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
+import { DevicesService } from '../devices/devices.service';
+import { FlowEventBus } from '../flows/events/flow-event-bus';
+import { isTerminal } from '../flows/flow-state';
+import { FlowsService } from '../flows/flows.service';
+import { IdentificationService } from '../identification/identification.service';
+import { TenantsService } from '../tenants/tenants.service';
+import { textParam } from './authorization-params';
+import type { BackchannelLogins } from './backchannel-logins';
+import { TooManyLoginPushesError } from './errors/too-many-login-pushes.error';
+import { loginActionOf } from './login-action';
+import { loginPrincipal } from './login-principal';
+import { LoginPushLimits } from './login-push-limits';
+import { PUSH_START_MODE } from './login-start-modes';
+import { OidcAccountsService } from './oidc-accounts.service';
+import { requestedClaimKeys } from './oidc-claims';
+import { OidcProviderService } from './oidc-provider.service';
+import { OidcRecordAdapter } from './oidc-record.adapter';
+import { OidcRecord } from './oidc-record.entity';
+
+/** Seconds a client waits between polls of a pending CIBA login (CIBA Core 1.0 section 7.3), and the least it may. */
+export const CIBA_POLL_INTERVAL_SECONDS = 5;
+
+/** The flow a CIBA login pushed, and whether the provider has been told its outcome. */
+interface CibaLoginRecord {
+  flowId: string;
+  settled?: boolean;
+}
+
+/** When a pending CIBA login was last polled. */
+interface CibaPollRecord {
+  at: number;
+}
+
+/**
+ * CIBA logins: a client names a person by NIN (`login_hint`), and idflow starts an ordinary different-device
+ * identification of the client's app, pushed to that person's devices, with the binding message as what the person's
+ * app shows beside the verification code. It is billed and metered as one identification when the client asks. When
+ * the flow ends, the provider is told (a grant for the person's pseudonym, or `access_denied`), by the instance that
+ * started it as soon as it hears of the change, or else by the next poll on any instance; an expired flow is left for
+ * the provider to answer `expired_token`. State lives beside the provider's, so any instance serves any poll.
+ */
+@Injectable()
+export class CibaLoginService implements BackchannelLogins {
+  private readonly logger = new Logger(CibaLoginService.name);
+  private readonly logins: OidcRecordAdapter;
+  private readonly polls: OidcRecordAdapter;
+
+  constructor(
+    @InjectRepository(OidcRecord) records: Repository<OidcRecord>,
+    private readonly provider: OidcProviderService,
+    private readonly tenants: TenantsService,
+    private readonly devices: DevicesService,
+    private readonly identification: IdentificationService,
+    private readonly flows: FlowsService,
+    private readonly bus: FlowEventBus,
+    private readonly accounts: OidcAccountsService,
+    private readonly billing: BillingAccountsService,
+    private readonly pushLimits: LoginPushLimits,
+  ) {
+    this.logins = new OidcRecordAdapter('IdflowCibaLogin', records);
+    this.polls = new OidcRecordAdapter('IdflowCibaPoll', records);
+    provider.useBackchannelLogins(this);
+  }
+
+  async accountOf(clientId: string, nin: string): Promise<string | undefined> {
+    const app = await this.tenants.findApp(clientId);
+    if (!(await this.devices.hasDigitalId(nin, app.environment))) return undefined;
+    return this.accounts.subjectOf(app.id, nin);
+  }
+
+  async start(ctx: KoaContextWithOIDC, request: BackchannelAuthenticationRequest): Promise<void> {
+    const params = request.params ?? {};
+    const nin = textParam(params, 'login_hint') as string;
+    const authReqId = request.jti;
+    const app = await this.tenants.findApp(request.clientId as string);
+    const principal = loginPrincipal(app, await this.tenants.findConsumer(app.consumerId));
+    const ttlSeconds = request.expiration;
+    await this.pushLimits.count(authReqId, ttlSeconds, app.environment, nin).catch((error: unknown) => {
+      if (error instanceof TooManyLoginPushesError) throw new errors.AccessDenied(error.message);
+      throw error;
+    });
+    const charge = await this.charge(principal);
+    const http = ctx.req as Request;
+    let created;
+    try {
+      created = await this.identification.start(
+        principal,
+        PUSH_START_MODE,
+        {
+          action: loginActionOf(params),
+          claims: requestedClaimKeys(String(request.scope ?? '').split(' '), textParam(params, 'claims')),
+          payload: textParam(params, 'binding_message') ?? 'Log in',
+          user: nin,
+          ttlSeconds,
+        },
+        { ip: http.clientIp ?? 'unknown', userAgent: (ctx.get('user-agent') ?? '').slice(0, 512) },
+      );
+    } catch (error) {
+      await this.billing.refund(charge);
+      throw error;
+    }
+    // Metered as the app's identification, under the login's own key id, like a login page's.
+    http.principal = principal;
+    http.billing = charge;
+    http.meteredRoute = { route: `POST ${ctx.path}`, category: 'authentication' };
+    const flowId = created.request.id;
+    await this.logins.upsert(authReqId, { flowId } satisfies CibaLoginRecord, ttlSeconds);
+    this.follow(authReqId, flowId, ttlSeconds);
+    ctx.body = { ...(ctx.body as object), interval: CIBA_POLL_INTERVAL_SECONDS };
+  }
+
+  async pollTooSoon(authReqId: string): Promise<boolean> {
+    if (!(await this.logins.find(authReqId))) return false;
+    await this.settle(authReqId);
+    const now = Date.now();
+    const previous = (await this.polls.find(authReqId)) as unknown as CibaPollRecord | undefined;
+    await this.polls.upsert(authReqId, { at: now } satisfies CibaPollRecord, CIBA_POLL_INTERVAL_SECONDS * 2);
+    return previous !== undefined && now - previous.at < CIBA_POLL_INTERVAL_SECONDS * 1000;
+  }
+
+  /** A live app that cannot pay is refused as its REST create would be, here with `access_denied`. */
+  private async charge(principal: Parameters<BillingAccountsService['charge']>[0]): Promise<BillingCharge> {
+    try {
+      return await this.billing.charge(principal, 'authentication');
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        throw new errors.AccessDenied("The app's allowance and balance do not cover this login");
+      }
+      throw error;
+    }
+  }
+
+  /** Settles the login as soon as this instance hears that its flow has ended; the next poll does, if it never does. */
+  private follow(authReqId: string, flowId: string, ttlSeconds: number): void {
+    const settle = () =>
+      void this.settle(authReqId).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'Could not settle a CIBA login; its next poll will'),
+      );
+    const stop = this.bus.onFlow(
+      flowId,
+      (event) => {
+        if (!isTerminal(event.view.status)) return;
+        stop();
+        clearTimeout(timer);
+        settle();
+      },
+      settle,
+    );
+    const timer = setTimeout(stop, ttlSeconds * 1000);
+    timer.unref();
+  }
+
+  /**
+   * Tells the provider how an ended flow went, once: the login's record is claimed by compare-and-set, so of the
+   * instances that hear of the flow or are polled, exactly one tells it (and pings the client).
+   */
+  private async settle(authReqId: string): Promise<void> {
+    const login = (await this.logins.find(authReqId)) as unknown as CibaLoginRecord | undefined;
+    if (!login || login.settled) return;
+    const flow = await this.flows.find(login.flowId);
+    if (!isTerminal(flow.status) || flow.status === 'expired') return;
+    if (!(await this.logins.replace(authReqId, { ...login }, { ...login, settled: true }))) return;
+    await this.provider.finishBackchannel(
+      authReqId,
+      flow.status === 'completed' && flow.holderNin
+        ? { approved: true, subject: this.accounts.subjectOf(flow.appId, flow.holderNin), flowId: flow.id }
+        : { approved: false, description: `The identification was ${flow.status}` },
+    );
+  }
+}

@@ -1,0 +1,237 @@
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import type * as OpenIdClient from 'openid-client';
+import { DataSource } from 'typeorm';
+import { UsageRecord } from '../src/billing/usage-record.entity';
+import { UsageMeter } from '../src/billing/usage.meter';
+import { TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from '../src/sandbox/test-persons';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { TenantsService } from '../src/tenants/tenants.service';
+import { LocalServer } from './support/local-server';
+import { discover, openid } from './support/oidc-login';
+import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
+import { selfSignedCertificate } from './support/self-signed-certificate';
+import { createTenant } from './support/tenant-factory';
+import { TestApp, createListeningTestApp } from './support/test-app';
+import type { TestDevice } from './support/test-device';
+import { eventually, pause } from './support/waiting';
+import { CIBA_GRANT_TYPE, oauthErrorOf, pushedFlowOf } from './support/ciba-logins';
+
+const ADAEZE = '10000000001';
+/** The provider's poll interval is 5 s: a poll and the wait before it take that long. */
+const POLL_TIMEOUT_MS = 30_000;
+
+describe('CIBA logins (openid-client as the relying party, approved in the Wallet API)', () => {
+  let t: TestApp;
+  let issuer: string;
+  let sandbox: SandboxBootstrap;
+  let rp: OpenIdClient.Configuration;
+  let phone: TestDevice;
+  let notifications: LocalServer;
+  const pings: Array<{ authorization?: string; body: { auth_req_id: string } }> = [];
+  const tenants = () => t.app.get(TenantsService);
+
+  beforeAll(async () => {
+    // The client's notification endpoint is https, as CIBA requires, with a certificate the service is made to trust.
+    const certificate = selfSignedCertificate(['127.0.0.1']);
+    setDefaultCACertificates([...getCACertificates('default'), certificate.cert]);
+    notifications = await LocalServer.start(
+      (request, response, body) => {
+        pings.push({ authorization: request.headers.authorization, body: JSON.parse(body.toString('utf8')) });
+        response.statusCode = 204;
+        response.end();
+      },
+      { tls: certificate },
+    );
+    t = await createListeningTestApp((origin) => ({ BASE_URL: origin, ALLOW_PRIVATE_URLS: 'true' }));
+    issuer = `${t.config.BASE_URL}/oidc`;
+    sandbox = await bootstrapSandbox(t.app);
+    await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
+    rp = await discover(issuer, sandbox.appId, { secret: sandbox.appSecret });
+    phone = await enrolledDevice(t.app, t.http, ADAEZE);
+  });
+  afterAll(async () => {
+    await t.close();
+    await notifications.close();
+  });
+
+  const pushedFlow = (bindingMessage: string) => pushedFlowOf(phone, t.http, bindingMessage);
+  const approve = async (flowId: string, claims: string[]) => {
+    expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/accept`)).status).toBeLessThan(300);
+    expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims })).status).toBeLessThan(300);
+  };
+  const errorOf = oauthErrorOf;
+
+  it('publishes the backchannel endpoint and both delivery modes in discovery', () => {
+    const metadata = rp.serverMetadata();
+    expect(metadata.backchannel_authentication_endpoint).toBe(`${issuer}/backchannel`);
+    expect(metadata.backchannel_token_delivery_modes_supported).toEqual(['poll', 'ping']);
+    expect(metadata.grant_types_supported).toContain(CIBA_GRANT_TYPE);
+  });
+
+  it(
+    'poll mode: pushed to the phone with the binding message, approved with a device key, tokens with the consented claims',
+    async () => {
+      const usage = async () => {
+        await t.app.get(UsageMeter).flush();
+        const records = t.app.get(DataSource).getRepository(UsageRecord);
+        return records.findBy({ appId: sandbox.appId, category: 'authentication', keyId: 'key_oidc' });
+      };
+      const billedBefore = (await usage()).length;
+      const started = await openid.initiateBackchannelAuthentication(rp, {
+        scope: 'openid naming',
+        login_hint: ADAEZE,
+        binding_message: 'Till-42',
+      });
+      // Metered once, as an identification of the app, when the request is accepted.
+      expect(await usage()).toHaveLength(billedBefore + 1);
+      expect(started.expires_in).toBe(t.config.FLOW_TTL_SECONDS);
+      expect(started.interval).toBe(5);
+      const flowId = await pushedFlow('Till-42');
+      const read = await phone.get(t.http, `/wallet/v1/flows/${flowId}`);
+      expect(JSON.stringify(read.body.data)).toMatch(/"verificationCode":"\d{4}"/);
+
+      // Asked again at once, before the interval: slow_down, not authorization_pending.
+      const poll = () => openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+      await expect(errorOf(poll())).resolves.toBe('authorization_pending');
+      await expect(errorOf(poll())).resolves.toBe('slow_down');
+
+      await approve(flowId, ['naming.given', 'naming.family']);
+      const tokens = await openid.pollBackchannelAuthenticationGrant(rp, started);
+      const person = testPerson(ADAEZE);
+      const claims = tokens.claims();
+      expect(claims).toMatchObject({
+        iss: issuer,
+        aud: sandbox.appId,
+        given_name: person.claims.naming.given,
+        family_name: person.claims.naming.family,
+        claims: { naming: { given: person.claims.naming.given, family: person.claims.naming.family } },
+      });
+      expect(claims).not.toHaveProperty('name');
+      const userinfo = await openid.fetchUserInfo(rp, tokens.access_token, claims?.sub as string);
+      expect(userinfo).toMatchObject({ given_name: person.claims.naming.given });
+
+      // The grant is used once.
+      await expect(errorOf(poll())).resolves.toBe('invalid_grant');
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'poll mode: declined on the phone is access_denied',
+    async () => {
+      const started = await openid.initiateBackchannelAuthentication(rp, {
+        scope: 'openid naming',
+        login_hint: ADAEZE,
+        binding_message: 'Till-43',
+      });
+      const flowId = await pushedFlow('Till-43');
+      expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/decline`)).status).toBeLessThan(300);
+      await expect(errorOf(openid.pollBackchannelAuthenticationGrant(rp, started))).resolves.toBe('access_denied');
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    "poll mode: the sandbox simulator answers a CIBA login as the test person's virtual device",
+    async () => {
+      const started = await openid.initiateBackchannelAuthentication(rp, {
+        scope: 'openid contact',
+        login_hint: ADAEZE,
+        binding_message: 'Till-44',
+      });
+      const flowId = await pushedFlow('Till-44');
+      await t
+        .http()
+        .post(`/api/v2/sandbox/flows/${flowId}/approve`)
+        .set(credentials(sandbox))
+        .send({ nin: ADAEZE, claims: ['contact.email'] })
+        .expect(201);
+      const tokens = await openid.pollBackchannelAuthenticationGrant(rp, started);
+      expect(tokens.claims()).toMatchObject({ email: testPerson(ADAEZE).claims.contact.email });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'poll mode: a login nobody answers before requested_expiry is expired_token',
+    async () => {
+      const started = await openid.initiateBackchannelAuthentication(rp, {
+        scope: 'openid',
+        login_hint: ADAEZE,
+        requested_expiry: '1',
+      });
+      expect(started.expires_in).toBe(1);
+      await pause(1500);
+      const late = openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+      await expect(errorOf(late)).resolves.toBe('expired_token');
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it('a NIN with no digital ID is unknown_user_id; a login_hint_token is invalid_request; a long binding message is refused', async () => {
+    const without = TEST_PERSONS.find((person) => !TEST_PERSONS_WITH_DIGITAL_ID.includes(person.nin));
+    const start = (parameters: Record<string, string>) =>
+      errorOf(openid.initiateBackchannelAuthentication(rp, { scope: 'openid', ...parameters }));
+    await expect(start({ login_hint: without?.nin as string })).resolves.toBe('unknown_user_id');
+    await expect(start({ login_hint: 'not-a-nin' })).resolves.toBe('unknown_user_id');
+    await expect(start({ login_hint_token: 'x.y.z' })).resolves.toBe('invalid_request');
+    await expect(start({ login_hint: ADAEZE, binding_message: 'a message far too long for a till' })).resolves.toBe(
+      'invalid_binding_message',
+    );
+  });
+
+  // The provider answers invalid_request ("... is not allowed for this client") where CIBA Core names unauthorized_client.
+  it('an app that has not opted in is refused: invalid_request, or no client at all without redirect URIs', async () => {
+    const start = () => errorOf(openid.initiateBackchannelAuthentication(rp, { scope: 'openid', login_hint: ADAEZE }));
+    try {
+      await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'off' });
+      await expect(start()).resolves.toBe('invalid_client');
+      await tenants().updateOidcClient(sandbox.appId, { redirectUris: ['http://127.0.0.1:9/callback'] });
+      await expect(start()).resolves.toBe('invalid_request');
+    } finally {
+      await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', redirectUris: [] });
+    }
+  });
+
+  it('an app without identification:another is unauthorized_client, as its REST push would be refused', async () => {
+    const tenant = await createTenant(t.app);
+    await tenants().updateOidcClient(tenant.appId, { cibaDeliveryMode: 'poll' });
+    const client = await discover(issuer, tenant.appId, { secret: tenant.appSecret });
+    await expect(
+      errorOf(openid.initiateBackchannelAuthentication(client, { scope: 'openid', login_hint: ADAEZE })),
+    ).resolves.toBe('unauthorized_client');
+  });
+
+  it(
+    'ping mode: the notification endpoint hears of the approval with the client notification token, then one token request',
+    async () => {
+      await tenants().updateOidcClient(sandbox.appId, {
+        cibaDeliveryMode: 'ping',
+        cibaNotificationEndpoint: `${notifications.origin}/ciba`,
+      });
+      try {
+        const started = await openid.initiateBackchannelAuthentication(rp, {
+          scope: 'openid naming',
+          login_hint: ADAEZE,
+          binding_message: 'Kiosk-7',
+          client_notification_token: 'rp-token-123',
+        });
+        const flowId = await pushedFlow('Kiosk-7');
+        await approve(flowId, ['naming.given']);
+        await eventually(
+          'the ping arrives',
+          async () => pings.some((ping) => ping.body.auth_req_id === started.auth_req_id),
+          5000,
+        );
+        expect(pings.find((ping) => ping.body.auth_req_id === started.auth_req_id)?.authorization).toBe(
+          'Bearer rp-token-123',
+        );
+        const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+        expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+      } finally {
+        await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', cibaNotificationEndpoint: null });
+      }
+    },
+    POLL_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,148 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK } from 'jose';
+import type * as OpenIdClient from 'openid-client';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { TenantsService } from '../src/tenants/tenants.service';
+import { oauthErrorOf } from './support/ciba-logins';
+import { CookieBrowser } from './support/cookie-browser';
+import { REDIRECT_URI, StartedLogin, actInSimulator, discover, openid, returnToClient } from './support/oidc-login';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { TestApp, createListeningTestApp, randomClientIp } from './support/test-app';
+
+const ADAEZE = '10000000001';
+
+describe('FAPI 2.0 Security Profile for an app (openid-client as the relying party)', () => {
+  let t: TestApp;
+  let issuer: string;
+  let sandbox: SandboxBootstrap;
+  let rp: OpenIdClient.Configuration;
+
+  beforeAll(async () => {
+    t = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
+    issuer = `${t.config.BASE_URL}/oidc`;
+    sandbox = await bootstrapSandbox(t.app);
+    await t.app
+      .get(TenantsService)
+      .updateOidcClient(sandbox.appId, { redirectUris: [REDIRECT_URI], oidcProfile: 'fapi2' });
+    rp = await discover(issuer, sandbox.appId, { privateKeyPem: sandbox.privateKey });
+  });
+  afterAll(() => t.close());
+
+  /** The parameters of a FAPI 2.0 authorization request, PKCE S256 included. */
+  const requestParameters = async (overrides: Record<string, string> = {}) => {
+    const verifier = openid.randomPKCECodeVerifier();
+    const parameters = {
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid naming',
+      code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: openid.randomState(),
+      nonce: openid.randomNonce(),
+      ...overrides,
+    };
+    return { verifier, parameters };
+  };
+
+  const approveInSimulator = (login: StartedLogin) =>
+    actInSimulator(t.http, credentials(sandbox), login, ADAEZE, 'approve');
+
+  it('publishes PAR, DPoP and the iss authorization response parameter in discovery', () => {
+    const metadata = rp.serverMetadata();
+    expect(metadata.pushed_authorization_request_endpoint).toBe(`${issuer}/request`);
+    expect(metadata.dpop_signing_alg_values_supported).toEqual(expect.arrayContaining(['ES256']));
+    expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+    expect(metadata.token_endpoint_auth_methods_supported).toContain('private_key_jwt');
+  });
+
+  it('logs in through PAR with private_key_jwt and DPoP; the access token works at userinfo only with its proof', async () => {
+    const dpopKey = await openid.randomDPoPKeyPair('ES256');
+    const DPoP = openid.getDPoPHandle(rp, dpopKey);
+    const { verifier, parameters } = await requestParameters();
+    const url = await openid.buildAuthorizationUrlWithPAR(rp, parameters, { DPoP });
+    expect(url.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    const browser = new CookieBrowser();
+    const { url: pageUrl, response } = await browser.follow(url.href);
+    expect(response?.status).toBe(200);
+    const login: StartedLogin = {
+      browser,
+      verifier,
+      state: parameters.state,
+      nonce: parameters.nonce,
+      pageUrl,
+      pageHtml: await (response as Response).text(),
+    };
+    await approveInSimulator(login);
+    const callback = await returnToClient(login);
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+    // Discovery promises the parameter, so a relying party refuses a response without it (RFC 9207 section 2.4).
+    const withoutIss = new URL(callback);
+    withoutIss.searchParams.delete('iss');
+    await expect(
+      openid.authorizationCodeGrant(rp, withoutIss, { pkceCodeVerifier: verifier, expectedState: parameters.state }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringContaining('"iss"') } });
+
+    const tokens = await openid.authorizationCodeGrant(
+      rp,
+      callback,
+      { pkceCodeVerifier: verifier, expectedState: parameters.state, expectedNonce: parameters.nonce },
+      undefined,
+      { DPoP },
+    );
+    expect(tokens.token_type.toLowerCase()).toBe('dpop');
+    const sub = tokens.claims()?.sub as string;
+    const userinfo = await openid.fetchUserInfo(rp, tokens.access_token, sub, { DPoP });
+    expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+
+    // The same token as a bearer token, or with a proof by another key: refused.
+    await expect(oauthErrorOf(openid.fetchUserInfo(rp, tokens.access_token, sub))).resolves.toBe('invalid_token');
+    const otherKey = openid.getDPoPHandle(rp, await openid.randomDPoPKeyPair('ES256'));
+    await expect(oauthErrorOf(openid.fetchUserInfo(rp, tokens.access_token, sub, { DPoP: otherKey }))).resolves.toMatch(
+      /^invalid_(token|dpop_proof)$/,
+    );
+
+    // A proof of the right key works once; sent again it is a replay (the provider says invalid_token at a resource),
+    // while a fresh proof of the same key still works.
+    const userinfoEndpoint = rp.serverMetadata().userinfo_endpoint as string;
+    const publicJwk = await exportJWK(dpopKey.publicKey);
+    const newProof = () =>
+      new SignJWT({
+        htm: 'GET',
+        htu: userinfoEndpoint,
+        jti: randomUUID(),
+        ath: createHash('sha256').update(tokens.access_token).digest('base64url'),
+      })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: publicJwk })
+        .setIssuedAt()
+        .sign(dpopKey.privateKey);
+    const clientIp = randomClientIp();
+    const withProof = (proof: string) =>
+      fetch(userinfoEndpoint, {
+        headers: { authorization: `DPoP ${tokens.access_token}`, dpop: proof, 'x-real-ip': clientIp },
+      });
+    const proof = await newProof();
+    expect((await withProof(proof)).status).toBe(200);
+    const replayed = await withProof(proof);
+    expect(replayed.status).toBe(401);
+    expect(replayed.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect((await withProof(await newProof())).status).toBe(200);
+  });
+
+  it('refuses what the profile forbids: no PAR, plain PKCE, client_secret_basic', async () => {
+    // An authorization request straight to the endpoint, without PAR, goes back with invalid_request.
+    const { parameters } = await requestParameters();
+    const direct = await new CookieBrowser().follow(openid.buildAuthorizationUrl(rp, parameters).href, REDIRECT_URI);
+    const answer = new URL(direct.url);
+    expect(answer.searchParams.get('error')).toBe('invalid_request');
+    expect(answer.searchParams.get('error_description')).toContain('Pushed Authorization Request must be used');
+
+    const plain = await requestParameters({ code_challenge_method: 'plain' });
+    await expect(oauthErrorOf(openid.buildAuthorizationUrlWithPAR(rp, plain.parameters))).resolves.toBe(
+      'invalid_request',
+    );
+
+    const withSecret = await discover(issuer, sandbox.appId, { secret: sandbox.appSecret });
+    await expect(
+      oauthErrorOf(openid.buildAuthorizationUrlWithPAR(withSecret, (await requestParameters()).parameters)),
+    ).resolves.toBe('invalid_client');
+  });
+});
