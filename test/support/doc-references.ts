@@ -62,7 +62,8 @@ function linksOf(source: string): Link[] {
         if (child.type !== 'link_open') return [];
         const end = children.findIndex((next, at) => at > index && next.type === 'link_close');
         const text = plainText(children.slice(index + 1, end));
-        return [{ text, target: child.attrGet('href') ?? '', line: (inline.map?.[0] ?? 0) + 1 }];
+        // markdown-it types attribute values as string or number; a link's href is always the written string.
+        return [{ text, target: String(child.attrGet('href') ?? ''), line: (inline.map?.[0] ?? 0) + 1 }];
       });
     });
 }
