@@ -5,8 +5,8 @@ const logger = new Logger('Redis');
 
 /**
  * Says once that a Redis connection was lost and once that it is back, with how long it was away. Without a listener
- * of its own, ioredis writes every failed reconnect (one every 2 s while Redis is away) to stderr as a bare stack
- * trace, outside the structured log.
+ * of its own, ioredis writes every failed reconnect (one every 5 s once Redis has been away a few seconds) to stderr as
+ * a bare stack trace, outside the structured log.
  */
 export function logRedisOutages(connection: Redis, name: string): void {
   let lostAt: number | undefined;

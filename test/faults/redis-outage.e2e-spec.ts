@@ -7,7 +7,7 @@ import { SseClient } from '../support/sse-client';
 import { eventually, pause, within } from '../support/waiting';
 
 const OUTAGE_MS = 20_000;
-/** How long an instance may take to serve again once Redis answers (ioredis retries every 2 s at the most). */
+/** How long an instance may take to serve again once Redis answers (ioredis retries at most 5.2 s apart). */
 const RECOVERY_MS = 10_000;
 /** A document this long is still being stamped and sealed when Redis stops under its last signature. */
 const LONG_DOCUMENT_PAGES = 300;
