@@ -54,8 +54,8 @@ export async function issueCertificate(request: CertificateRequest): Promise<pki
   certificate.issuer = request.issuer ? request.issuer.certificate.subject : distinguishedName(request.subject);
   const now = Date.now();
   // A little slack before now, so a validator whose clock runs behind still sees the certificate as valid.
-  certificate.notBefore.value = new Date(now - 3600_000);
-  certificate.notAfter.value = new Date(now + request.validDays * 86_400_000);
+  certificate.notBefore = validityTime(new Date(now - 3600_000));
+  certificate.notAfter = validityTime(new Date(now + request.validDays * 86_400_000));
   await certificate.subjectPublicKeyInfo.importKey(request.publicKey);
 
   const keyId = keyIdentifier(certificate);
@@ -99,6 +99,12 @@ function distinguishedName(subject: CertificateRequest['subject']): pkijs.Relati
     value: [rdn(OID.organizationName, subject.organization), rdn(OID.commonName, subject.commonName)],
   });
   return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
+}
+
+/** RFC 5280 4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050 (a 20-year sandbox CA made in 2030 ends then). */
+function validityTime(value: Date): pkijs.Time {
+  const type = value.getUTCFullYear() < 2050 ? pkijs.TimeType.UTCTime : pkijs.TimeType.GeneralizedTime;
+  return new pkijs.Time({ type, value });
 }
 
 /** RFC 5280's method 1: the SHA-1 of the subject public key's bits (an identifier, not a security function). */
