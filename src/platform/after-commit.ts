@@ -75,6 +75,6 @@ function subscriberOf(dataSource: DataSource): AfterCommitSubscriber {
  */
 export function afterCommit(manager: EntityManager, callback: () => void): void {
   const queryRunner = manager.queryRunner;
-  if (queryRunner?.isTransactionActive) subscriberOf(manager.connection).add(queryRunner, callback);
+  if (queryRunner?.isTransactionActive) subscriberOf(manager.dataSource).add(queryRunner, callback);
   else setImmediate(callback);
 }

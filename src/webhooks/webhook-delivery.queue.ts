@@ -52,7 +52,7 @@ export class WebhookDeliveryQueue {
       .where(dueCondition('due.'))
       .orderBy('due.next_attempt_at', 'ASC')
       .limit(limit);
-    if (this.deliveries.manager.connection.options.type === 'postgres') {
+    if (this.deliveries.manager.dataSource.options.type === 'postgres') {
       candidates.setLock('pessimistic_write').setOnLocked('skip_locked');
     }
     const claim = await this.deliveries

@@ -17,7 +17,7 @@ export class EntityStatements<Entity extends ObjectLiteral> {
 
   constructor(private readonly repository: Repository<Entity>) {
     const { metadata } = repository;
-    const driver = repository.manager.connection.driver;
+    const driver = repository.manager.dataSource.driver;
     this.postgres = driver.options.type === 'postgres';
     this.columns = metadata.columns;
     const [primary] = metadata.primaryColumns;
@@ -53,7 +53,7 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   /** Inserts the rows in one statement; the caller keeps a batch within the driver's limit on bound parameters. */
   async insertMany(rows: Entity[], manager: EntityManager = this.repository.manager): Promise<void> {
     if (rows.length === 0) return;
-    const { sql, parameters } = this.insertion(rows, manager.connection.driver);
+    const { sql, parameters } = this.insertion(rows, manager.dataSource.driver);
     await manager.query(sql, parameters);
   }
 
@@ -74,7 +74,7 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   }
 
   private hydrate(row: Record<string, unknown>, manager: EntityManager): Entity {
-    const driver = manager.connection.driver;
+    const driver = manager.dataSource.driver;
     const entity = this.repository.create();
     for (const column of this.columns) {
       column.setEntityValue(entity, driver.prepareHydratedValue(row[column.databaseName], column));

@@ -15,7 +15,7 @@ export class OidcRecordDigests1764870000000 implements MigrationInterface {
   name = 'OidcRecordDigests1764870000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    const parameter = (index: number) => queryRunner.connection.driver.createParameter(`p${index}`, index);
+    const parameter = (index: number) => queryRunner.dataSource.driver.createParameter(`p${index}`, index);
     const records = (await queryRunner.query(`SELECT "id", "kind", "payload" FROM "oidc_records"`)) as Array<{
       id: string;
       kind: string;
