@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { KEY_HOLDER_TTL_MS } from '../src/tenants/key-holder.cache';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { StatementCounter } from './support/statement-counter';
 import { createTenant } from './support/tenant-factory';
@@ -64,8 +65,14 @@ describe('database statements per request on the hot routes', () => {
       expect(response.status).toBeLessThan(300);
       return counter.statementsOf(requestId);
     };
-    await send();
-    return send();
+    for (let attempt = 1; ; attempt++) {
+      const warmedAt = Date.now();
+      await send();
+      const statements = await send();
+      // The key cache keeps an answer for KEY_HOLDER_TTL_MS: on a loaded machine the two requests can take longer, and
+      // the second then reads the key again. Measured again until both fit, as they do on a machine at rest.
+      if (Date.now() - warmedAt < KEY_HOLDER_TTL_MS || attempt === 5) return statements;
+    }
   }
 
   const newFlow = async (path = '/api/v2/identification/same-device', body: object = login) =>
