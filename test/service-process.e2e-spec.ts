@@ -1,5 +1,6 @@
 import type { JsonBody } from './support/json-body';
 import { ServiceProcess, closedPort, runService, startService } from './support/service-process';
+import { eventually } from './support/waiting';
 
 describe('the service as a process', () => {
   it('refuses to start on a bad setting, naming the variable and printing no stack', async () => {
@@ -147,6 +148,8 @@ describe('the service as a process', () => {
   it('writes readable lines with LOG_FORMAT=pretty, and warns at start that the outbound guard is lifted', async () => {
     const service = await startService({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', ALLOW_PRIVATE_URLS: 'true' });
     try {
+      // pino-pretty writes from a thread of its own: the line saying it listens may follow the first answer.
+      await eventually('the listening line', async () => service.output().includes('idflow listening on'), 10_000);
       const lines = service.output().trim().split('\n');
       expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
       expect(lines).toContainEqual(expect.stringMatching(/INFO.*idflow listening on http:\/\//));
