@@ -36,6 +36,10 @@ const config: Config = {
   // process, as it is with one worker on a 2-core machine, a whole run grew past V8's 4 GB heap and aborted. A higher
   // limit was slower, not faster: a worker holding more spends longer in garbage collection.
   workerIdleMemoryLimit: '1GB',
+  // One worker a core, not jest's default of one fewer: a suite spends much of its time waiting on its processes,
+  // browsers and timers, and jest's own process little. On this 2-core machine npm test took 327 s with two workers and
+  // 543 s with one (`/usr/bin/time npm test -- --maxWorkers=1` against the default, CI=true REQUIRE_BROWSER=1).
+  maxWorkers: '100%',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   projects: [
     {
