@@ -84,7 +84,9 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
     const flowId: string = doc.id;
     const cliEnv = { ...env, BASE_URL: suite.t.config.BASE_URL };
     const run = await runCli(suite.t.config, ['archive:renew', '--document', flowId, '--json'], 'node', cliEnv);
-    expect(run.stderr).not.toMatch(/error/i);
+    // Error lines only: the CLI's document modules start their background work too (noted in issue 35), whose
+    // warnings about other flows' webhook retries may appear here.
+    expect(run.stderr).not.toMatch(/\bERROR\b/);
     expect(JSON.parse(run.stdout)).toEqual({ document: flowId, renewed: true });
     expect(await renewals(flowId)).toBe(1);
     expect(signatureRanges(await stored(flowId))).toHaveLength(3);
