@@ -10,19 +10,15 @@ import { FailureHooks } from './failure-hooks';
 import { MethodNotAllowedError } from './method-not-allowed.error';
 import { RouteTable } from '../routing/route-table';
 import { isUnavailableDependency } from './unavailable-dependency';
+import { DependencyUnavailableError } from './dependency-unavailable.error';
 import type { ValidationIssue } from './validation-issue';
 
 interface Failure {
   status: number;
-  /** Sent as Retry-After. */
-  retryAfterSeconds?: number;
   reason: string;
   errors?: ValidationIssue[];
   data?: object;
 }
-
-/** Long enough for a restarted PostgreSQL to take connections again, short enough not to give up on it. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Nest's answer to a request no route took. */
 const isUnrouted = (exception: unknown): boolean =>
@@ -107,10 +103,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(204).set('allow', allow).end();
       return;
     }
-    const failing = allow ? new MethodNotAllowedError(request.method, allow) : exception;
+    const failing = allow
+      ? new MethodNotAllowedError(request.method, allow)
+      : this.unavailableAsRetry(exception, requestId);
     const failure = this.toFailure(failing, requestId);
     if (failing instanceof DomainError && failing.headers) response.set(failing.headers);
-    if (failure.retryAfterSeconds) response.set('retry-after', String(failure.retryAfterSeconds));
     const body: Envelope = {
       status: 'failed',
       reason: failure.reason,
@@ -121,19 +118,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(failure.status).json(body);
   }
 
+  /** A server the request needed that is not answering makes a DependencyUnavailableError (503, Retry-After). */
+  private unavailableAsRetry(exception: unknown, errorId: string): unknown {
+    if (!isUnavailableDependency(exception)) return exception;
+    this.logger.warn({ err: exception, errorId }, 'A server the request needed is not answering');
+    return new DependencyUnavailableError(errorId);
+  }
+
   private toFailure(exception: unknown, errorId: string): Failure {
     if (exception instanceof DomainError) {
       return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
     }
     if (exception instanceof HttpException) return httpFailure(exception);
-    if (isUnavailableDependency(exception)) {
-      this.logger.warn({ err: exception, errorId }, 'A server the request needed is not answering');
-      return {
-        status: 503,
-        reason: `The service is briefly unavailable; try again shortly (error id ${errorId})`,
-        retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
-      };
-    }
     this.logger.error({ err: exception, errorId }, 'Unhandled error');
     return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
   }
