@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { newId } from '../common/ids/random-id';
-import { EntityStatements } from '../common/persistence/entity-statements';
+import { EntityStatements } from '../platform/entity-statements';
 import type { Environment } from '../tenants/environment';
 import { TenantsService } from '../tenants/tenants.service';
 import { dateOfDayNumber, datePeriod, monthOf, monthPeriod } from './billing-calendar';

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
 import { afterCommit } from '../platform/after-commit';
 import { BatchedReads } from '../common/persistence/batched-reads';
 import { BatchedTransactions } from '../common/persistence/batched-transactions';
-import { EntityStatements } from '../common/persistence/entity-statements';
+import { EntityStatements } from '../platform/entity-statements';
 import type { Environment } from '../tenants/environment';
 import { FlowCode, type FlowCodeKind } from './flow-code.entity';
 import type { FlowKind } from './flow-kind';

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
 import { BatchedTransactions } from '../../src/common/persistence/batched-transactions';
-import { EntityStatements } from '../../src/common/persistence/entity-statements';
+import { EntityStatements } from '../../src/platform/entity-statements';
 
 /** Two small tables for tests of inserting into several at once: parents, and children that name one. */
 @Entity({ name: 'parents' })

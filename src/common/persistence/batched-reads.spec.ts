@@ -1,7 +1,7 @@
 import { Column, type DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
 import { BatchedReads, MAX_BATCH } from './batched-reads';
-import { EntityStatements } from './entity-statements';
+import { EntityStatements } from '../../platform/entity-statements';
 
 @Entity({ name: 'notes' })
 class Note {

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { ObjectLiteral } from 'typeorm';
-import type { EntityStatements } from './entity-statements';
+import type { EntityStatements } from '../../platform/entity-statements';
 
 /** Keys per statement at most; a busy turn makes several statements. */
 export const MAX_BATCH = 100;

@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
-import type { EntityStatements } from './entity-statements';
+import type { EntityStatements } from '../../platform/entity-statements';
 
 /** Transactions per commit at most; a busy turn makes several commits. */
 const MAX_PER_COMMIT = 50;

@@ -1,6 +1,6 @@
 import { Column, type DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
-import { epochMsColumn } from './column-types';
+import { inMemoryDataSource } from '../../test/support/in-memory-data-source';
+import { epochMsColumn } from '../common/persistence/column-types';
 import { EntityStatements } from './entity-statements';
 
 @Entity({ name: 'samples' })

@@ -6,6 +6,11 @@ import type { Driver, EntityManager, EntityMetadata, ObjectLiteral, Repository }
  * prepared statement is reused; TypeORM's query builder rebuilds the text on every call and writes numbers into it,
  * which makes every statement with a timestamp new to the database. Values are converted as TypeORM converts them (column
  * types, transformers), so what comes back is the entity `findOneBy` would give.
+ *
+ * A departure from stock TypeORM (`findOneBy`, `findBy(In)`, `insert` and the insert query builder), kept for what it
+ * saves: `npm run bench:instructions -- --only "nest POST,ping,identification same-device" --against DIR`, DIR being
+ * this checkout with this class written with those stock calls, counted 1,040,907 instructions per ping against
+ * 1,384,228 (-25%) and 1,890,022 per same-device create against 3,075,230 (-39%), on Node 24 and SQLite.
  */
 export class EntityStatements<Entity extends ObjectLiteral> {
   private readonly columns: EntityMetadata['columns'];
