@@ -18,6 +18,7 @@ import { FailureHooksModule } from '../common/errors/failure-hooks.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MetricsModule } from '../common/metrics/metrics.module';
 import { RetentionModule } from '../common/retention/retention.module';
+import { BackgroundWorkModule } from '../common/scheduling/background-work.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { FileStorageModule } from '../documents/file-storage.module';
 
@@ -26,13 +27,15 @@ import { FileStorageModule } from '../documents/file-storage.module';
 export class CliModule {
   /**
    * With `documents`, also the document flows (for `archive:renew`) and the global modules they draw on; only for the
-   * commands that need them, as they bring the service's periodic passes along.
+   * commands that need them. The modules declare their background work (sweeps, webhook deliveries) here too, but a
+   * one-shot command runs none of it: that is the server's.
    */
   static forRoot(config: AppConfig, { documents = false } = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
+        BackgroundWorkModule.forRoot({ runs: false }),
         DatabaseModule,
         KeyEncryptionModule,
         // With Redis, a key the CLI revokes stops working on every running instance at once.
