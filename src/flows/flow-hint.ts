@@ -25,13 +25,12 @@ const TERMINAL_HINTS = {
 } as const satisfies Partial<Record<Flow['status'], FlowHint>>;
 
 /**
- * The hint of a flow at `now`: its end, once ended (a flow cancelled because its device was revoked says so); `userSign` once a device showed it to its person; `started` while
- * a device holds it; a pushed flow no device fetched within `noClientMs` is `noClient`; otherwise it waits for its person
- * (`outstandingTransaction`).
+ * The hint of a flow at `now`: its end, once ended (`deviceRevoked` for a flow cancelled because the device holding it
+ * was revoked); `userSign` once a device showed it to its person; `started` while a device holds it; a pushed flow no
+ * device fetched within `noClientMs` is `noClient`; otherwise it waits for its person (`outstandingTransaction`).
  */
 export function hintOf(
-  flow: Pick<Flow, 'status' | 'startMode' | 'deviceId' | 'createdAt' | 'seenAt' | 'viewedAt'> &
-    Partial<Pick<Flow, 'endReason'>>,
+  flow: Pick<Flow, 'status' | 'endReason' | 'startMode' | 'deviceId' | 'createdAt' | 'seenAt' | 'viewedAt'>,
   now: number,
   noClientMs: number,
 ): FlowHint {

@@ -272,21 +272,12 @@ export class FlowsService {
   /**
    * Cancels the open flows this device holds, inside the transaction that revokes it: nobody could approve or decline
    * them any more, so they end now (`endReason` device-revoked, the hint `deviceRevoked`) rather than at their expiry,
-   * with the webhooks and notices of any cancel. Returns how many it cancelled.
+   * with the webhooks and notices of any cancel.
    */
-  async cancelHeldBy(manager: EntityManager, deviceId: string): Promise<number> {
-    let cancelled = 0;
+  async cancelHeldBy(manager: EntityManager, deviceId: string): Promise<void> {
     for (const flow of await this.flows.openHeldBy(manager, deviceId)) {
-      const moved = await this.moveWithin(
-        manager,
-        flow,
-        'cancel',
-        { endReason: 'device-revoked' },
-        { heldByNoneOr: deviceId },
-      );
-      if (moved) cancelled++;
+      await this.moveWithin(manager, flow, 'cancel', { endReason: 'device-revoked' }, { heldByNoneOr: deviceId });
     }
-    return cancelled;
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */

@@ -14,8 +14,6 @@ export class RevokedDeviceFlows implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.revocations.register(async (manager, device) => {
-      await this.flows.cancelHeldBy(manager, device.id);
-    });
+    this.revocations.register((manager, device) => this.flows.cancelHeldBy(manager, device.id));
   }
 }
