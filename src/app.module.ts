@@ -18,6 +18,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { TracingModule } from './common/tracing/tracing.module';
 import { RetentionModule } from './common/retention/retention.module';
+import { BackgroundWorkModule } from './common/scheduling/background-work.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -49,11 +50,16 @@ import { VerificationModule } from './verification/verification.module';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * `backgroundWork: false` builds the service without its sweeps and webhook deliveries, for a tool that only reads
+   * what the app declares (the OpenAPI document).
+   */
+  static forRoot(config: AppConfig, { backgroundWork = true } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        BackgroundWorkModule.forRoot({ runs: backgroundWork }),
         LoggingModule,
         MetricsModule,
         FailureHooksModule,

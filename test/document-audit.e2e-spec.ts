@@ -1,4 +1,5 @@
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { currentDocument, downloadFile, sha256, startDocument, walletDocumentSigner } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
@@ -135,7 +136,7 @@ describe(`document audit trail on ${dialect}`, () => {
     const expired = await start({ to: [ada] });
     const realNow = Date.now.bind(Date);
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
-    await t.app.get(FlowExpirySweeper).sweepOnce();
+    await t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS);
     jest.restoreAllMocks();
     expect((await auditOf(expired)).map((event) => event.type)).toEqual(['created', 'pushed', 'expired']);
   });

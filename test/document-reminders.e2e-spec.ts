@@ -1,5 +1,6 @@
 import { randomBase62 } from '../src/common/ids/random-id';
-import { DocumentReminderSweeper } from '../src/documents/document-reminder.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { DOCUMENT_REMINDER_PASS } from '../src/documents/document-passes';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { startDocument, walletDocumentSigner } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
@@ -45,7 +46,9 @@ describe(`document reminders and expiry warnings on ${dialect}`, () => {
 
   /** Moves every clock in this process this many seconds past the real time. */
   const at = (seconds: number) => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + seconds * 1000);
-  const pass = (app: TestApp = t) => app.app.get(DocumentReminderSweeper).sendOnce();
+  /** One reminder pass: how many reminders and warnings it sent (0 when one was already under way there). */
+  const pass = async (app: TestApp = t) =>
+    ((await app.app.get(BackgroundWork).runOnce(DOCUMENT_REMINDER_PASS)) as number | undefined) ?? 0;
   const phone = (index: number) => walletDocumentSigner(t.http, phones[index], nins[index]);
 
   async function start(people: object, extra: object = { reminders: REMINDERS }) {

@@ -2,7 +2,8 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { type JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { randomBase62 } from '../src/common/ids/random-id';
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import {
   createDocument,
@@ -148,7 +149,7 @@ describe(`documents on ${dialect}`, () => {
   async function expireDocuments(): Promise<void> {
     const realNow = Date.now.bind(Date);
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
-    await t.app.get(FlowExpirySweeper).sweepOnce();
+    await t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS);
   }
 
   describe('signing mode, two signees', () => {
@@ -460,7 +461,7 @@ describe(`documents on ${dialect}`, () => {
       const realNow = Date.now.bind(Date);
       jest.spyOn(Date, 'now').mockImplementation(() => realNow() + (DOCUMENT_TTL_SECONDS + 60) * 1000);
       const [, ...answers] = await Promise.all([
-        t.app.get(FlowExpirySweeper).sweepOnce(),
+        t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS),
         integrator.ping(doc.id),
         integrator.ping(doc.id),
         phoneOf(adaPhone, ada).sign(doc.id),

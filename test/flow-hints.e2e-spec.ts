@@ -1,4 +1,5 @@
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
@@ -81,7 +82,7 @@ describe(`progress hints on ${dialect}`, () => {
     const { id } = await integrator.start('same-device', SAME_DEVICE_LOGIN);
     const realNow = Date.now.bind(Date);
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 24 * 60 * 60 * 1000);
-    await t.app.get(FlowExpirySweeper).sweepOnce();
+    await t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS);
     jest.restoreAllMocks();
     expect(await hint(id)).toBe('expiredTransaction');
   });

@@ -1,5 +1,6 @@
 import { FlowEventBus } from '../src/flows/events/flow-event-bus';
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { SseClient } from './support/sse-client';
@@ -100,7 +101,7 @@ describe('observing flows: SSE and the legacy held connection', () => {
       const realNow = Date.now.bind(Date);
       const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 301_000);
       try {
-        await expect(t.app.get(FlowExpirySweeper).sweepOnce()).resolves.toBeGreaterThanOrEqual(1);
+        await expect(t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS)).resolves.toBeGreaterThanOrEqual(1);
         await client.ended;
       } finally {
         clock.mockRestore();

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
-import { RetentionSweeper } from '../src/common/retention/retention.sweeper';
+import { RETENTION_PASS } from '../src/common/retention/retention.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
 import { DocumentSignee } from '../src/documents/document-signee.entity';
 import { FlowDocument } from '../src/documents/flow-document.entity';
 import { FlowCode } from '../src/flows/flow-code.entity';
@@ -59,10 +60,12 @@ describe(`retention on ${dialect}`, () => {
     dataSource.query(`UPDATE "${table}" SET "${column}" = "${column}" - ${days * DAY_MS}`);
 
   const sweep = async () => {
-    const sweepers = [t, ...(other ? [other] : [])].map((instance) => instance.app.get(RetentionSweeper));
-    const passes = await Promise.all(sweepers.map((sweeper) => sweeper.sweepOnce()));
+    const instances = [t, ...(other ? [other] : [])].map((instance) => instance.app.get(BackgroundWork));
+    const passes = await Promise.all(instances.map((background) => background.runOnce(RETENTION_PASS)));
     return passes.reduce<Record<string, number>>((sum, pass) => {
-      for (const [rule, count] of Object.entries(pass)) sum[rule] = (sum[rule] ?? 0) + count;
+      for (const [rule, count] of Object.entries((pass ?? {}) as Record<string, number>)) {
+        sum[rule] = (sum[rule] ?? 0) + count;
+      }
       return sum;
     }, {});
   };

@@ -9,7 +9,8 @@ import {
   jwtVerify,
 } from 'jose';
 import type { StartMode } from '../src/flows/flow-kind';
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { signChallenge } from './support/device-signature';
 import type { CreatedFlow } from './support/integrator-client';
@@ -247,7 +248,7 @@ describe('signing in every start mode, for both actions, to every end', () => {
 
           const realNow = Date.now.bind(Date);
           jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AFTER_EXPIRY_MS);
-          await expect(t.app.get(FlowExpirySweeper).sweepOnce()).resolves.toBeGreaterThanOrEqual(1);
+          await expect(t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS)).resolves.toBeGreaterThanOrEqual(1);
           jest.restoreAllMocks();
 
           const view = await integrator.view(flow.id);

@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { randomBase62 } from '../src/common/ids/random-id';
 import type { StartMode } from '../src/flows/flow-kind';
-import { FlowExpirySweeper } from '../src/flows/flow-expiry.sweeper';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
 import { IntegratorClient } from './support/integrator-client';
@@ -63,7 +64,7 @@ const settled = (deliveries: WebhookDeliveryView[]) =>
 async function expireFlows(t: TestApp): Promise<void> {
   const realNow = Date.now.bind(Date);
   jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AFTER_EXPIRY_MS);
-  await t.app.get(FlowExpirySweeper).sweepOnce();
+  await t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS);
 }
 
 describe(`signing webhooks on ${dialect}`, () => {
@@ -203,7 +204,7 @@ describe(`signing webhooks on ${dialect}`, () => {
     const realNow = Date.now.bind(Date);
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + AFTER_EXPIRY_MS);
     const [, ...reads] = await Promise.all([
-      t.app.get(FlowExpirySweeper).sweepOnce(),
+      t.app.get(BackgroundWork).runOnce(FLOW_EXPIRY_PASS),
       integrator.ping(flow.id),
       integrator.ping(flow.id),
       wallet.sign(flow.id),

@@ -15,7 +15,10 @@ import { loadConfig } from '../config/load-config';
 async function main(target: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'idflow-openapi-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), NEST_APP_OPTIONS);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, { backgroundWork: false }),
+    NEST_APP_OPTIONS,
+  );
   configureApp(app);
   await app.init();
   mkdirSync(dirname(target), { recursive: true });

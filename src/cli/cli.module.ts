@@ -18,21 +18,27 @@ import { FailureHooksModule } from '../common/errors/failure-hooks.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { MetricsModule } from '../common/metrics/metrics.module';
 import { RetentionModule } from '../common/retention/retention.module';
+import { BackgroundWorkModule } from '../common/scheduling/background-work.module';
 import { DocumentsModule } from '../documents/documents.module';
+import { IdentificationModule } from '../identification/identification.module';
+import { SigningModule } from '../signing/signing.module';
 import { FileStorageModule } from '../documents/file-storage.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
 export class CliModule {
   /**
-   * With `documents`, also the document flows (for `archive:renew`) and the global modules they draw on; only for the
-   * commands that need them, as they bring the service's periodic passes along.
+   * With `flows`, also the flow engine with every kind of flow (for `archive:renew`, and for `device:revoke`, which
+   * cancels the flows the device holds with each kind's webhooks) and the global modules they draw on; only for the
+   * commands that need them. The modules declare their background work (sweeps, webhook deliveries) here too, but a
+   * one-shot command runs none of it: that is the server's, which sends what the command queued.
    */
-  static forRoot(config: AppConfig, { documents = false } = {}): DynamicModule {
+  static forRoot(config: AppConfig, { flows = false } = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
+        BackgroundWorkModule.forRoot({ runs: false }),
         DatabaseModule,
         KeyEncryptionModule,
         // With Redis, a key the CLI revokes stops working on every running instance at once.
@@ -45,7 +51,7 @@ export class CliModule {
         SandboxModule,
         BillingLedgerModule,
         FileStorageModule,
-        ...(documents
+        ...(flows
           ? [
               MetricsModule,
               RetentionModule,
@@ -53,6 +59,8 @@ export class CliModule {
               AuthModule,
               BillingModule,
               IdempotencyModule,
+              IdentificationModule,
+              SigningModule,
               DocumentsModule,
             ]
           : []),

@@ -36,7 +36,7 @@ export function reportFailure(error: unknown): void {
 export async function runCommand(
   options: OutputOptions,
   command: (context: INestApplicationContext) => Promise<CommandResult>,
-  modules: { documents?: boolean } = {},
+  modules: { flows?: boolean } = {},
 ): Promise<void> {
   let context: INestApplicationContext;
   try {

@@ -10,6 +10,7 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
+import { DeviceRevocationHooks } from './device-revocation.hooks';
 import { EnrollmentCode } from './enrollment-code.entity';
 import { DeviceNotFoundError } from './errors/device-not-found.error';
 import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.error';
@@ -34,6 +35,7 @@ export class DevicesService {
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
     sealedColumns: SealedColumns,
+    private readonly revocationHooks: DeviceRevocationHooks,
   ) {
     this.virtualKeys = sealedColumns.register({ entity: Device, idProperty: 'id', valueProperty: 'virtualPrivateJwk' });
   }
@@ -83,13 +85,18 @@ export class DevicesService {
 
   /**
    * Revokes the device. Every Wallet API request reads its device afresh (no instance caches one), so the next request
-   * it signs is refused, on every instance. Revoking twice keeps the first time.
+   * it signs is refused, on every instance. What other modules attach to a revocation (the open flows the device holds
+   * end) commits in the same transaction. Revoking twice keeps the first time, and does that work once.
    */
   async revoke(deviceId: string): Promise<Device> {
-    await this.devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
-    const device = await this.devices.findOneBy({ id: deviceId });
-    if (!device) throw new DeviceNotFoundError();
-    return device;
+    return this.devices.manager.transaction(async (manager) => {
+      const devices = manager.getRepository(Device);
+      const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
+      const device = await devices.findOneBy({ id: deviceId });
+      if (!device) throw new DeviceNotFoundError();
+      if (affected === 1) await this.revocationHooks.run(manager, device);
+      return device;
+    });
   }
 
   async hasDigitalId(nin: string, environment: Environment): Promise<boolean> {

@@ -11,10 +11,9 @@ import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentArchiveService } from './document-archive.service';
-import { DocumentArchiveSweeper } from './document-archive.sweeper';
 import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentAuditTrail } from './document-audit-trail.service';
-import { DocumentReminderSweeper } from './document-reminder.sweeper';
+import { DocumentPasses } from './document-passes';
 import { DocumentRemindersService } from './document-reminders.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
@@ -53,9 +52,8 @@ import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
     DocumentWebhooks,
     DocumentAuditTrail,
     DocumentRemindersService,
-    DocumentReminderSweeper,
     DocumentArchiveService,
-    DocumentArchiveSweeper,
+    DocumentPasses,
     OrphanFileSweeper,
   ],
   exports: [

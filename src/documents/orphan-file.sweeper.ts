@@ -1,11 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { PeriodicPass } from '../common/scheduling/periodic-pass';
+import { BackgroundWork } from '../common/scheduling/background-work';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
 
+export const ORPHAN_FILE_PASS = 'orphan files';
 /** Keys asked about in one query: well under every database's limit on bound parameters. */
 const BATCH = 500;
 
@@ -17,22 +18,23 @@ const BATCH = 500;
  * error.
  */
 @Injectable()
-export class OrphanFileSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OrphanFileSweeper implements OnModuleInit {
   private readonly logger = new Logger(OrphanFileSweeper.name);
-  private readonly sweeps = new PeriodicPass(() => this.sweep(), this.logger, 'File sweep failed');
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
     private readonly config: AppConfig,
+    private readonly background: BackgroundWork,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start(this.config.FILE_SWEEP_SECONDS * 1000);
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.sweeps.stop();
+  onModuleInit(): void {
+    this.background.pass({
+      name: ORPHAN_FILE_PASS,
+      everyMs: this.config.FILE_SWEEP_SECONDS * 1000,
+      run: () => this.sweep(),
+      failure: 'File sweep failed',
+    });
   }
 
   private async sweep(): Promise<void> {

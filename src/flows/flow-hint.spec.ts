@@ -31,6 +31,7 @@ describe('hintOf', () => {
     expect(hintOf(flow({ status: 'completed', viewedAt: created }), created, 1)).toBe('completed');
     expect(hintOf(flow({ status: 'rejected' }), created, 1)).toBe('userCancel');
     expect(hintOf(flow({ status: 'cancelled' }), created, 1)).toBe('cancelled');
+    expect(hintOf(flow({ status: 'cancelled', endReason: 'device-revoked' }), created, 1)).toBe('deviceRevoked');
     expect(hintOf(flow({ status: 'expired' }), created, 1)).toBe('expiredTransaction');
   });
 });

@@ -12,6 +12,7 @@ export const FLOW_HINTS = {
   completed: 'Done',
   userCancel: 'You declined the request in your app',
   cancelled: 'The request was cancelled',
+  deviceRevoked: 'The request was cancelled: the digital-ID app that held it was revoked',
   expiredTransaction: 'The request expired: try again',
 } as const;
 export type FlowHint = keyof typeof FLOW_HINTS;
@@ -24,15 +25,16 @@ const TERMINAL_HINTS = {
 } as const satisfies Partial<Record<Flow['status'], FlowHint>>;
 
 /**
- * The hint of a flow at `now`: its end, once ended; `userSign` once a device showed it to its person; `started` while
- * a device holds it; a pushed flow no device fetched within `noClientMs` is `noClient`; otherwise it waits for its person
- * (`outstandingTransaction`).
+ * The hint of a flow at `now`: its end, once ended (`deviceRevoked` for a flow cancelled because the device holding it
+ * was revoked); `userSign` once a device showed it to its person; `started` while a device holds it; a pushed flow no
+ * device fetched within `noClientMs` is `noClient`; otherwise it waits for its person (`outstandingTransaction`).
  */
 export function hintOf(
-  flow: Pick<Flow, 'status' | 'startMode' | 'deviceId' | 'createdAt' | 'seenAt' | 'viewedAt'>,
+  flow: Pick<Flow, 'status' | 'endReason' | 'startMode' | 'deviceId' | 'createdAt' | 'seenAt' | 'viewedAt'>,
   now: number,
   noClientMs: number,
 ): FlowHint {
+  if (flow.status === 'cancelled' && flow.endReason === 'device-revoked') return 'deviceRevoked';
   if (flow.status in TERMINAL_HINTS) return TERMINAL_HINTS[flow.status as keyof typeof TERMINAL_HINTS];
   if (flow.viewedAt !== null) return 'userSign';
   if (flow.deviceId !== null) return 'started';

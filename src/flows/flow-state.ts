@@ -38,6 +38,12 @@ export const FLOW_MOVES = {
 
 export type FlowMove = keyof typeof FLOW_MOVES;
 
+/**
+ * Why a flow ended, kept where its status alone does not say: `device-revoked`, a flow cancelled because the operator
+ * revoked the device that held it.
+ */
+export type FlowEndReason = 'device-revoked';
+
 export function isTerminal(status: FlowStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }

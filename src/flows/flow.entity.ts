@@ -3,7 +3,7 @@ import { epochMsColumn } from '../common/persistence/column-types';
 import type { ClaimValues } from '../persons/claim-values';
 import type { Environment } from '../tenants/environment';
 import type { FlowKind, StartMode } from './flow-kind';
-import type { FlowStatus } from './flow-state';
+import type { FlowEndReason, FlowStatus } from './flow-state';
 
 /**
  * An identification, signing or document flow: who asked, what for, and how far it has got. A document flow keeps its
@@ -51,9 +51,14 @@ export class Flow {
   @Column({ type: 'varchar', length: 32, name: 'target_nin', nullable: true })
   targetNin: string | null;
 
-  /** The device that holds the flow once one has picked it up. */
+  /** The device that holds the flow once one has picked it up; indexed for the flows a revoked device leaves. */
+  @Index()
   @Column({ type: 'varchar', length: 32, name: 'device_id', nullable: true })
   deviceId: string | null;
+
+  /** Why the flow ended, where its status alone does not say: `device-revoked` (cancelled). */
+  @Column({ type: 'varchar', length: 32, name: 'end_reason', nullable: true })
+  endReason: FlowEndReason | null;
 
   /** The NIN of the holder who approved or declined. */
   @Column({ type: 'varchar', length: 32, name: 'holder_nin', nullable: true })

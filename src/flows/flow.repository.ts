@@ -106,6 +106,11 @@ export class FlowRepository {
       .orderBy('flow.created_at', 'DESC');
   }
 
+  /** The open flows this device holds, read inside the caller's transaction. */
+  openHeldBy(manager: EntityManager, deviceId: string): Promise<Flow[]> {
+    return manager.getRepository(Flow).find({ where: { deviceId, status: In([...OPEN]) } });
+  }
+
   /** Open flows whose time is up, the longest due first, at most `limit` of them. */
   dueForExpiry(limit: number): Promise<Flow[]> {
     return this.flows

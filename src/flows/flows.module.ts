@@ -5,10 +5,12 @@ import Redis from 'ioredis';
 import { RedisChannels } from '../redis/redis-channels';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 import { ServiceKeyModule } from '../service-key/service-key.module';
+import { DevicesModule } from '../devices/devices.module';
 import { Metrics } from '../common/metrics/metrics';
 import { FlowEventBus, eventBusLag } from './events/flow-event-bus';
 import { FlowMetrics } from './flow-metrics';
 import { FlowRetention } from './flow-retention';
+import { RevokedDeviceFlows } from './revoked-device-flows';
 import { QrStarts } from './qr-starts';
 import { InProcessFlowEventBus } from './events/in-process.flow-event-bus';
 import { RedisFlowEventBus } from './events/redis.flow-event-bus';
@@ -26,7 +28,7 @@ import { FlowRepository } from './flow.repository';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, OpenStreamsModule],
+  imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, OpenStreamsModule, DevicesModule],
   controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,
@@ -38,6 +40,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowKindRegistry,
     FlowMetrics,
     FlowRetention,
+    RevokedDeviceFlows,
     QrStarts,
     {
       provide: FlowEventBus,

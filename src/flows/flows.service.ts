@@ -30,7 +30,9 @@ import type { FlowHolder } from './kinds/flow-holder';
 import { type CreatedFlow, type NewFlow, flowRowOf } from './new-flow';
 
 /** Fields a move may set besides the status. */
-export type FlowChanges = Partial<Pick<Flow, 'deviceId' | 'holderNin' | 'claims' | 'signature' | 'signedAt'>>;
+export type FlowChanges = Partial<
+  Pick<Flow, 'deviceId' | 'holderNin' | 'claims' | 'signature' | 'signedAt' | 'endReason'>
+>;
 
 export interface MoveCondition {
   /** The move only applies while no device, or this device, holds the flow. */
@@ -265,6 +267,17 @@ export class FlowsService {
   async announce(flowId: string, audience: 'everyone' | 'observers' = 'everyone'): Promise<void> {
     const flow = await this.flows.findNow(flowId);
     if (flow) await this.publish(flow, 'changed', audience);
+  }
+
+  /**
+   * Cancels the open flows this device holds, inside the transaction that revokes it: nobody could approve or decline
+   * them any more, so they end now (`endReason` device-revoked, the hint `deviceRevoked`) rather than at their expiry,
+   * with the webhooks and notices of any cancel.
+   */
+  async cancelHeldBy(manager: EntityManager, deviceId: string): Promise<void> {
+    for (const flow of await this.flows.openHeldBy(manager, deviceId)) {
+      await this.moveWithin(manager, flow, 'cancel', { endReason: 'device-revoked' }, { heldByNoneOr: deviceId });
+    }
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */

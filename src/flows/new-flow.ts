@@ -63,6 +63,7 @@ export function flowRowOf(
     requestedClaims: input.requestedClaims,
     targetNin: input.targetNin ?? null,
     deviceId: null,
+    endReason: null,
     holderNin: null,
     ip: input.ip,
     userAgent: input.userAgent,

@@ -1,11 +1,12 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { PeriodicPass } from '../common/scheduling/periodic-pass';
+import { BackgroundWork } from '../common/scheduling/background-work';
 import { ApiKey } from './api-key.entity';
 
 /** How often the keys used since the last write are written: "last used" is known to this much. */
 export const KEY_USAGE_WRITE_MS = 60_000;
+export const KEY_USAGE_PASS = 'API key usage';
 /** Ids per UPDATE, well below the parameter limits of SQLite and PostgreSQL. */
 const IDS_PER_STATEMENT = 500;
 
@@ -18,21 +19,24 @@ const IDS_PER_STATEMENT = 500;
 export class KeyUsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private noted = new Set<string>();
   private writing: Promise<void> = Promise.resolve();
-  private readonly pass = new PeriodicPass(
-    () => this.write(),
-    new Logger(KeyUsageRecorder.name),
-    'Could not record when API keys were last used',
-  );
 
-  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+  constructor(
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly background: BackgroundWork,
+  ) {}
 
   onModuleInit(): void {
-    this.pass.start(KEY_USAGE_WRITE_MS);
+    this.background.pass({
+      name: KEY_USAGE_PASS,
+      everyMs: KEY_USAGE_WRITE_MS,
+      run: () => this.write(),
+      failure: 'Could not record when API keys were last used',
+    });
   }
 
+  /** The minute's timer has stopped by now (background work stops before shutdown): one last pass writes the rest. */
   async onApplicationShutdown(): Promise<void> {
-    await this.pass.stop();
-    await this.pass.runOnce();
+    await this.background.runOnce(KEY_USAGE_PASS);
   }
 
   used(keyId: string): void {

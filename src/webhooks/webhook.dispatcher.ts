@@ -1,6 +1,7 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
 import { OutboundClient, OutboundResponse } from '../common/outbound/outbound-client';
+import { BackgroundWork, type BackgroundWorker } from '../common/scheduling/background-work';
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
 import { afterFailedAttempt } from './retry-schedule';
@@ -40,17 +41,19 @@ function describeAnswer(answer: OutboundResponse): string {
  * Sends due webhook deliveries through the outbound guard. It claims work when woken (an enqueue committed, a
  * redelivery, a send finished, a retry came due) and every second regardless, so deliveries left pending by another
  * instance or by a restart are found. At most 16 sends are in flight per instance. On shutdown it stops claiming and
- * waits for the sends in flight; whatever is still pending is sent after the next start.
+ * waits for the sends in flight; whatever is still pending is sent after the next start. It is background work: a
+ * process that runs none (the CLI) sends nothing, and leaves what it queues to the server.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private poller?: NodeJS.Timeout;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private claiming?: Promise<void>;
   private claimAgain = false;
-  private stopped = false;
+  /** Until it is started, and again once it is stopped, it claims nothing. */
+  private stopped = true;
 
   constructor(
     private readonly queue: WebhookDeliveryQueue,
@@ -58,15 +61,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
     private readonly metrics: WebhookMetrics,
+    private readonly background: BackgroundWork,
   ) {}
 
-  onApplicationBootstrap(): void {
+  onModuleInit(): void {
+    this.background.worker('webhook deliveries', this);
+  }
+
+  start(): void {
+    this.stopped = false;
     this.poller = setInterval(() => this.wake(), DELIVERY_POLL_MS);
     this.poller.unref();
     this.wake();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.poller);
     for (const timer of this.retryTimers) clearTimeout(timer);

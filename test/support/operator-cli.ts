@@ -54,3 +54,11 @@ export function runCli(
     });
   });
 }
+
+/**
+ * What the command wrote to stderr beyond the outbound guard's start-up notice, which a test that lets the service reach
+ * loopback (ALLOW_PRIVATE_URLS) gets from every process: a warning or error line of anything else.
+ */
+export function unexpectedLogLines(run: CliRun): string[] {
+  return run.stderr.split('\n').filter((line) => line !== '' && !line.includes('[OutboundClient] ALLOW_PRIVATE_URLS'));
+}

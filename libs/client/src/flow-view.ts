@@ -20,6 +20,7 @@ export type FlowHint =
   | 'completed'
   | 'userCancel'
   | 'cancelled'
+  | 'deviceRevoked'
   | 'expiredTransaction';
 
 const TERMINAL: readonly FlowStatus[] = ['completed', 'rejected', 'cancelled', 'expired'];

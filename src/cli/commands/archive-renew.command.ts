@@ -27,6 +27,6 @@ export const archiveRenewCommand = () =>
             ),
           };
         },
-        { documents: true },
+        { flows: true },
       ),
     );

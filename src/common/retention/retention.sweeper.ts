@@ -1,8 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { PeriodicPass } from '../scheduling/periodic-pass';
+import { BackgroundWork } from '../scheduling/background-work';
 import { RetentionRules } from './retention-rules';
 
+export const RETENTION_PASS = 'retention';
 /** Rows one statement deletes: small enough that no delete holds its locks for long. */
 export const RETENTION_BATCH = 500;
 /** Batches a rule may take in one pass, so that one backlog never starves the others; the next pass goes on. */
@@ -13,29 +14,26 @@ const MAX_BATCHES_PER_RULE = 20;
  * each batch deletes rows by key, so two instances deleting the same rows at once delete them once.
  */
 @Injectable()
-export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RetentionSweeper implements OnModuleInit {
   private readonly logger = new Logger(RetentionSweeper.name);
-  private readonly sweeps = new PeriodicPass(() => this.sweep(), this.logger, 'Retention sweep failed');
 
   constructor(
     private readonly rules: RetentionRules,
     private readonly config: AppConfig,
+    private readonly background: BackgroundWork,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.sweeps.start(this.config.RETENTION_SWEEP_SECONDS * 1000);
+  onModuleInit(): void {
+    this.background.pass({
+      name: RETENTION_PASS,
+      everyMs: this.config.RETENTION_SWEEP_SECONDS * 1000,
+      run: () => this.sweep(),
+      failure: 'Retention sweep failed',
+    });
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.sweeps.stop();
-  }
-
-  /** One pass now: how many records of each rule it deleted (empty when a pass was already under way or failed). */
-  async sweepOnce(): Promise<Record<string, number>> {
-    return (await this.sweeps.runOnce()) ?? {};
-  }
-
-  private async sweep(): Promise<Record<string, number>> {
+  /** One pass: how many records of each rule it deleted. */
+  async sweep(): Promise<Record<string, number>> {
     const now = Date.now();
     const deleted: Record<string, number> = {};
     for (const rule of this.rules.all()) {
