@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { farFilterBomb, hexFlateBomb, sharedNodeBomb, withObjectStream } from '../../test/support/pdf-bombs';
 import { makePdf } from '../../test/support/pdf-fixtures';
 import { NotAPdfError } from './errors/not-a-pdf.error';
+import { PdfReadersBusyError } from './errors/pdf-readers-busy.error';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 
 const MIB = 1024 * 1024;
@@ -58,5 +59,19 @@ describe('PdfReadingPool', () => {
     const files = await Promise.all([1, 2, 3, 4, 5].map((pages) => makePdf(pages)));
     const counts = await Promise.all(files.map((file) => pool.read('inspect', file, 10)));
     expect(counts.map(({ pageCount }) => pageCount)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses a file at once when its queue is full, and reads those it took', async () => {
+    const narrow = new PdfReadingPool({ ...PDF_READING_LIMITS, threads: 1, waiting: 2 });
+    try {
+      const files = await Promise.all([1, 2, 3, 4].map((pages) => makePdf(pages)));
+      const reads = files.map((file) => narrow.read('inspect', file, 10));
+      await expect(reads[3]).rejects.toThrow(new PdfReadersBusyError(2));
+      const counts = await Promise.all(reads.slice(0, 3));
+      expect(counts.map(({ pageCount }) => pageCount)).toEqual([1, 2, 3]);
+      await expect(narrow.read('inspect', files[3], 10)).resolves.toEqual({ pageCount: 4 });
+    } finally {
+      await narrow.onApplicationShutdown();
+    }
   });
 });

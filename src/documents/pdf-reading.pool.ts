@@ -2,12 +2,18 @@ import { OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { NotAPdfError } from './errors/not-a-pdf.error';
+import { PdfReadersBusyError } from './errors/pdf-readers-busy.error';
 import { MAX_DECODED_BYTES } from './pdf-decode-budget';
 import type { PdfReadingAnswer, PdfReadingRequest, PdfReadingResult, PdfReadingTask } from './pdf-reading-tasks';
 
 export interface PdfReadingLimits {
   /** Files read at once, each on a thread of its own; the others wait their turn. */
   threads: number;
+  /**
+   * Files that may wait for a thread; one more is refused at once. Each waits with its bytes in memory, so an unbounded
+   * queue would let a burst of uploads hold as much memory as they like.
+   */
+  waiting: number;
   /** What one file's streams may decode to in all, counted while they decode. */
   decodedBytes: number;
   /** A thread's JavaScript heap, in MiB: the parsed objects of the file. */
@@ -18,6 +24,7 @@ export interface PdfReadingLimits {
 
 export const PDF_READING_LIMITS: PdfReadingLimits = {
   threads: 2,
+  waiting: 32,
   decodedBytes: MAX_DECODED_BYTES,
   heapMib: 256,
   timeMs: 20_000,
@@ -38,7 +45,10 @@ export class PdfReadingPool implements OnApplicationShutdown {
 
   constructor(private readonly limits: PdfReadingLimits) {}
 
-  /** The task's result for these bytes; a NotAPdfError when the file is refused. */
+  /**
+   * The task's result for these bytes; a NotAPdfError when the file is refused, a PdfReadersBusyError when too many
+   * files wait already.
+   */
   async read<T extends PdfReadingTask>(task: T, bytes: Uint8Array, maxPages = Infinity): Promise<PdfReadingResult<T>> {
     const worker = await this.thread();
     // One copy, handed over whole: the caller keeps its bytes, and the thread gets a buffer of exactly the file.
@@ -59,6 +69,7 @@ export class PdfReadingPool implements OnApplicationShutdown {
 
   private async thread(): Promise<Worker> {
     while (this.idle.length === 0 && this.busy.size >= this.limits.threads) {
+      if (this.waiting.length >= this.limits.waiting) throw new PdfReadersBusyError(this.waiting.length);
       await new Promise<void>((wake) => this.waiting.push(wake));
     }
     const worker = this.idle.pop() ?? this.start();
