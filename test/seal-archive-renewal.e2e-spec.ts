@@ -7,6 +7,7 @@ import { signatureRanges } from '../src/seal/signature-ranges';
 import { runCli, unexpectedLogLines } from './support/operator-cli';
 import { SealedDocuments } from './support/sealed-documents';
 import { type TestApp, createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 import { TestTimestampAuthority } from './support/timestamp-authority';
 
 const SIGNERS = ['10000000001'];
@@ -99,5 +100,26 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
       cliEnv,
     );
     expect(unknown.code).toBe(1);
+  });
+
+  it('renews one document on demand from the admin API, and says which id it does not know', async () => {
+    const { doc } = await suite.complete(SIGNERS);
+    const flowId: string = doc.id;
+    const admin = () => suite.t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const answer = await admin().post(`/admin/documents/${flowId}/archive/renew`).expect(201);
+    expect(answer.body).toMatchObject({ reason: 'Archive renewal done', data: { document: flowId, renewed: true } });
+    expect(await renewals(flowId)).toBe(1);
+    const data = await suite.verify(await stored(flowId));
+    expect(data.pades).toMatchObject({ level: 'B-LTA' });
+    expect(data.pades.timestamps.filter((timestamp: { type: string }) => timestamp.type === 'document')).toHaveLength(
+      2,
+    );
+
+    await admin()
+      .post(`/admin/documents/doc_${'Z'.repeat(40)}/archive/renew`)
+      .expect(404);
+    const invalid = await admin().post('/admin/documents/req_1/archive/renew').expect(400);
+    expect(JSON.stringify(invalid.body)).toContain('documentId must be a document id (doc_...)');
+    await suite.t.http().post(`/admin/documents/${flowId}/archive/renew`).expect(401);
   });
 });

@@ -4,10 +4,12 @@ import { PersonsModule } from '../persons/persons.module';
 import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { AdminAppsController } from './admin-apps.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
 import { AdminDevicesController } from './admin-devices.controller';
+import { AdminDocumentsController } from './admin-documents.controller';
 import { AdminKeysController } from './admin-keys.controller';
 import { AdminPersonsController } from './admin-persons.controller';
 import { AdminPersonsService } from './admin-persons.service';
@@ -16,13 +18,14 @@ import { AdminTokenGuard } from './admin-token.guard';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
 @Module({
-  imports: [TenantsModule, PersonsModule, DevicesModule, SandboxModule, BillingLedgerModule],
+  imports: [TenantsModule, PersonsModule, DevicesModule, DocumentsModule, SandboxModule, BillingLedgerModule],
   controllers: [
     AdminConsumersController,
     AdminAppsController,
     AdminKeysController,
     AdminPersonsController,
     AdminDevicesController,
+    AdminDocumentsController,
     AdminSandboxController,
     AdminBillingController,
   ],

@@ -169,3 +169,11 @@ export const SANDBOX_BOOTSTRAP_SCHEMA = namedSchema(
     ninWithoutDigitalId: string(),
   }),
 );
+
+export const ARCHIVE_RENEWAL_SCHEMA = namedSchema(
+  'ArchiveRenewal',
+  object({
+    document: string('The document id'),
+    renewed: boolean('Whether this call renewed the copy; false when another renewal got there first'),
+  }),
+);
