@@ -7,13 +7,17 @@ import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { verifyPades } from '../src/seal/pades-verifier';
+import { SealVerificationService } from '../src/seal/seal-verification.service';
 import { certificatesFromPem } from '../src/seal/pem';
 import { OID } from '../src/seal/seal-oids';
 import { contentsHex, signatureRanges } from '../src/seal/signature-ranges';
+import { downloadFile } from './support/document-flows';
+import { runCli, unexpectedLogLines } from './support/operator-cli';
 import { dssEntries } from './support/pdf-tools';
 import { SealedDocuments } from './support/sealed-documents';
 import { runService } from './support/service-process';
 import { createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 import { TestTimestampAuthority } from './support/timestamp-authority';
 
 const run = promisify(execFile);
@@ -39,11 +43,18 @@ function signatureTimestamp(sealCms: Buffer): { token: Buffer; signatureValue: B
   };
 }
 
-/** A day after the seal certificate (the first in the seal's CMS) expires. */
-function afterSealExpiry(pdf: Buffer): Date {
+/** The seal certificate: the first in the seal's CMS. */
+function sealCertificate(pdf: Buffer): pkijs.Certificate {
   const signed = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(signatureContents(pdf)[0]).content });
-  const certificate = signed.certificates![0] as pkijs.Certificate;
-  return new Date(certificate.notAfter.value.getTime() + 86_400_000);
+  return signed.certificates![0] as pkijs.Certificate;
+}
+
+const serialHex = (certificate: pkijs.Certificate) =>
+  Buffer.from(certificate.serialNumber.valueBlock.valueHexView).toString('hex');
+
+/** A day after the seal certificate expires. */
+function afterSealExpiry(pdf: Buffer): Date {
+  return new Date(sealCertificate(pdf).notAfter.value.getTime() + 86_400_000);
 }
 
 describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
@@ -138,7 +149,7 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
 
   it('still trusts the seal once its certificate has expired, at the time of the document timestamp', async () => {
     const anchors = certificatesFromPem(caPem);
-    const report = await verifyPades(stamped, anchors, afterSealExpiry(stamped));
+    const report = await verifyPades(stamped, anchors, { now: afterSealExpiry(stamped) });
     expect(report.level).toBe('B-LTA');
     expect(report.seal).toMatchObject({ valid: true, trusted: true });
     expect(report.validationTimeBasis).toBe('document-timestamp');
@@ -161,6 +172,47 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
     const report = await verifyPades(changed, certificatesFromPem(caPem));
     expect(report.timestamps[1]).toMatchObject({ type: 'document', valid: false });
     expect(report.level).not.toBe('B-LTA');
+  });
+
+  // Last: it revokes the seal certificate the tests above sealed with.
+  it('trusts the seal after its certificate is revoked (seal:revoke), at a timestamp before the revocation', async () => {
+    const revocation = await runCli(suite.t.config, ['seal:revoke', '--json'], 'node', {
+      BASE_URL: suite.t.config.BASE_URL,
+    });
+    expect(unexpectedLogLines(revocation)).toEqual([]);
+    const outcome = JSON.parse(revocation.stdout);
+    expect(outcome).toEqual({
+      revoked: serialHex(sealCertificate(stamped)),
+      revokedAt: expect.any(Number),
+      replacedBy: expect.stringMatching(/^[0-9a-f]+$/),
+    });
+    expect(outcome.replacedBy).not.toBe(outcome.revoked);
+
+    const data = await suite.verify(stamped);
+    expect(data.seal).toMatchObject({ valid: true, trusted: true });
+    expect(data.pades).toMatchObject({ level: 'B-LTA', validationTimeBasis: 'document-timestamp' });
+    expect(Date.parse(data.pades.validatedAtIso)).toBeLessThan(outcome.revokedAt * 1000 + 1000);
+
+    // The seal's own revision, before its validation data and the document timestamp: B-T, with nothing that proves
+    // when it was made but a timestamp whose validation data it lacks.
+    const sealOnly = stamped.subarray(0, signatureRanges(stamped)[0].signedEnd);
+    const report = await suite.t.app.get(SealVerificationService).check(sealOnly);
+    expect(report.level).toBe('B-T');
+    expect(report.seal).toMatchObject({ valid: true, trusted: false });
+    expect(report.seal.problem).toMatch(/revoked at .* no timestamp with validation data proves/);
+
+    const crl = await downloadFile(suite.t.http, `${suite.t.config.BASE_URL}/.well-known/idflow-seal-ca.crl`);
+    expect(crl.status).toBe(200);
+    const revokedSerials = (pkijs.CertificateRevocationList.fromBER(crl.body as Buffer).revokedCertificates ?? []).map(
+      (entry) => Buffer.from(entry.userCertificate.valueBlock.valueHexView).toString('hex'),
+    );
+    expect(revokedSerials).toEqual([outcome.revoked]);
+
+    const { stamped: next } = await suite.complete(SIGNERS);
+    expect(serialHex(sealCertificate(next))).toBe(outcome.replacedBy);
+    const nextData = await suite.verify(next);
+    expect(nextData.seal).toMatchObject({ valid: true, trusted: true });
+    expect(nextData.pades).toMatchObject({ level: 'B-LTA', validationTimeBasis: 'current-time' });
   });
 });
 
@@ -188,10 +240,24 @@ describe('a B-B seal beside B-LTA', () => {
   it('is not trusted once its certificate has expired: nothing proves it was made while it was valid', async () => {
     const { stamped } = await suite.complete(SIGNERS);
     const caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
-    const report = await verifyPades(stamped, certificatesFromPem(caPem), afterSealExpiry(stamped));
+    const report = await verifyPades(stamped, certificatesFromPem(caPem), { now: afterSealExpiry(stamped) });
     expect(report.level).toBe('B-B');
     expect(report.seal).toMatchObject({ valid: true, trusted: false });
     expect(report.seal.problem).toMatch(/no timestamp/);
+  });
+
+  it('is not trusted once its certificate is revoked: nothing proves it was made before', async () => {
+    const { stamped } = await suite.complete(SIGNERS);
+    const admin = () => suite.t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const revocation = await admin().post('/admin/seal/revoke').expect(201);
+    expect(revocation.body).toMatchObject({
+      reason: 'Seal certificate revoked',
+      data: { revoked: serialHex(sealCertificate(stamped)), revokedAt: expect.any(Number) },
+    });
+    const data = await suite.verify(stamped);
+    expect(data.seal).toMatchObject({ valid: true, trusted: false, level: 'B-B' });
+    expect(data.seal.problem).toMatch(/revoked at/);
+    expect(data.pades.validationTimeBasis).toBe('current-time');
   });
 });
 

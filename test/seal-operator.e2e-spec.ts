@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { operatorSeal, type OperatorSeal } from './support/operator-seal';
 import { SealedDocuments } from './support/sealed-documents';
 import { createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -32,6 +33,15 @@ describe("the seal with an operator's PKCS#12 (SEAL_P12_PATH)", () => {
     const data = await suite.verify(stamped);
     expect(data.reliedOn).toEqual(['record', 'seal']);
     expect(data.seal).toMatchObject({ valid: true, trusted: true, signer: 'Operator Ltd document seal' });
+  });
+
+  it("refuses to revoke the operator's certificate, which the operator's own CA revokes", async () => {
+    const refused = await suite.t
+      .http()
+      .post('/admin/seal/revoke')
+      .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+      .expect(409);
+    expect(refused.body.reason).toMatch(/SEAL_P12_PATH is set/);
   });
 
   it('refuses to start with a wrong password, naming the file but never the password', async () => {

@@ -5,6 +5,7 @@ import { SandboxModule } from '../sandbox/sandbox.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
 import { DocumentsModule } from '../documents/documents.module';
+import { SealModule } from '../seal/seal.module';
 import { AdminAppsController } from './admin-apps.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
@@ -14,11 +15,20 @@ import { AdminKeysController } from './admin-keys.controller';
 import { AdminPersonsController } from './admin-persons.controller';
 import { AdminPersonsService } from './admin-persons.service';
 import { AdminSandboxController } from './admin-sandbox.controller';
+import { AdminSealController } from './admin-seal.controller';
 import { AdminTokenGuard } from './admin-token.guard';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
 @Module({
-  imports: [TenantsModule, PersonsModule, DevicesModule, DocumentsModule, SandboxModule, BillingLedgerModule],
+  imports: [
+    TenantsModule,
+    PersonsModule,
+    DevicesModule,
+    DocumentsModule,
+    SealModule,
+    SandboxModule,
+    BillingLedgerModule,
+  ],
   controllers: [
     AdminConsumersController,
     AdminAppsController,
@@ -26,6 +36,7 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminPersonsController,
     AdminDevicesController,
     AdminDocumentsController,
+    AdminSealController,
     AdminSandboxController,
     AdminBillingController,
   ],

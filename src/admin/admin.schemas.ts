@@ -177,3 +177,12 @@ export const ARCHIVE_RENEWAL_SCHEMA = namedSchema(
     renewed: boolean('Whether this call renewed the copy; false when another renewal got there first'),
   }),
 );
+
+export const SEAL_REVOCATION_SCHEMA = namedSchema(
+  'SealRevocation',
+  object({
+    revoked: string('Serial number (hex) of the revoked seal certificate'),
+    revokedAt: unixSeconds('When it was revoked'),
+    replacedBy: string('Serial number (hex) of the seal certificate documents are sealed with from now on'),
+  }),
+);

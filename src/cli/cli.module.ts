@@ -23,6 +23,7 @@ import { DocumentsModule } from '../documents/documents.module';
 import { IdentificationModule } from '../identification/identification.module';
 import { SigningModule } from '../signing/signing.module';
 import { FileStorageModule } from '../documents/file-storage.module';
+import { SealModule } from '../seal/seal.module';
 
 /** What the operator CLI needs: the service's configuration and database, none of its HTTP pieces. */
 @Module({})
@@ -46,6 +47,8 @@ export class CliModule {
         TenantsModule,
         // Registers the service key's sealed column, so keys:rotate reseals it with the others.
         ServiceKeyModule,
+        // Registers the seal's sealed keys too, and revokes the sandbox seal certificate (seal:revoke).
+        SealModule,
         PersonsModule,
         DevicesModule,
         SandboxModule,

@@ -14,6 +14,7 @@ import { consumerCreateCommand } from './commands/consumer-create.command';
 import { deviceEnrollmentCodeCommand } from './commands/device-enrollment-code.command';
 import { archiveRenewCommand } from './commands/archive-renew.command';
 import { deviceRevokeCommand } from './commands/device-revoke.command';
+import { sealRevokeCommand } from './commands/seal-revoke.command';
 import { devicesListCommand } from './commands/devices-list.command';
 import { filesMigrateCommand } from './commands/files-migrate.command';
 import { keyCreateCommand } from './commands/key-create.command';
@@ -52,6 +53,7 @@ const program = new Command('idflow')
   .addCommand(keysRewrapCommand())
   .addCommand(filesMigrateCommand())
   .addCommand(backupCommand())
-  .addCommand(archiveRenewCommand());
+  .addCommand(archiveRenewCommand())
+  .addCommand(sealRevokeCommand());
 
 program.parseAsync().catch(reportFailure);

@@ -8,6 +8,7 @@ import { StoredFileRecord } from '../documents/stored-file-record.entity';
 import { FlowCode } from '../flows/flow-code.entity';
 import { Flow } from '../flows/flow.entity';
 import { Person } from '../persons/person.entity';
+import { RevokedSealCertificate } from '../seal/revoked-seal-certificate.entity';
 import { SealCertificate } from '../seal/seal-certificate.entity';
 import { ServiceKey } from '../service-key/service-key.entity';
 import { ApiKey } from '../tenants/api-key.entity';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   FlowDocument,
   DocumentSignee,
   SealCertificate,
+  RevokedSealCertificate,
   DocumentAuditEvent,
   OidcRecord,
   StoredFileRecord,

@@ -64,7 +64,7 @@ export class DocumentSealService {
    * that transaction ends; and no OCSP responder or CRL is called inside it. A failure here only lowers the level.
    */
   async ready(): Promise<void> {
-    const credential = await this.credentials.credential();
+    const credential = await this.credentials.refreshed();
     if (!this.authority || !this.withValidation()) return;
     try {
       this.authorityChain ??= tokenCertificates(await this.authority.timestamp(new Uint8Array(32)));

@@ -14,6 +14,13 @@ const CLAIMED_TIME = /\/M\s*\(D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(Z|[+-
 /** How far around its /ByteRange and /Contents the signature dictionary's other keys are looked for. */
 const DICTIONARY_WINDOW = 2048;
 
+export interface VerificationContext {
+  /** The time to validate at when nothing older is relied on: now, unless a test travels. */
+  now?: Date;
+  /** When the seal's certificate was revoked, if it was: a seal is trusted only at a time before that. */
+  revokedAt?: (certificate: pkijs.Certificate) => Promise<Date | undefined>;
+}
+
 /** One /ByteRange of the file, its CMS read when it could be, and what was added after it. */
 interface FoundSignature {
   range: SignatureRange;
@@ -39,7 +46,7 @@ interface FoundSignature {
 export async function verifyPades(
   pdf: Buffer,
   trustAnchors: pkijs.Certificate[],
-  now = new Date(),
+  { now = new Date(), revokedAt }: VerificationContext = {},
 ): Promise<PadesReport> {
   const revisions = new Map<number, Promise<PDFDocument>>();
   const load: RevisionLoader = (end) => {
@@ -67,8 +74,9 @@ export async function verifyPades(
   );
   const checked = await checkSeal(pdf, sealFound);
   const level = checked.check.valid ? documentLevel(checked.check.level!, sealFound, documentTimestamps) : undefined;
+  const revoked = checked.certificate && revokedAt ? await revokedAt(checked.certificate) : undefined;
   const when = checked.certificate
-    ? await validationTime(checked.certificate, checked.intermediates, trustAnchors, now, level, {
+    ? await validationTime(checked.certificate, checked.intermediates, trustAnchors, now, revoked, level, {
         document: documentTimestamps
           .map(({ report }) => report)
           .filter((report) => report.valid && report.coversWholeFile),
@@ -79,7 +87,7 @@ export async function verifyPades(
   const seal: SealCheck = {
     ...checked.check,
     trusted,
-    ...(checked.check.valid && !trusted ? { problem: untrustedProblem(level) } : {}),
+    ...(checked.check.valid && !trusted ? { problem: untrustedProblem(level, revoked) } : {}),
   };
   const signatures = found
     .filter((signature) => !signature.isTimestamp)
@@ -211,15 +219,17 @@ function documentLevel(
 }
 
 /**
- * The time the seal's chain is valid at: now, or once it is not (it expired), the time a timestamp proves the seal
- * existed: the earliest document timestamp at B-LTA, the signature timestamp at B-LT (whose validation data the file
- * holds). Undefined when there is no such time: the seal is then not trusted.
+ * The time the seal's chain is valid at: now, or once it is not (it expired, or its certificate was revoked), the time
+ * a timestamp proves the seal existed: the earliest document timestamp at B-LTA, the signature timestamp at B-LT (whose
+ * validation data the file holds). A time at or after the certificate's revocation is no such time. Undefined when
+ * there is none: the seal is then not trusted.
  */
 async function validationTime(
   certificate: pkijs.Certificate,
   intermediates: pkijs.Certificate[],
   trustAnchors: pkijs.Certificate[],
   now: Date,
+  revoked: Date | undefined,
   level: PadesLevel | undefined,
   timestamps: { document: TimestampReport[]; signature?: TimestampReport },
 ): Promise<{ atIso: string; basis: ValidationTimeBasis } | undefined> {
@@ -234,12 +244,20 @@ async function validationTime(
     candidates.push({ atIso: timestamps.signature.timeIso!, basis: 'signature-timestamp' });
   }
   for (const candidate of candidates) {
-    if (await chainsUp(certificate, intermediates, trustAnchors, new Date(candidate.atIso))) return candidate;
+    const at = new Date(candidate.atIso);
+    if (revoked && at >= revoked) continue;
+    if (await chainsUp(certificate, intermediates, trustAnchors, at)) return candidate;
   }
   return undefined;
 }
 
-function untrustedProblem(level: PadesLevel | undefined): string {
+function untrustedProblem(level: PadesLevel | undefined, revoked: Date | undefined): string {
+  if (revoked) {
+    return (
+      `The signature is sound but its certificate was revoked at ${isoSeconds(revoked)}, and no timestamp with ` +
+      'validation data proves the file was sealed before.'
+    );
+  }
   return level === 'B-B' || level === 'B-T'
     ? "The signature is sound but its certificate does not chain up to this service's seal CA now, and no timestamp " +
         'with validation data proves it did when the file was sealed.'

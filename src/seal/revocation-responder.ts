@@ -13,6 +13,11 @@ export interface IssuedCertificate {
 /** Every certificate the CA issued, as it stands now. */
 export type IssuedCertificates = () => Promise<IssuedCertificate[]>;
 
+/** A certificate's serial number (or a CertID's) as IssuedCertificate names it. */
+export function serialHexOf(named: { serialNumber: asn1js.Integer }): string {
+  return Buffer.from(named.serialNumber.valueBlock.valueHexView).toString('hex');
+}
+
 /** How long an answer may be relied on before a fresh one is due. */
 const OCSP_VALID_MS = 24 * 3600_000;
 const CRL_VALID_MS = 7 * 24 * 3600_000;
@@ -122,7 +127,7 @@ export class RevocationResponder {
       digest(this.ca.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).equals(
         Buffer.from(certId.issuerKeyHash.valueBlock.valueHexView),
       );
-    const serialHex = Buffer.from(certId.serialNumber.valueBlock.valueHexView).toString('hex');
+    const serialHex = serialHexOf(certId);
     const found = sameIssuer ? issued.find((certificate) => certificate.serialHex === serialHex) : undefined;
     if (!found) return choice(UNKNOWN);
     if (found.revokedAt && found.revokedAt <= now) {

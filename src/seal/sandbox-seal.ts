@@ -1,4 +1,5 @@
 import type { webcrypto } from 'node:crypto';
+import type * as pkijs from 'pkijs';
 import { certificateToPem } from './pem';
 import { KEY_USAGE, type RevocationPointers, generateSealKeys, issueCertificate } from './certificate-issuer';
 import { subtle } from './pkijs-engine';
@@ -29,22 +30,31 @@ export async function makeSandboxSeal(deployment: string, pointers?: RevocationP
     keyUsage: KEY_USAGE.keyCertSign | KEY_USAGE.cRLSign,
     validDays: CA_YEARS * 365,
   });
+  const seal = await issueSandboxSealCertificate(
+    deployment,
+    { certificate: ca, privateKey: caKeys.privateKey },
+    pointers,
+  );
+  return { caPem: certificateToPem(ca), ...seal, caPrivateKey: await pkcs8Base64(caKeys.privateKey) };
+}
+
+/** A new seal certificate and key from the sandbox seal CA: the first one, or the one that replaces a revoked one. */
+export async function issueSandboxSealCertificate(
+  deployment: string,
+  issuer: { certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey },
+  pointers?: RevocationPointers,
+): Promise<Pick<SandboxSeal, 'certificatePem' | 'privateKey'>> {
   const sealKeys = await generateSealKeys();
   const seal = await issueCertificate({
     subject: { organization: deployment, commonName: `${deployment} document seal` },
     publicKey: sealKeys.publicKey,
-    issuer: { certificate: ca, privateKey: caKeys.privateKey },
+    issuer,
     isCa: false,
     keyUsage: KEY_USAGE.digitalSignature | KEY_USAGE.nonRepudiation,
     validDays: SEAL_YEARS * 365,
     revocation: pointers,
   });
-  return {
-    caPem: certificateToPem(ca),
-    certificatePem: certificateToPem(seal),
-    privateKey: await pkcs8Base64(sealKeys.privateKey),
-    caPrivateKey: await pkcs8Base64(caKeys.privateKey),
-  };
+  return { certificatePem: certificateToPem(seal), privateKey: await pkcs8Base64(sealKeys.privateKey) };
 }
 
 async function pkcs8Base64(key: webcrypto.CryptoKey): Promise<string> {

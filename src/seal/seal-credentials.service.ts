@@ -1,19 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type * as pkijs from 'pkijs';
 import { Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { certificateToPem, certificatesFromPem } from './pem';
 import { readPkcs12 } from './pkcs12-reader';
-import { RevocationResponder } from './revocation-responder';
-import { makeSandboxSeal } from './sandbox-seal';
+import { type IssuedCertificate, RevocationResponder, serialHexOf } from './revocation-responder';
+import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
+import { issueSandboxSealCertificate, makeSandboxSeal } from './sandbox-seal';
 import { SealCertificate } from './seal-certificate.entity';
 import type { SealCredential } from './seal-credential';
+import { SealRevocationRefusedError } from './errors/seal-revocation-refused.error';
 import { importSealKey } from './seal-private-key';
 
 const SLOT = 'sandbox';
+
+/** What revoking the sandbox seal certificate did: serial numbers in hex, the time in Unix seconds. */
+export interface SealRevocation {
+  revoked: string;
+  revokedAt: number;
+  replacedBy: string;
+}
 /** Where the sandbox seal CA publishes, under BASE_URL; written into the seal certificate, so they never move. */
 export const SEAL_CA_PATHS = {
   certificate: '.well-known/idflow-seal-ca.cer',
@@ -36,6 +46,7 @@ export class SealCredentialsService implements OnModuleInit {
 
   constructor(
     @InjectRepository(SealCertificate) private readonly certificates: Repository<SealCertificate>,
+    @InjectRepository(RevokedSealCertificate) private readonly revoked: Repository<RevokedSealCertificate>,
     sealedColumns: SealedColumns,
     private readonly config: AppConfig,
   ) {
@@ -64,6 +75,79 @@ export class SealCredentialsService implements OnModuleInit {
     return this.loading;
   }
 
+  /**
+   * The credential, reloaded first when the sandbox seal certificate was replaced since it was loaded (revoked, on this
+   * instance or another). Reads the database: a caller about to seal inside a transaction asks this before it begins.
+   */
+  async refreshed(): Promise<SealCredential> {
+    const loaded = await this.credential();
+    if (this.config.SEAL_P12_PATH) return loaded;
+    const stored = await this.certificates.findOneBy({ slot: SLOT });
+    if (stored && stored.certificatePem !== certificateToPem(loaded.certificate)) {
+      this.loading = undefined;
+      return this.credential();
+    }
+    return loaded;
+  }
+
+  /**
+   * When the seal CA revoked this certificate, if it did; undefined too for an operator's PKCS#12, whose CA alone
+   * knows (its revocation services, not idflow, answer for it).
+   */
+  async revokedAt(certificate: pkijs.Certificate): Promise<Date | undefined> {
+    if (this.config.SEAL_P12_PATH) return undefined;
+    const revoked = await this.revoked.findOneBy({ serialHex: serialHexOf(certificate) });
+    return revoked ? new Date(revoked.revokedAt) : undefined;
+  }
+
+  /**
+   * Revokes the sandbox seal certificate now and puts a new one from the same CA in its place, in one transaction: the
+   * CA's CRL and OCSP answers name the old one revoked from then on, documents are sealed with the new one (every
+   * instance reloads it before its next seal), and /verify trusts a seal by the old one only where a timestamp proves
+   * it was made before. `revokedAt` is in Unix seconds.
+   */
+  async revokeSandboxSeal(): Promise<SealRevocation> {
+    if (this.config.SEAL_P12_PATH) {
+      throw new SealRevocationRefusedError("SEAL_P12_PATH is set: the operator's own CA revokes its certificates");
+    }
+    await this.credential();
+    const outcome = await this.certificates.manager.transaction(async (manager) => {
+      const stored = await manager.findOneByOrFail(SealCertificate, { slot: SLOT });
+      if (!stored.caPrivateKey) {
+        throw new SealRevocationRefusedError('This sandbox seal was made before its CA key was kept: it cannot revoke');
+      }
+      const [ca] = certificatesFromPem(stored.caPem);
+      const [seal] = certificatesFromPem(stored.certificatePem);
+      const caKey = await importSealKey(Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64'), ca);
+      const next = await issueSandboxSealCertificate(
+        this.config.SEAL_NAME,
+        { certificate: ca, privateKey: caKey },
+        this.revocationPointers(),
+      );
+      // In whole seconds, as the CRL, OCSP and /verify's times say it: a seal validated in the second of its
+      // revocation is not trusted by that second.
+      const revokedAt = Math.floor(Date.now() / 1000) * 1000;
+      await manager.insert(RevokedSealCertificate, {
+        serialHex: serialHexOf(seal),
+        certificatePem: stored.certificatePem,
+        revokedAt,
+      });
+      await manager.update(
+        SealCertificate,
+        { slot: SLOT },
+        { certificatePem: next.certificatePem, privateKey: this.privateKeys.seal(SLOT, next.privateKey) },
+      );
+      return {
+        revoked: serialHexOf(seal),
+        revokedAt: revokedAt / 1000,
+        replacedBy: serialHexOf(certificatesFromPem(next.certificatePem)[0]),
+      };
+    });
+    this.loading = undefined;
+    this.logger.log(`Revoked the sandbox seal certificate ${outcome.revoked}; sealing with ${outcome.replacedBy}`);
+    return outcome;
+  }
+
   /** The PEM a validator is told to trust: the sandbox seal CA, or the root of the operator's chain. */
   async trustAnchorPem(): Promise<string> {
     return (await this.credential()).trustAnchors.map(certificateToPem).join('');
@@ -87,10 +171,30 @@ export class SealCredentialsService implements OnModuleInit {
     const stored = await this.certificates.findOneByOrFail({ slot: SLOT });
     if (!stored.caPrivateKey) return undefined;
     const [ca] = certificatesFromPem(stored.caPem);
-    const [seal] = certificatesFromPem(stored.certificatePem);
     const caKey = await importSealKey(Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64'), ca);
-    const serialHex = Buffer.from(seal.serialNumber.valueBlock.valueHexView).toString('hex');
-    return new RevocationResponder(ca, caKey, () => Promise.resolve([{ serialHex }]));
+    return new RevocationResponder(ca, caKey, () => this.issuedCertificates());
+  }
+
+  /** Every certificate the sandbox seal CA issued: the one in use, and those it revoked. */
+  private async issuedCertificates(): Promise<IssuedCertificate[]> {
+    const [stored, revoked] = await Promise.all([
+      this.certificates.findOneByOrFail({ slot: SLOT }),
+      this.revoked.find(),
+    ]);
+    const [current] = certificatesFromPem(stored.certificatePem);
+    return [
+      { serialHex: serialHexOf(current) },
+      ...revoked.map(({ serialHex, revokedAt }) => ({ serialHex, revokedAt: new Date(revokedAt) })),
+    ];
+  }
+
+  private revocationPointers() {
+    const base = this.config.BASE_URL;
+    return {
+      ocspUrl: `${base}/${SEAL_CA_PATHS.ocsp}`,
+      caIssuersUrl: `${base}/${SEAL_CA_PATHS.certificate}`,
+      crlUrl: `${base}/${SEAL_CA_PATHS.crl}`,
+    };
   }
 
   private async load(): Promise<SealCredential> {
@@ -122,12 +226,7 @@ export class SealCredentialsService implements OnModuleInit {
 
   /** First use: insert a new sandbox seal unless another instance got there first, then read whichever won. */
   private async createSandboxSeal(): Promise<SealCertificate> {
-    const base = this.config.BASE_URL;
-    const made = await makeSandboxSeal(this.config.SEAL_NAME, {
-      ocspUrl: `${base}/${SEAL_CA_PATHS.ocsp}`,
-      caIssuersUrl: `${base}/${SEAL_CA_PATHS.certificate}`,
-      crlUrl: `${base}/${SEAL_CA_PATHS.crl}`,
-    });
+    const made = await makeSandboxSeal(this.config.SEAL_NAME, this.revocationPointers());
     await this.certificates
       .createQueryBuilder()
       .insert()

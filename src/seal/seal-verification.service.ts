@@ -3,12 +3,16 @@ import type { PadesReport } from './pades-report';
 import { verifyPades } from './pades-verifier';
 import { SealCredentialsService } from './seal-credentials.service';
 
-/** Checks a PDF's PAdES seal, timestamps and level against this service's seal trust anchors. */
+/**
+ * Checks a PDF's PAdES seal, timestamps and level against this service's seal trust anchors, and the seal certificate
+ * against the revocations of the sandbox seal CA.
+ */
 @Injectable()
 export class SealVerificationService {
   constructor(private readonly credentials: SealCredentialsService) {}
 
   async check(pdf: Buffer): Promise<PadesReport> {
-    return verifyPades(pdf, (await this.credentials.credential()).trustAnchors);
+    const { trustAnchors } = await this.credentials.credential();
+    return verifyPades(pdf, trustAnchors, { revokedAt: (certificate) => this.credentials.revokedAt(certificate) });
   }
 }

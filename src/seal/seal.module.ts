@@ -4,16 +4,17 @@ import { OutboundModule } from '../common/outbound/outbound.module';
 import { DocumentSealService } from './document-seal.service';
 import { OcspRequestMiddleware } from './ocsp-request.middleware';
 import { SealCaController } from './seal-ca.controller';
+import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
 import { SealCertificate } from './seal-certificate.entity';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealVerificationService } from './seal-verification.service';
 
 /** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA and its revocation services. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SealCertificate]), OutboundModule],
+  imports: [TypeOrmModule.forFeature([SealCertificate, RevokedSealCertificate]), OutboundModule],
   controllers: [SealCaController],
   providers: [SealCredentialsService, DocumentSealService, SealVerificationService],
-  exports: [DocumentSealService, SealVerificationService],
+  exports: [DocumentSealService, SealVerificationService, SealCredentialsService],
 })
 export class SealModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
