@@ -180,14 +180,13 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     );
   });
 
-  // The provider answers invalid_request ("... is not allowed for this client") where CIBA Core names unauthorized_client.
-  it('an app that has not opted in is refused: invalid_request, or no client at all without redirect URIs', async () => {
+  it('an app that has not opted in is refused: unauthorized_client (CIBA Core 13), or no client at all without redirect URIs', async () => {
     const start = () => errorOf(openid.initiateBackchannelAuthentication(rp, { scope: 'openid', login_hint: ADAEZE }));
     try {
       await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'off' });
       await expect(start()).resolves.toBe('invalid_client');
       await tenants().updateOidcClient(sandbox.appId, { redirectUris: ['http://127.0.0.1:9/callback'] });
-      await expect(start()).resolves.toBe('invalid_request');
+      await expect(start()).resolves.toBe('unauthorized_client');
     } finally {
       await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', redirectUris: [] });
     }

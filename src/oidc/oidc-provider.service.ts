@@ -111,6 +111,7 @@ export class OidcProviderService implements OnModuleInit {
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
     this.provider.use(async (ctx, next) => {
       await next();
+      refuseUnauthorizedBackchannel(ctx as KoaContextWithOIDC);
       await this.slowDownEagerPolls(ctx as KoaContextWithOIDC);
     });
     this.provider.on('server_error', (_ctx: unknown, error: Error) =>
@@ -309,6 +310,19 @@ export class OidcProviderService implements OnModuleInit {
       fetch: providerFetch(this.outbound),
     };
   }
+}
+
+/**
+ * CIBA Core 1.0 section 13: an authenticated client not registered for CIBA is `unauthorized_client`, where the provider
+ * answers `invalid_request`. The client is known once it has authenticated; an app with CIBA off lacks the grant type.
+ */
+function refuseUnauthorizedBackchannel(ctx: KoaContextWithOIDC): void {
+  const body = ctx.body as { error?: string } | undefined;
+  const client = ctx.oidc?.client;
+  if (ctx.oidc?.route !== 'backchannel_authentication' || body?.error !== 'invalid_request' || !client) return;
+  if (client.grantTypeAllowed(CIBA_GRANT_TYPE)) return;
+  const refusal = new errors.UnauthorizedClient('this app is not registered for CIBA logins');
+  ctx.body = { error: refusal.error, error_description: refusal.error_description };
 }
 
 /** Introspection is for confidential clients, and only of their own tokens. */

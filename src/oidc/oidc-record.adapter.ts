@@ -98,7 +98,13 @@ export class OidcRecordAdapter implements Adapter {
   }
 }
 
-/** A payload as stored: without its `jti`, which is the record's id. */
+/**
+ * A payload as stored: without its `jti`, which is the record's id, and an interaction without the session cookie the
+ * provider copies into it: that cookie opens the person's session, and the provider finds the session by its uid,
+ * never reading the copy back.
+ */
 function stored({ jti, ...payload }: AdapterPayload): string {
-  return JSON.stringify(payload);
+  if (!payload.session?.cookie) return JSON.stringify(payload);
+  const { cookie, ...session } = payload.session;
+  return JSON.stringify({ ...payload, session });
 }
