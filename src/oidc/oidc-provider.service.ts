@@ -230,6 +230,10 @@ export class OidcProviderService implements OnModuleInit {
       claims: scopeClaims(),
       responseTypes: ['code'],
       pkce: { required: () => true },
+      // Every refresh gives a basic app a new refresh token and ends the old one, whose reuse then revokes the grant
+      // (RFC 9700 section 4.14.2). FAPI 2.0 section 5.3.2.1 asks for no rotation: a fapi2 app keeps its refresh token,
+      // bound to its private_key_jwt authentication.
+      rotateRefreshToken: (ctx) => ctx.oidc.client?.metadata()[OIDC_PROFILE_METADATA] !== 'fapi2',
       // The provider's check of every authorization request with its client, whether or not the parameter is present:
       // refused here, before any page opens, the error goes back to the client's redirect URI.
       extraParams: {
@@ -296,6 +300,8 @@ export class OidcProviderService implements OnModuleInit {
         claimsParameter: { enabled: true },
         revocation: { enabled: true },
         introspection: { enabled: true, allowedPolicy: confidentialOwnToken },
+        // Logout tokens go through the same outbound client as CIBA pings (the provider's `fetch` below).
+        backchannelLogout: { enabled: true },
         rpInitiatedLogout: {
           enabled: true,
           logoutSource: (ctx, form) => renderLogoutPage(ctx, form),
