@@ -3,6 +3,7 @@ import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { CibaPing } from '../src/oidc/ciba-ping.entity';
 import { TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from '../src/sandbox/test-persons';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
@@ -11,7 +12,7 @@ import { discover, openid } from './support/oidc-login';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { createTenant } from './support/tenant-factory';
-import { TestApp, createListeningTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp, createTestApp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 import { eventually, pause } from './support/waiting';
 import { CIBA_GRANT_TYPE, oauthErrorOf, pushedFlowOf } from './support/ciba-logins';
@@ -28,6 +29,7 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   let phone: TestDevice;
   let notifications: LocalServer;
   const pings: Array<{ authorization?: string; body: { auth_req_id: string } }> = [];
+  let failedOnce = false;
   const tenants = () => t.app.get(TenantsService);
 
   beforeAll(async () => {
@@ -37,12 +39,20 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     notifications = await LocalServer.start(
       (request, response, body) => {
         pings.push({ authorization: request.headers.authorization, body: JSON.parse(body.toString('utf8')) });
-        response.statusCode = 204;
+        // An endpoint that fails its first answer to this token, as one restarting would.
+        const failing = request.headers.authorization === 'Bearer fails-once' && !failedOnce;
+        failedOnce ||= failing;
+        response.statusCode = failing ? 503 : 204;
         response.end();
       },
       { tls: certificate },
     );
-    t = await createListeningTestApp((origin) => ({ BASE_URL: origin, ALLOW_PRIVATE_URLS: 'true' }));
+    // Every login of the suite is pushed to the one test person's phone, more often than the default cap of five.
+    t = await createListeningTestApp((origin) => ({
+      BASE_URL: origin,
+      ALLOW_PRIVATE_URLS: 'true',
+      OIDC_PUSHES_PER_NIN: '50',
+    }));
     issuer = `${t.config.BASE_URL}/oidc`;
     sandbox = await bootstrapSandbox(t.app);
     await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
@@ -60,6 +70,18 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims })).status).toBeLessThan(300);
   };
   const errorOf = oauthErrorOf;
+  /** Runs `work` with the sandbox app in ping mode, notified at the suite's endpoint; back in poll mode after. */
+  const inPingMode = async (work: () => Promise<void>) => {
+    await tenants().updateOidcClient(sandbox.appId, {
+      cibaDeliveryMode: 'ping',
+      cibaNotificationEndpoint: `${notifications.origin}/ciba`,
+    });
+    try {
+      await work();
+    } finally {
+      await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', cibaNotificationEndpoint: null });
+    }
+  };
 
   it('publishes the backchannel endpoint and both delivery modes in discovery', () => {
     const metadata = rp.serverMetadata();
@@ -204,11 +226,7 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   it(
     'ping mode: the notification endpoint hears of the approval with the client notification token, then one token request',
     async () => {
-      await tenants().updateOidcClient(sandbox.appId, {
-        cibaDeliveryMode: 'ping',
-        cibaNotificationEndpoint: `${notifications.origin}/ciba`,
-      });
-      try {
+      await inPingMode(async () => {
         const started = await openid.initiateBackchannelAuthentication(rp, {
           scope: 'openid naming',
           login_hint: ADAEZE,
@@ -227,9 +245,87 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
         );
         const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
         expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+      });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'ping mode: the ping survives a restart: the instance that started the login stops, and the one after it pings',
+    async () => {
+      const first = await createListeningTestApp((origin) => ({ BASE_URL: origin, ALLOW_PRIVATE_URLS: 'true' }));
+      let second: TestApp | undefined;
+      try {
+        const bank = await bootstrapSandbox(first.app);
+        await first.app.get(TenantsService).updateOidcClient(bank.appId, {
+          cibaDeliveryMode: 'ping',
+          cibaNotificationEndpoint: `${notifications.origin}/ciba`,
+        });
+        const client = await discover(`${first.config.BASE_URL}/oidc`, bank.appId, { secret: bank.appSecret });
+        const device = await enrolledDevice(first.app, first.http, ADAEZE);
+        const started = await openid.initiateBackchannelAuthentication(client, {
+          scope: 'openid naming',
+          login_hint: ADAEZE,
+          binding_message: 'Restart-1',
+          client_notification_token: 'rp-token-restart',
+        });
+        const flowId = await pushedFlowOf(device, first.http, 'Restart-1');
+        await first.close();
+
+        // The same database and address, a new process: it never heard of the login until the person answers.
+        const { BASE_URL, DATA_DIR, DATABASE_PATH, DATABASE_SCHEMA } = first.config;
+        second = await createTestApp({
+          env: {
+            BASE_URL,
+            DATA_DIR,
+            DATABASE_PATH,
+            ALLOW_PRIVATE_URLS: 'true',
+            ...(DATABASE_SCHEMA && { DATABASE_SCHEMA }),
+          },
+        });
+        await second.app.listen(Number(new URL(BASE_URL).port), '127.0.0.1');
+        const answer = await device.post(second.http, `/wallet/v1/flows/${flowId}/accept`);
+        expect(answer.status).toBeLessThan(300);
+        const approval = await device.post(second.http, `/wallet/v1/flows/${flowId}/approve`, {
+          claims: ['naming.given'],
+        });
+        expect(approval.status).toBeLessThan(300);
+        const pinged = () => pings.find((ping) => ping.body.auth_req_id === started.auth_req_id);
+        await eventually('the ping arrives', async () => pinged() !== undefined, 5000);
+        expect(pinged()?.authorization).toBe('Bearer rp-token-restart');
+        const tokens = await openid.genericGrantRequest(client, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+        expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+        // One ping per login: the queue sent it, and nothing sends it again.
+        await pause(1500);
+        expect(pings.filter((ping) => ping.body.auth_req_id === started.auth_req_id)).toHaveLength(1);
       } finally {
-        await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', cibaNotificationEndpoint: null });
+        await second?.close();
       }
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'ping mode: a ping the endpoint fails is sent again, and the app then gets its tokens',
+    async () => {
+      await inPingMode(async () => {
+        const started = await openid.initiateBackchannelAuthentication(rp, {
+          scope: 'openid naming',
+          login_hint: ADAEZE,
+          binding_message: 'Kiosk-8',
+          client_notification_token: 'fails-once',
+        });
+        await approve(await pushedFlow('Kiosk-8'), ['naming.given']);
+        const pingsOf = () => pings.filter((ping) => ping.body.auth_req_id === started.auth_req_id);
+        await eventually('the ping is sent again', async () => pingsOf().length === 2, 10_000);
+        expect(failedOnce).toBe(true);
+        // Queued with its auth_req_id sealed: a copy of the table names no login to fetch tokens for.
+        const queued = await t.app.get(DataSource).getRepository(CibaPing).find();
+        expect(queued.length).toBeGreaterThan(0);
+        expect(JSON.stringify(queued)).not.toContain(started.auth_req_id);
+        const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+        expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+      });
     },
     POLL_TIMEOUT_MS,
   );

@@ -173,6 +173,15 @@ export class OidcProviderService implements OnModuleInit {
     if (result) await this.provider.backchannelResult(request, result);
   }
 
+  /** Pings a ping-mode client again about a CIBA login whose outcome the provider already holds; throws if it fails. */
+  async pingBackchannel(authReqId: string): Promise<void> {
+    const request = await this.provider.BackchannelAuthenticationRequest.find(authReqId, { ignoreExpiration: true });
+    if (!request) throw new Error('The CIBA login is no longer stored');
+    const client = await this.provider.Client.find(request.clientId as string);
+    if (!client) throw new Error('The CIBA login belongs to no client');
+    await client.backchannelPing(request);
+  }
+
   /** A grant of what an authorization or backchannel request asked for, tied to the flow the person approved. */
   private async grantFor(
     clientId: string,

@@ -28,6 +28,7 @@ import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDeliver
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
 import { InteractionSessionCookies1764970000000 } from '../portable/1764970000000-InteractionSessionCookies';
 import { OidcClientUris1764970000001 } from '../portable/1764970000001-OidcClientUris';
+import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -61,4 +62,5 @@ export const POSTGRES_MIGRATIONS = [
   OidcProfile1764950000001,
   InteractionSessionCookies1764970000000,
   OidcClientUris1764970000001,
+  CibaPings1764970000002,
 ];
