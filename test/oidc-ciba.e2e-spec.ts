@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
 import { CibaPing } from '../src/oidc/ciba-ping.entity';
+import { OidcRecord } from '../src/oidc/oidc-record.entity';
 import { TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from '../src/sandbox/test-persons';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
@@ -323,6 +324,15 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
         const queued = await t.app.get(DataSource).getRepository(CibaPing).find();
         expect(queued.length).toBeGreaterThan(0);
         expect(JSON.stringify(queued)).not.toContain(started.auth_req_id);
+        // And the provider's record of the request keeps its parameters sealed: neither the person's NIN nor the
+        // app's notification token is in clear.
+        const requests = await t.app
+          .get(DataSource)
+          .getRepository(OidcRecord)
+          .findBy({ kind: 'BackchannelAuthenticationRequest' });
+        expect(requests.length).toBeGreaterThan(0);
+        expect(JSON.stringify(requests)).not.toContain('fails-once');
+        expect(JSON.stringify(requests)).not.toContain(ADAEZE);
         const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
         expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
       });

@@ -321,11 +321,11 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect((await userinfoWith(refreshed.access_token)).status).toBe(200);
   });
 
-  it("stores a login page's interaction without the browser's session cookie, and the logged-in browser logs in again", async () => {
+  it("stores a login page's interaction without the browser's session cookie or the NIN in clear, and the logged-in browser logs in again", async () => {
     const { login } = await loggedIn(secretClient);
     const sessionCookie = login.browser.cookie('_session') as string;
     expect(sessionCookie).toEqual(expect.any(String));
-    const again = await startLogin(secretClient, { prompt: 'login' }, login.browser);
+    const again = await startLogin(secretClient, { prompt: 'login', login_hint: ADAEZE }, login.browser);
     const uid = new URL(again.pageUrl).pathname.split('/').pop() as string;
     const [interaction] = (await storedRecords('Interaction')).filter(
       ({ id }) => id === `Interaction:${createHash('sha256').update(uid).digest('hex')}`,
@@ -333,6 +333,9 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     // The login page's record knows the browser's session, by its uid, and not by the cookie that opens it.
     expect(JSON.parse(interaction.payload)).toMatchObject({ session: { uid: expect.any(String) } });
     expect(interaction.payload).not.toContain(sessionCookie);
+    // Nor the person's NIN the app sent as login_hint: the request's parameters are sealed.
+    expect(interaction.payload).not.toContain(ADAEZE);
+    expect(again.pageHtml).toContain(ADAEZE);
 
     // As an earlier version stored it, with the cookie: the migration drops it, and the login goes on.
     const legacy = JSON.parse(interaction.payload) as { session: Record<string, string> };

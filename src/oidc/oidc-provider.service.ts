@@ -10,6 +10,7 @@ import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwardin
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
+import { SecretSealer } from '../key-encryption/secret-sealer';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
@@ -78,6 +79,7 @@ export class OidcProviderService implements OnModuleInit {
     private readonly clients: OidcClientsService,
     private readonly accounts: OidcAccountsService,
     private readonly outbound: OutboundClient,
+    private readonly sealer: SecretSealer,
     @InjectRepository(OidcRecord) private readonly records: Repository<OidcRecord>,
   ) {}
 
@@ -228,7 +230,8 @@ export class OidcProviderService implements OnModuleInit {
       find: (id: string) => this.clients.metadata(id, this.presentedClientAuth()),
     } as unknown as Adapter;
     return {
-      adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcRecordAdapter(name, this.records)),
+      adapter: (name: string) =>
+        name === 'Client' ? clientAdapter : new OidcRecordAdapter(name, this.records, this.sealer),
       findAccount: async (_ctx, sub, token) => {
         const account = await this.accounts.find(sub, token?.grantId);
         return { ...account, claims: () => account.claims('', '', {}, []) };
