@@ -1,4 +1,6 @@
+import { createPrivateKey, randomUUID } from 'node:crypto';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { SignJWT } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
@@ -336,6 +338,50 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
         const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
         expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
       });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'FAPI-CIBA for a fapi2 app: a signed request object with a binding message, private_key_jwt, DPoP-bound tokens',
+    async () => {
+      await tenants().updateOidcClient(sandbox.appId, { oidcProfile: 'fapi2' });
+      try {
+        const bank = await discover(issuer, sandbox.appId, { privateKeyPem: sandbox.privateKey });
+        const signed = (claims: Record<string, string>) =>
+          new SignJWT({ scope: 'openid naming', login_hint: ADAEZE, ...claims })
+            .setProtectedHeader({ alg: 'PS256' })
+            .setIssuer(sandbox.appId)
+            .setAudience(issuer)
+            .setIssuedAt()
+            .setNotBefore('0s')
+            .setExpirationTime('5m')
+            .setJti(randomUUID())
+            .sign(createPrivateKey(sandbox.privateKey));
+        const start = (parameters: Record<string, string>) =>
+          openid.initiateBackchannelAuthentication(bank, parameters);
+        // Parameters in the clear, or a request object without a binding message: refused.
+        await expect(start({ scope: 'openid', login_hint: ADAEZE, binding_message: 'Bank-1' })).rejects.toMatchObject({
+          error: 'invalid_request',
+          error_description: 'Request Object must be used by this client',
+        });
+        await expect(start({ request: await signed({}) })).rejects.toMatchObject({
+          error: 'invalid_request',
+          error_description: 'binding_message is required of a fapi2 app',
+        });
+
+        const started = await start({ request: await signed({ binding_message: 'Bank-1' }) });
+        await approve(await pushedFlow('Bank-1'), ['naming.given']);
+        const DPoP = openid.getDPoPHandle(bank, await openid.randomDPoPKeyPair('ES256'));
+        const tokens = await openid.pollBackchannelAuthenticationGrant(bank, started, undefined, { DPoP });
+        expect(tokens.token_type.toLowerCase()).toBe('dpop');
+        const sub = tokens.claims()?.sub as string;
+        const userinfo = await openid.fetchUserInfo(bank, tokens.access_token, sub, { DPoP });
+        expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+        await expect(errorOf(openid.fetchUserInfo(bank, tokens.access_token, sub))).resolves.toBe('invalid_token');
+      } finally {
+        await tenants().updateOidcClient(sandbox.appId, { oidcProfile: 'basic' });
+      }
     },
     POLL_TIMEOUT_MS,
   );

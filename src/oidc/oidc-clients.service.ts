@@ -62,6 +62,8 @@ export class OidcClientsService {
       [OIDC_PROFILE_METADATA]: fapi2 ? 'fapi2' : 'basic',
       // FAPI 2.0 section 5.3.2.1 and 5.3.2.2: pushed authorization requests only, sender-constrained access tokens.
       ...(fapi2 && { require_pushed_authorization_requests: true, dpop_bound_access_tokens: true }),
+      // FAPI-CIBA section 5.2.2: a fapi2 app's CIBA requests are signed request objects, PS256 by its RSA key.
+      ...(fapi2 && ciba && { backchannel_authentication_request_signing_alg: 'PS256' }),
       ...(app.publicClient
         ? { token_endpoint_auth_method: 'none' }
         : {

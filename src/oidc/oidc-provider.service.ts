@@ -257,6 +257,11 @@ export class OidcProviderService implements OnModuleInit {
           if (backchannel && !textParam(params, 'login_hint')) {
             throw new errors.InvalidRequest('login_hint, the NIN of the person to log in, is required');
           }
+          // FAPI-CIBA section 5.2.2: the person must be able to tell this login from any other, by its binding message.
+          const fapi2 = client?.metadata()[OIDC_PROFILE_METADATA] === 'fapi2';
+          if (backchannel && fapi2 && !textParam(params, 'binding_message')) {
+            throw new errors.InvalidRequest('binding_message is required of a fapi2 app');
+          }
           const startMode = backchannel ? PUSH_START_MODE : PAGE_START_MODE;
           const refusal = client && (await this.clients.loginRefusal(client.clientId, startMode));
           if (refusal) throw new errors.UnauthorizedClient(refusal);
@@ -267,6 +272,9 @@ export class OidcProviderService implements OnModuleInit {
       enabledJWA: {
         idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
+        // Signed by the app's own key, as its client assertions are; never with a secret, which the provider holds
+        // only as a digest.
+        requestObjectSigningAlgValues: ['RS256', 'PS256'],
       },
       extraClientMetadata: { properties: [OIDC_PROFILE_METADATA] },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
@@ -288,6 +296,8 @@ export class OidcProviderService implements OnModuleInit {
         },
         dPoP: { enabled: true },
         pushedAuthorizationRequests: { enabled: true },
+        // Signed request objects (RFC 9101), which a fapi2 app's CIBA requests must be (FAPI-CIBA section 5.2.2).
+        requestObjects: { enabled: true },
         ciba: {
           enabled: true,
           deliveryModes: ['poll', 'ping'],
