@@ -183,4 +183,27 @@ describe('OIDC refresh tokens, logout and app key sets (openid-client as the rel
       await tenants().updateOidcClient(sandbox.appId, { jwksUri: null });
     }
   });
+
+  it('fetches a jwks_uri through the outbound guard: one on a private address is never asked, and the app is refused', async () => {
+    const guarded = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
+    try {
+      const bank = await bootstrapSandbox(guarded.app);
+      await guarded.app.get(TenantsService).updateOidcClient(bank.appId, {
+        redirectUris: [REDIRECT_URI],
+        jwksUri: `${appServer.origin}/jwks.json`,
+      });
+      const client = await discover(`${guarded.config.BASE_URL}/oidc`, bank.appId, { privateKeyPem: bank.privateKey });
+      const fetchesBefore = keySetFetches;
+      const pushed = openid.buildAuthorizationUrlWithPAR(client, {
+        redirect_uri: REDIRECT_URI,
+        scope: 'openid',
+        code_challenge: await openid.calculatePKCECodeChallenge(openid.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      await expect(oauthErrorOf(pushed)).resolves.toBe('invalid_client');
+      expect(keySetFetches).toBe(fetchesBefore);
+    } finally {
+      await guarded.close();
+    }
+  });
 });
