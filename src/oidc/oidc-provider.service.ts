@@ -119,6 +119,11 @@ export class OidcProviderService implements OnModuleInit {
     this.provider.on('server_error', (_ctx: unknown, error: Error) =>
       this.logger.error({ err: error }, 'OpenID provider error'),
     );
+    // A logout token is posted once, while the browser waits; an app that did not take it is told of no other way.
+    // Said without the error, which names the app's URI (it may hold a token).
+    this.provider.on('backchannel.error', (_ctx: unknown, _error: Error, client: { clientId: string }) =>
+      this.logger.warn({ clientId: client.clientId }, 'Back-channel logout delivery failed'),
+    );
     this.handler = this.provider.callback();
   }
 
