@@ -152,6 +152,8 @@ describe('admin API', () => {
         oidcProfile: 'basic',
         cibaDeliveryMode: 'off',
         cibaNotificationEndpoint: null,
+        backchannelLogoutUri: null,
+        jwksUri: null,
       });
       expect(app.scopes).toContain('identification:same');
       const derived = createPublicKey(createPrivateKey(app.privateKey)).export({ type: 'spki', format: 'pem' });

@@ -1,8 +1,12 @@
+import { createPrivateKey, randomUUID } from 'node:crypto';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import { SignJWT } from 'jose';
 import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { CibaPing } from '../src/oidc/ciba-ping.entity';
+import { OidcRecord } from '../src/oidc/oidc-record.entity';
 import { TEST_PERSONS, TEST_PERSONS_WITH_DIGITAL_ID } from '../src/sandbox/test-persons';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
@@ -11,7 +15,7 @@ import { discover, openid } from './support/oidc-login';
 import { bootstrapSandbox, credentials, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { createTenant } from './support/tenant-factory';
-import { TestApp, createListeningTestApp } from './support/test-app';
+import { TestApp, createListeningTestApp, createTestApp } from './support/test-app';
 import type { TestDevice } from './support/test-device';
 import { eventually, pause } from './support/waiting';
 import { CIBA_GRANT_TYPE, oauthErrorOf, pushedFlowOf } from './support/ciba-logins';
@@ -28,6 +32,7 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   let phone: TestDevice;
   let notifications: LocalServer;
   const pings: Array<{ authorization?: string; body: { auth_req_id: string } }> = [];
+  let failedOnce = false;
   const tenants = () => t.app.get(TenantsService);
 
   beforeAll(async () => {
@@ -37,12 +42,20 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     notifications = await LocalServer.start(
       (request, response, body) => {
         pings.push({ authorization: request.headers.authorization, body: JSON.parse(body.toString('utf8')) });
-        response.statusCode = 204;
+        // An endpoint that fails its first answer to this token, as one restarting would.
+        const failing = request.headers.authorization === 'Bearer fails-once' && !failedOnce;
+        failedOnce ||= failing;
+        response.statusCode = failing ? 503 : 204;
         response.end();
       },
       { tls: certificate },
     );
-    t = await createListeningTestApp((origin) => ({ BASE_URL: origin, ALLOW_PRIVATE_URLS: 'true' }));
+    // Every login of the suite is pushed to the one test person's phone, more often than the default cap of five.
+    t = await createListeningTestApp((origin) => ({
+      BASE_URL: origin,
+      ALLOW_PRIVATE_URLS: 'true',
+      OIDC_PUSHES_PER_NIN: '50',
+    }));
     issuer = `${t.config.BASE_URL}/oidc`;
     sandbox = await bootstrapSandbox(t.app);
     await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
@@ -60,6 +73,18 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/approve`, { claims })).status).toBeLessThan(300);
   };
   const errorOf = oauthErrorOf;
+  /** Runs `work` with the sandbox app in ping mode, notified at the suite's endpoint; back in poll mode after. */
+  const inPingMode = async (work: () => Promise<void>) => {
+    await tenants().updateOidcClient(sandbox.appId, {
+      cibaDeliveryMode: 'ping',
+      cibaNotificationEndpoint: `${notifications.origin}/ciba`,
+    });
+    try {
+      await work();
+    } finally {
+      await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', cibaNotificationEndpoint: null });
+    }
+  };
 
   it('publishes the backchannel endpoint and both delivery modes in discovery', () => {
     const metadata = rp.serverMetadata();
@@ -180,14 +205,13 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     );
   });
 
-  // The provider answers invalid_request ("... is not allowed for this client") where CIBA Core names unauthorized_client.
-  it('an app that has not opted in is refused: invalid_request, or no client at all without redirect URIs', async () => {
+  it('an app that has not opted in is refused: unauthorized_client (CIBA Core 13), or no client at all without redirect URIs', async () => {
     const start = () => errorOf(openid.initiateBackchannelAuthentication(rp, { scope: 'openid', login_hint: ADAEZE }));
     try {
       await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'off' });
       await expect(start()).resolves.toBe('invalid_client');
       await tenants().updateOidcClient(sandbox.appId, { redirectUris: ['http://127.0.0.1:9/callback'] });
-      await expect(start()).resolves.toBe('invalid_request');
+      await expect(start()).resolves.toBe('unauthorized_client');
     } finally {
       await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', redirectUris: [] });
     }
@@ -205,11 +229,7 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
   it(
     'ping mode: the notification endpoint hears of the approval with the client notification token, then one token request',
     async () => {
-      await tenants().updateOidcClient(sandbox.appId, {
-        cibaDeliveryMode: 'ping',
-        cibaNotificationEndpoint: `${notifications.origin}/ciba`,
-      });
-      try {
+      await inPingMode(async () => {
         const started = await openid.initiateBackchannelAuthentication(rp, {
           scope: 'openid naming',
           login_hint: ADAEZE,
@@ -228,8 +248,139 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
         );
         const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
         expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+      });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'ping mode: the ping survives a restart: the instance that started the login stops, and the one after it pings',
+    async () => {
+      const first = await createListeningTestApp((origin) => ({ BASE_URL: origin, ALLOW_PRIVATE_URLS: 'true' }));
+      let second: TestApp | undefined;
+      try {
+        const bank = await bootstrapSandbox(first.app);
+        await first.app.get(TenantsService).updateOidcClient(bank.appId, {
+          cibaDeliveryMode: 'ping',
+          cibaNotificationEndpoint: `${notifications.origin}/ciba`,
+        });
+        const client = await discover(`${first.config.BASE_URL}/oidc`, bank.appId, { secret: bank.appSecret });
+        const device = await enrolledDevice(first.app, first.http, ADAEZE);
+        const started = await openid.initiateBackchannelAuthentication(client, {
+          scope: 'openid naming',
+          login_hint: ADAEZE,
+          binding_message: 'Restart-1',
+          client_notification_token: 'rp-token-restart',
+        });
+        const flowId = await pushedFlowOf(device, first.http, 'Restart-1');
+        await first.close();
+
+        // The same database and address, a new process: it never heard of the login until the person answers.
+        const { BASE_URL, DATA_DIR, DATABASE_PATH, DATABASE_SCHEMA } = first.config;
+        second = await createTestApp({
+          env: {
+            BASE_URL,
+            DATA_DIR,
+            DATABASE_PATH,
+            ALLOW_PRIVATE_URLS: 'true',
+            ...(DATABASE_SCHEMA && { DATABASE_SCHEMA }),
+          },
+        });
+        await second.app.listen(Number(new URL(BASE_URL).port), '127.0.0.1');
+        const answer = await device.post(second.http, `/wallet/v1/flows/${flowId}/accept`);
+        expect(answer.status).toBeLessThan(300);
+        const approval = await device.post(second.http, `/wallet/v1/flows/${flowId}/approve`, {
+          claims: ['naming.given'],
+        });
+        expect(approval.status).toBeLessThan(300);
+        const pinged = () => pings.find((ping) => ping.body.auth_req_id === started.auth_req_id);
+        await eventually('the ping arrives', async () => pinged() !== undefined, 5000);
+        expect(pinged()?.authorization).toBe('Bearer rp-token-restart');
+        const tokens = await openid.genericGrantRequest(client, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+        expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+        // One ping per login: the queue sent it, and nothing sends it again.
+        await pause(1500);
+        expect(pings.filter((ping) => ping.body.auth_req_id === started.auth_req_id)).toHaveLength(1);
       } finally {
-        await tenants().updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll', cibaNotificationEndpoint: null });
+        await second?.close();
+      }
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'ping mode: a ping the endpoint fails is sent again, and the app then gets its tokens',
+    async () => {
+      await inPingMode(async () => {
+        const started = await openid.initiateBackchannelAuthentication(rp, {
+          scope: 'openid naming',
+          login_hint: ADAEZE,
+          binding_message: 'Kiosk-8',
+          client_notification_token: 'fails-once',
+        });
+        await approve(await pushedFlow('Kiosk-8'), ['naming.given']);
+        const pingsOf = () => pings.filter((ping) => ping.body.auth_req_id === started.auth_req_id);
+        await eventually('the ping is sent again', async () => pingsOf().length === 2, 10_000);
+        expect(failedOnce).toBe(true);
+        // Queued with its auth_req_id sealed: a copy of the table names no login to fetch tokens for.
+        const queued = await t.app.get(DataSource).getRepository(CibaPing).find();
+        expect(queued.length).toBeGreaterThan(0);
+        expect(JSON.stringify(queued)).not.toContain(started.auth_req_id);
+        // And the provider's record of the request keeps its parameters sealed: neither the person's NIN nor the
+        // app's notification token is in clear.
+        const requests = await t.app
+          .get(DataSource)
+          .getRepository(OidcRecord)
+          .findBy({ kind: 'BackchannelAuthenticationRequest' });
+        expect(requests.length).toBeGreaterThan(0);
+        expect(JSON.stringify(requests)).not.toContain('fails-once');
+        expect(JSON.stringify(requests)).not.toContain(ADAEZE);
+        const tokens = await openid.genericGrantRequest(rp, CIBA_GRANT_TYPE, { auth_req_id: started.auth_req_id });
+        expect(tokens.claims()).toMatchObject({ given_name: testPerson(ADAEZE).claims.naming.given });
+      });
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it(
+    'FAPI-CIBA for a fapi2 app: a signed request object with a binding message, private_key_jwt, DPoP-bound tokens',
+    async () => {
+      await tenants().updateOidcClient(sandbox.appId, { oidcProfile: 'fapi2' });
+      try {
+        const bank = await discover(issuer, sandbox.appId, { privateKeyPem: sandbox.privateKey });
+        const signed = (claims: Record<string, string>) =>
+          new SignJWT({ scope: 'openid naming', login_hint: ADAEZE, ...claims })
+            .setProtectedHeader({ alg: 'PS256' })
+            .setIssuer(sandbox.appId)
+            .setAudience(issuer)
+            .setIssuedAt()
+            .setNotBefore('0s')
+            .setExpirationTime('5m')
+            .setJti(randomUUID())
+            .sign(createPrivateKey(sandbox.privateKey));
+        const start = (parameters: Record<string, string>) =>
+          openid.initiateBackchannelAuthentication(bank, parameters);
+        // Parameters in the clear, or a request object without a binding message: refused.
+        await expect(start({ scope: 'openid', login_hint: ADAEZE, binding_message: 'Bank-1' })).rejects.toMatchObject({
+          error: 'invalid_request',
+          error_description: 'Request Object must be used by this client',
+        });
+        await expect(start({ request: await signed({}) })).rejects.toMatchObject({
+          error: 'invalid_request',
+          error_description: 'binding_message is required of a fapi2 app',
+        });
+
+        const started = await start({ request: await signed({ binding_message: 'Bank-1' }) });
+        await approve(await pushedFlow('Bank-1'), ['naming.given']);
+        const DPoP = openid.getDPoPHandle(bank, await openid.randomDPoPKeyPair('ES256'));
+        const tokens = await openid.pollBackchannelAuthenticationGrant(bank, started, undefined, { DPoP });
+        expect(tokens.token_type.toLowerCase()).toBe('dpop');
+        const sub = tokens.claims()?.sub as string;
+        const userinfo = await openid.fetchUserInfo(bank, tokens.access_token, sub, { DPoP });
+        expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
+        await expect(errorOf(openid.fetchUserInfo(bank, tokens.access_token, sub))).resolves.toBe('invalid_token');
+      } finally {
+        await tenants().updateOidcClient(sandbox.appId, { oidcProfile: 'basic' });
       }
     },
     POLL_TIMEOUT_MS,

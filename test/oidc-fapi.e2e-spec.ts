@@ -54,10 +54,9 @@ describe('FAPI 2.0 Security Profile for an app (openid-client as the relying par
     expect(metadata.token_endpoint_auth_methods_supported).toContain('private_key_jwt');
   });
 
-  it('logs in through PAR with private_key_jwt and DPoP; the access token works at userinfo only with its proof', async () => {
-    const dpopKey = await openid.randomDPoPKeyPair('ES256');
-    const DPoP = openid.getDPoPHandle(rp, dpopKey);
-    const { verifier, parameters } = await requestParameters();
+  /** A login through PAR, approved in the simulator, up to the redirect back to the app. */
+  const pushedLogin = async (DPoP: OpenIdClient.DPoPHandle, overrides: Record<string, string> = {}) => {
+    const { verifier, parameters } = await requestParameters(overrides);
     const url = await openid.buildAuthorizationUrlWithPAR(rp, parameters, { DPoP });
     expect(url.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
     const browser = new CookieBrowser();
@@ -72,7 +71,13 @@ describe('FAPI 2.0 Security Profile for an app (openid-client as the relying par
       pageHtml: await (response as Response).text(),
     };
     await approveInSimulator(login);
-    const callback = await returnToClient(login);
+    return { verifier, parameters, callback: await returnToClient(login) };
+  };
+
+  it('logs in through PAR with private_key_jwt and DPoP; the access token works at userinfo only with its proof', async () => {
+    const dpopKey = await openid.randomDPoPKeyPair('ES256');
+    const DPoP = openid.getDPoPHandle(rp, dpopKey);
+    const { verifier, parameters, callback } = await pushedLogin(DPoP);
     expect(callback.searchParams.get('iss')).toBe(issuer);
     // Discovery promises the parameter, so a relying party refuses a response without it (RFC 9207 section 2.4).
     const withoutIss = new URL(callback);
@@ -125,6 +130,22 @@ describe('FAPI 2.0 Security Profile for an app (openid-client as the relying par
     expect(replayed.status).toBe(401);
     expect(replayed.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect((await withProof(await newProof())).status).toBe(200);
+  });
+
+  it('keeps the refresh token of a fapi2 app (FAPI 2.0 asks for no rotation), and refreshes give DPoP-bound tokens', async () => {
+    const DPoP = openid.getDPoPHandle(rp, await openid.randomDPoPKeyPair('ES256'));
+    const offline = { scope: 'openid naming offline_access', prompt: 'consent' };
+    const { verifier, parameters, callback } = await pushedLogin(DPoP, offline);
+    const checks = { pkceCodeVerifier: verifier, expectedState: parameters.state, expectedNonce: parameters.nonce };
+    const tokens = await openid.authorizationCodeGrant(rp, callback, checks, undefined, { DPoP });
+    const refreshToken = tokens.refresh_token as string;
+    expect(refreshToken).toEqual(expect.any(String));
+    const first = await openid.refreshTokenGrant(rp, refreshToken, undefined, { DPoP });
+    const second = await openid.refreshTokenGrant(rp, refreshToken, undefined, { DPoP });
+    expect(first.refresh_token).toBe(refreshToken);
+    expect(second.token_type.toLowerCase()).toBe('dpop');
+    const userinfo = await openid.fetchUserInfo(rp, second.access_token, tokens.claims()?.sub as string, { DPoP });
+    expect(userinfo.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
   });
 
   it('refuses what the profile forbids: no PAR, plain PKCE, client_secret_basic', async () => {

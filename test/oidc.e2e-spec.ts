@@ -4,6 +4,7 @@ import type * as OpenIdClient from 'openid-client';
 import { DataSource } from 'typeorm';
 import { UsageRecord } from '../src/billing/usage-record.entity';
 import { UsageMeter } from '../src/billing/usage.meter';
+import { InteractionSessionCookies1764970000000 } from '../src/database/migrations/portable/1764970000000-InteractionSessionCookies';
 import { OidcRecordDigests1764870000000 } from '../src/database/migrations/portable/1764870000000-OidcRecordDigests';
 import { ID_TOKEN_SIGNING_ALGS } from '../src/tenants/id-token-signing-alg';
 import { OidcProviderService } from '../src/oidc/oidc-provider.service';
@@ -318,6 +319,34 @@ describe('Log in with OIDC (openid-client as the relying party)', () => {
     expect((await userinfoWith(tokens.access_token)).body.given_name).toBe(testPerson(ADAEZE).claims.naming.given);
     const refreshed = await openid.refreshTokenGrant(secretClient, tokens.refresh_token as string);
     expect((await userinfoWith(refreshed.access_token)).status).toBe(200);
+  });
+
+  it("stores a login page's interaction without the browser's session cookie or the NIN in clear, and the logged-in browser logs in again", async () => {
+    const { login } = await loggedIn(secretClient);
+    const sessionCookie = login.browser.cookie('_session') as string;
+    expect(sessionCookie).toEqual(expect.any(String));
+    const again = await startLogin(secretClient, { prompt: 'login', login_hint: ADAEZE }, login.browser);
+    const uid = new URL(again.pageUrl).pathname.split('/').pop() as string;
+    const [interaction] = (await storedRecords('Interaction')).filter(
+      ({ id }) => id === `Interaction:${createHash('sha256').update(uid).digest('hex')}`,
+    );
+    // The login page's record knows the browser's session, by its uid, and not by the cookie that opens it.
+    expect(JSON.parse(interaction.payload)).toMatchObject({ session: { uid: expect.any(String) } });
+    expect(interaction.payload).not.toContain(sessionCookie);
+    // Nor the person's NIN the app sent as login_hint: the request's parameters are sealed.
+    expect(interaction.payload).not.toContain(ADAEZE);
+    expect(again.pageHtml).toContain(ADAEZE);
+
+    // As an earlier version stored it, with the cookie: the migration drops it, and the login goes on.
+    const legacy = JSON.parse(interaction.payload) as { session: Record<string, string> };
+    legacy.session.cookie = sessionCookie;
+    const records = t.app.get(DataSource).getRepository(OidcRecord);
+    await records.update(interaction.id, { payload: JSON.stringify(legacy) });
+    const runner = t.app.get(DataSource).createQueryRunner();
+    await new InteractionSessionCookies1764970000000().up(runner).finally(() => runner.release());
+    expect((await records.findOneByOrFail({ id: interaction.id })).payload).not.toContain(sessionCookie);
+    await approveInSimulator(again);
+    expect((await returnToClient(again)).searchParams.get('code')).toBeTruthy();
   });
 
   it('keeps tokens stored in clear by an earlier version working once the migration has re-keyed them', async () => {

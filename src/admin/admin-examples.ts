@@ -40,6 +40,8 @@ export const APP_VIEW_EXAMPLE: AdminAppView = {
   oidcProfile: 'basic',
   cibaDeliveryMode: 'off',
   cibaNotificationEndpoint: null,
+  backchannelLogoutUri: null,
+  jwksUri: null,
   createdAt: 1763700000,
   secretRotatedAt: 1763700000,
 };

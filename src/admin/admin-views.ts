@@ -42,6 +42,10 @@ export interface AppView {
   cibaDeliveryMode: CibaDeliveryMode;
   /** Where a CIBA login in ping mode notifies the app. */
   cibaNotificationEndpoint: string | null;
+  /** Where a logout token is posted when a person logs out. */
+  backchannelLogoutUri: string | null;
+  /** Where the app's keys for private_key_jwt are fetched, in place of its RSA key. */
+  jwksUri: string | null;
   createdAt: number;
   secretRotatedAt: number;
 }
@@ -148,6 +152,8 @@ export function appView(app: ConsumerApp): AppView {
     oidcProfile: app.oidcProfile,
     cibaDeliveryMode: app.cibaDeliveryMode,
     cibaNotificationEndpoint: app.cibaNotificationEndpoint,
+    backchannelLogoutUri: app.backchannelLogoutUri,
+    jwksUri: app.jwksUri,
     createdAt: seconds(app.createdAt),
     secretRotatedAt: seconds(app.secretRotatedAt),
   };

@@ -45,6 +45,8 @@ export const APP_SCHEMA = namedSchema(
       'Whether the app may start CIBA logins, and how it hears of them',
     ),
     cibaNotificationEndpoint: nullable(string('Where a CIBA login in ping mode notifies the app')),
+    backchannelLogoutUri: nullable(string('Where a logout token is posted when a person logs out')),
+    jwksUri: nullable(string("Where the app's keys for private_key_jwt are fetched, in place of its RSA key")),
     createdAt: unixSeconds(),
     secretRotatedAt: unixSeconds(),
   }),

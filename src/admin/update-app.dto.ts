@@ -71,4 +71,28 @@ export class UpdateAppDto {
   @IsOptional()
   @IsString()
   cibaNotificationEndpoint?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'The https URL a logout token is posted to when a person logs out of idflow (OpenID Connect Back-Channel ' +
+      'Logout 1.0); null removes it',
+    example: 'https://acme.example/oidc/backchannel-logout',
+    type: String,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  backchannelLogoutUri?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      "The https URL of the app's JSON Web Key Set, which private_key_jwt client assertions are checked against in " +
+      'place of its registered RSA key; fetched and cached. null removes it',
+    example: 'https://acme.example/.well-known/jwks.json',
+    type: String,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsString()
+  jwksUri?: string | null;
 }

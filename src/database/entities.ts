@@ -20,6 +20,7 @@ import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
 import { OidcRecord } from '../oidc/oidc-record.entity';
+import { CibaPing } from '../oidc/ciba-ping.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 
@@ -48,5 +49,6 @@ export const ENTITIES = [
   RevokedSealCertificate,
   DocumentAuditEvent,
   OidcRecord,
+  CibaPing,
   StoredFileRecord,
 ];

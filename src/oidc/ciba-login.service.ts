@@ -14,6 +14,7 @@ import { IdentificationService } from '../identification/identification.service'
 import { TenantsService } from '../tenants/tenants.service';
 import { textParam } from './authorization-params';
 import type { BackchannelLogins } from './backchannel-logins';
+import { CibaPingQueue } from './ciba-ping.queue';
 import { TooManyLoginPushesError } from './errors/too-many-login-pushes.error';
 import { loginActionOf } from './login-action';
 import { loginPrincipal } from './login-principal';
@@ -28,9 +29,10 @@ import { OidcRecord } from './oidc-record.entity';
 /** Seconds a client waits between polls of a pending CIBA login (CIBA Core 1.0 section 7.3), and the least it may. */
 export const CIBA_POLL_INTERVAL_SECONDS = 5;
 
-/** The flow a CIBA login pushed, and whether the provider has been told its outcome. */
+/** The flow a CIBA login pushed, whether its app is pinged (CibaPingQueue), and whether the provider has been told. */
 interface CibaLoginRecord {
   flowId: string;
+  ping?: boolean;
   settled?: boolean;
 }
 
@@ -44,8 +46,9 @@ interface CibaPollRecord {
  * identification of the client's app, pushed to that person's devices, with the binding message as what the person's
  * app shows beside the verification code. It is billed and metered as one identification when the client asks. When
  * the flow ends, the provider is told (a grant for the person's pseudonym, or `access_denied`), by the instance that
- * started it as soon as it hears of the change, or else by the next poll on any instance; an expired flow is left for
- * the provider to answer `expired_token`. State lives beside the provider's, so any instance serves any poll.
+ * started it as soon as it hears of the change, or else by the next poll on any instance; in ping mode, by the ping
+ * queue on any instance (CibaPingQueue), which survives a restart. An expired flow is left for the provider to answer
+ * `expired_token`. State lives beside the provider's, so any instance serves any poll.
  */
 @Injectable()
 export class CibaLoginService implements BackchannelLogins {
@@ -64,6 +67,7 @@ export class CibaLoginService implements BackchannelLogins {
     private readonly accounts: OidcAccountsService,
     private readonly billing: BillingAccountsService,
     private readonly pushLimits: LoginPushLimits,
+    private readonly pings: CibaPingQueue,
   ) {
     this.logins = new OidcRecordAdapter('IdflowCibaLogin', records);
     this.polls = new OidcRecordAdapter('IdflowCibaPoll', records);
@@ -112,14 +116,27 @@ export class CibaLoginService implements BackchannelLogins {
     http.billing = charge;
     http.meteredRoute = { route: `POST ${ctx.path}`, category: 'authentication' };
     const flowId = created.request.id;
-    await this.logins.upsert(authReqId, { flowId } satisfies CibaLoginRecord, ttlSeconds);
-    this.follow(authReqId, flowId, ttlSeconds);
+    const ping = app.cibaDeliveryMode === 'ping';
+    await this.logins.upsert(authReqId, { flowId, ping } satisfies CibaLoginRecord, ttlSeconds);
+    if (ping) {
+      const flowEnded = async () => isTerminal((await this.flows.find(flowId)).status);
+      await this.pings.owe(flowId, authReqId, Date.now() + ttlSeconds * 1000, flowEnded);
+    } else {
+      this.follow(authReqId, flowId, ttlSeconds);
+    }
     ctx.body = { ...(ctx.body as object), interval: CIBA_POLL_INTERVAL_SECONDS };
   }
 
   async pollTooSoon(authReqId: string): Promise<boolean> {
-    if (!(await this.logins.find(authReqId))) return false;
-    await this.settle(authReqId);
+    const login = (await this.logins.find(authReqId)) as unknown as CibaLoginRecord | undefined;
+    if (!login) return false;
+    if (!login.ping) {
+      await this.settle(authReqId);
+    } else if (await this.settle(authReqId).catch(() => false)) {
+      // The provider, told the outcome by this poll, pinged the app: the queued ping is spent. Had the ping failed, the
+      // queue would send it again.
+      await this.pings.sent(login.flowId);
+    }
     const now = Date.now();
     const previous = (await this.polls.find(authReqId)) as unknown as CibaPollRecord | undefined;
     await this.polls.upsert(authReqId, { at: now } satisfies CibaPollRecord, CIBA_POLL_INTERVAL_SECONDS * 2);
@@ -159,20 +176,31 @@ export class CibaLoginService implements BackchannelLogins {
   }
 
   /**
-   * Tells the provider how an ended flow went, once: the login's record is claimed by compare-and-set, so of the
-   * instances that hear of the flow or are polled, exactly one tells it (and pings the client).
+   * The queued ping of a ping-mode login whose flow has ended: the provider, told the outcome, pings the app; one told
+   * before (by a poll, or by an attempt whose ping failed) pings it again. Throws when the ping fails.
    */
-  private async settle(authReqId: string): Promise<void> {
+  async ping(authReqId: string): Promise<void> {
+    if (await this.settle(authReqId)) return;
+    await this.provider.pingBackchannel(authReqId);
+  }
+
+  /**
+   * Tells the provider how an ended flow went, once: the login's record is claimed by compare-and-set, so of the
+   * instances that hear of the flow or are polled, exactly one tells it (and, in ping mode, pings the client). True
+   * for that one.
+   */
+  private async settle(authReqId: string): Promise<boolean> {
     const login = (await this.logins.find(authReqId)) as unknown as CibaLoginRecord | undefined;
-    if (!login || login.settled) return;
+    if (!login || login.settled) return false;
     const flow = await this.flows.find(login.flowId);
-    if (!isTerminal(flow.status) || flow.status === 'expired') return;
-    if (!(await this.logins.replace(authReqId, { ...login }, { ...login, settled: true }))) return;
+    if (!isTerminal(flow.status) || flow.status === 'expired') return false;
+    if (!(await this.logins.replace(authReqId, { ...login }, { ...login, settled: true }))) return false;
     await this.provider.finishBackchannel(
       authReqId,
       flow.status === 'completed' && flow.holderNin
         ? { approved: true, subject: this.accounts.subjectOf(flow.appId, flow.holderNin), flowId: flow.id }
         : { approved: false, description: `The identification was ${flow.status}` },
     );
+    return true;
   }
 }

@@ -25,7 +25,7 @@ export const OIDC_PROFILE_METADATA = 'idflow_oidc_profile';
 /**
  * idflow apps as OpenID clients: the app id is the `client_id`, its registered redirect URIs are the client's, its ID
  * tokens are signed with the algorithm it chose, and it proves itself with its app secret (basic or post) or a JWT
- * signed with its RSA key, whichever it presents; a public app by PKCE alone. The provider is handed the secret's
+ * signed with its RSA key (or a key its `jwks_uri` publishes), whichever it presents; a public app by PKCE alone. The provider is handed the secret's
  * SHA-256 digest, never a clear secret, and compares a presented secret by its digest (see OidcProviderService). An
  * app with CIBA on may also start backchannel logins. An app with neither redirect URIs nor CIBA is no client.
  */
@@ -54,16 +54,25 @@ export class OidcClientsService {
         }),
       }),
       id_token_signed_response_alg: app.idTokenSigningAlg,
+      // The logout token and ID tokens carry the session's `sid`, so the app ends the one session that was logged out.
+      ...(app.backchannelLogoutUri && {
+        backchannel_logout_uri: app.backchannelLogoutUri,
+        backchannel_logout_session_required: true,
+      }),
       [OIDC_PROFILE_METADATA]: fapi2 ? 'fapi2' : 'basic',
       // FAPI 2.0 section 5.3.2.1 and 5.3.2.2: pushed authorization requests only, sender-constrained access tokens.
       ...(fapi2 && { require_pushed_authorization_requests: true, dpop_bound_access_tokens: true }),
+      // FAPI-CIBA section 5.2.2: a fapi2 app's CIBA requests are signed request objects, PS256 by its RSA key.
+      ...(fapi2 && ciba && { backchannel_authentication_request_signing_alg: 'PS256' }),
       ...(app.publicClient
         ? { token_endpoint_auth_method: 'none' }
         : {
             // FAPI 2.0 section 5.3.2.1: a client authenticates with a key, never a shared secret.
             token_endpoint_auth_method: fapi2 ? 'private_key_jwt' : presented,
             ...(!fapi2 && { client_secret: app.secretDigest }),
-            jwks: { keys: [{ ...createPublicKey(app.publicKeyPem).export({ format: 'jwk' }), use: 'sig' }] },
+            ...(app.jwksUri
+              ? { jwks_uri: app.jwksUri }
+              : { jwks: { keys: [{ ...createPublicKey(app.publicKeyPem).export({ format: 'jwk' }), use: 'sig' }] } }),
           }),
     };
   }

@@ -33,10 +33,15 @@ const SCRIPT = `
   // Once the page leaves for the app it leaves once: an answer still under way (the stream's, the poll's, a button's)
   // that also carries redirectTo would start a second resume, which the provider refuses and which aborts the first.
   let over = false;
+  let events = null;
+  // Calls still under way when the page leaves are abandoned: the login is over, and they would find it gone (404).
+  const leaving = new AbortController();
   const show = (progress) => {
     if (over) return true;
     if (progress.redirectTo) {
       over = true;
+      leaving.abort();
+      if (events) events.close();
       say('Done: taking you back');
       location.assign(progress.redirectTo);
       return true;
@@ -49,11 +54,11 @@ const SCRIPT = `
   };
   const call = async (path, body) => {
     const answer = await fetch(base + path, {
-      method: body === undefined ? 'GET' : 'POST', cache: 'no-store',
+      method: body === undefined ? 'GET' : 'POST', cache: 'no-store', signal: leaving.signal,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).catch(() => null);
-    if (!answer) { say('No connection; trying again', true); return null; }
+    if (!answer) { if (!over) say('No connection; trying again', true); return null; }
     const json = await answer.json().catch(() => ({}));
     if (!answer.ok) { say(json.errors?.[0]?.message ?? json.reason ?? 'That did not work', true); return null; }
     return json.data ?? json;
@@ -69,7 +74,6 @@ const SCRIPT = `
   };
   // Live: each change of the flow makes the page ask at once. The once-a-second poll redraws the QR code and stands in
   // when the stream cannot be had; a push to a NIN follows another flow, so the stream is opened again after one.
-  let events = null;
   const follow = () => {
     if (events) events.close();
     if (!window.EventSource) return;

@@ -10,6 +10,7 @@ import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwardin
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
+import { SecretSealer } from '../key-encryption/secret-sealer';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
@@ -78,6 +79,7 @@ export class OidcProviderService implements OnModuleInit {
     private readonly clients: OidcClientsService,
     private readonly accounts: OidcAccountsService,
     private readonly outbound: OutboundClient,
+    private readonly sealer: SecretSealer,
     @InjectRepository(OidcRecord) private readonly records: Repository<OidcRecord>,
   ) {}
 
@@ -111,10 +113,16 @@ export class OidcProviderService implements OnModuleInit {
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
     this.provider.use(async (ctx, next) => {
       await next();
+      refuseUnauthorizedBackchannel(ctx as KoaContextWithOIDC);
       await this.slowDownEagerPolls(ctx as KoaContextWithOIDC);
     });
     this.provider.on('server_error', (_ctx: unknown, error: Error) =>
       this.logger.error({ err: error }, 'OpenID provider error'),
+    );
+    // A logout token is posted once, while the browser waits; an app that did not take it is told of no other way.
+    // Said without the error, which names the app's URI (it may hold a token).
+    this.provider.on('backchannel.error', (_ctx: unknown, _error: Error, client: { clientId: string }) =>
+      this.logger.warn({ clientId: client.clientId }, 'Back-channel logout delivery failed'),
     );
     this.handler = this.provider.callback();
   }
@@ -172,6 +180,15 @@ export class OidcProviderService implements OnModuleInit {
     if (result) await this.provider.backchannelResult(request, result);
   }
 
+  /** Pings a ping-mode client again about a CIBA login whose outcome the provider already holds; throws if it fails. */
+  async pingBackchannel(authReqId: string): Promise<void> {
+    const request = await this.provider.BackchannelAuthenticationRequest.find(authReqId, { ignoreExpiration: true });
+    if (!request) throw new Error('The CIBA login is no longer stored');
+    const client = await this.provider.Client.find(request.clientId as string);
+    if (!client) throw new Error('The CIBA login belongs to no client');
+    await client.backchannelPing(request);
+  }
+
   /** A grant of what an authorization or backchannel request asked for, tied to the flow the person approved. */
   private async grantFor(
     clientId: string,
@@ -218,7 +235,8 @@ export class OidcProviderService implements OnModuleInit {
       find: (id: string) => this.clients.metadata(id, this.presentedClientAuth()),
     } as unknown as Adapter;
     return {
-      adapter: (name: string) => (name === 'Client' ? clientAdapter : new OidcRecordAdapter(name, this.records)),
+      adapter: (name: string) =>
+        name === 'Client' ? clientAdapter : new OidcRecordAdapter(name, this.records, this.sealer),
       findAccount: async (_ctx, sub, token) => {
         const account = await this.accounts.find(sub, token?.grantId);
         return { ...account, claims: () => account.claims('', '', {}, []) };
@@ -229,6 +247,10 @@ export class OidcProviderService implements OnModuleInit {
       claims: scopeClaims(),
       responseTypes: ['code'],
       pkce: { required: () => true },
+      // Every refresh gives a basic app a new refresh token and ends the old one, whose reuse then revokes the grant
+      // (RFC 9700 section 4.14.2). FAPI 2.0 section 5.3.2.1 asks for no rotation: a fapi2 app keeps its refresh token,
+      // bound to its private_key_jwt authentication.
+      rotateRefreshToken: (ctx) => ctx.oidc.client?.metadata()[OIDC_PROFILE_METADATA] !== 'fapi2',
       // The provider's check of every authorization request with its client, whether or not the parameter is present:
       // refused here, before any page opens, the error goes back to the client's redirect URI.
       extraParams: {
@@ -240,6 +262,11 @@ export class OidcProviderService implements OnModuleInit {
           if (backchannel && !textParam(params, 'login_hint')) {
             throw new errors.InvalidRequest('login_hint, the NIN of the person to log in, is required');
           }
+          // FAPI-CIBA section 5.2.2: the person must be able to tell this login from any other, by its binding message.
+          const fapi2 = client?.metadata()[OIDC_PROFILE_METADATA] === 'fapi2';
+          if (backchannel && fapi2 && !textParam(params, 'binding_message')) {
+            throw new errors.InvalidRequest('binding_message is required of a fapi2 app');
+          }
           const startMode = backchannel ? PUSH_START_MODE : PAGE_START_MODE;
           const refusal = client && (await this.clients.loginRefusal(client.clientId, startMode));
           if (refusal) throw new errors.UnauthorizedClient(refusal);
@@ -250,6 +277,9 @@ export class OidcProviderService implements OnModuleInit {
       enabledJWA: {
         idTokenSigningAlgValues: [...ID_TOKEN_SIGNING_ALGS],
         clientAuthSigningAlgValues: ['RS256', 'PS256'],
+        // Signed by the app's own key, as its client assertions are; never with a secret, which the provider holds
+        // only as a digest.
+        requestObjectSigningAlgValues: ['RS256', 'PS256'],
       },
       extraClientMetadata: { properties: [OIDC_PROFILE_METADATA] },
       clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
@@ -271,6 +301,8 @@ export class OidcProviderService implements OnModuleInit {
         },
         dPoP: { enabled: true },
         pushedAuthorizationRequests: { enabled: true },
+        // Signed request objects (RFC 9101), which a fapi2 app's CIBA requests must be (FAPI-CIBA section 5.2.2).
+        requestObjects: { enabled: true },
         ciba: {
           enabled: true,
           deliveryModes: ['poll', 'ping'],
@@ -295,6 +327,8 @@ export class OidcProviderService implements OnModuleInit {
         claimsParameter: { enabled: true },
         revocation: { enabled: true },
         introspection: { enabled: true, allowedPolicy: confidentialOwnToken },
+        // Logout tokens go through the same outbound client as CIBA pings (the provider's `fetch` below).
+        backchannelLogout: { enabled: true },
         rpInitiatedLogout: {
           enabled: true,
           logoutSource: (ctx, form) => renderLogoutPage(ctx, form),
@@ -309,6 +343,19 @@ export class OidcProviderService implements OnModuleInit {
       fetch: providerFetch(this.outbound),
     };
   }
+}
+
+/**
+ * CIBA Core 1.0 section 13: an authenticated client not registered for CIBA is `unauthorized_client`, where the provider
+ * answers `invalid_request`. The client is known once it has authenticated; an app with CIBA off lacks the grant type.
+ */
+function refuseUnauthorizedBackchannel(ctx: KoaContextWithOIDC): void {
+  const body = ctx.body as { error?: string } | undefined;
+  const client = ctx.oidc?.client;
+  if (ctx.oidc?.route !== 'backchannel_authentication' || body?.error !== 'invalid_request' || !client) return;
+  if (client.grantTypeAllowed(CIBA_GRANT_TYPE)) return;
+  const refusal = new errors.UnauthorizedClient('this app is not registered for CIBA logins');
+  ctx.body = { error: refusal.error, error_description: refusal.error_description };
 }
 
 /** Introspection is for confidential clients, and only of their own tokens. */

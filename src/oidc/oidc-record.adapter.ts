@@ -1,6 +1,7 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { IsNull, MoreThan, type FindOptionsWhere, type Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
+import type { SecretSealer } from '../key-encryption/secret-sealer';
 import { OidcRecord } from './oidc-record.entity';
 
 /**
@@ -10,18 +11,28 @@ import { OidcRecord } from './oidc-record.entity';
 const READ_AFTER_EXPIRY: Record<string, number> = { BackchannelAuthenticationRequest: 600 };
 
 /**
+ * Models whose request parameters are kept sealed: they name the person (`login_hint`, a NIN) and carry the client's
+ * `client_notification_token`, a bearer token for its CIBA notification endpoint.
+ */
+const SEALED_PARAMS = new Set(['Interaction', 'PushedAuthorizationRequest', 'BackchannelAuthenticationRequest']);
+/** The fields of those models that hold request parameters: the parameters, and what an interaction prompts for. */
+const SEALED_FIELDS = ['params', 'prompt'];
+
+/**
  * The provider's storage for one model (`Session`, `AuthorizationCode`...), on idflow's database rather than in the
  * process, so that an authorization started on one instance finishes on another. An expired record is never found; the
  * retention sweep deletes it later.
  *
  * The provider's id of a token, code or session is the credential itself, so a record is keyed by its digest and its
  * payload keeps no `jti`: a copy of the table opens nothing. Found by id, the payload gets its `jti` back; found by
- * uid, it has none, which the provider only reads (a session, to check the login it is bound to).
+ * uid, it has none, which the provider only reads (a session, to check the login it is bound to). Given a sealer, the
+ * request parameters of the models that keep them are sealed under `KEY_ENCRYPTION_KEY`, bound to their record.
  */
 export class OidcRecordAdapter implements Adapter {
   constructor(
     private readonly kind: string,
     private readonly records: Repository<OidcRecord>,
+    private readonly sealer?: SecretSealer,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
@@ -29,7 +40,7 @@ export class OidcRecordAdapter implements Adapter {
       {
         id: this.key(id),
         kind: this.kind,
-        payload: stored(payload),
+        payload: this.sealed(this.key(id), stored(payload)),
         expiresAt: expiresIn ? Date.now() + (expiresIn + (READ_AFTER_EXPIRY[this.kind] ?? 0)) * 1000 : null,
         grantId: payload.grantId ?? null,
         uid: payload.uid ?? null,
@@ -53,7 +64,7 @@ export class OidcRecordAdapter implements Adapter {
 
   /**
    * Replaces a record's payload only if it still holds `expected`, a compare-and-set: of callers racing on one record,
-   * on any number of instances, exactly one gets true.
+   * on any number of instances, exactly one gets true. For idflow's own records, whose payloads are never sealed.
    */
   async replace(id: string, expected: AdapterPayload, next: AdapterPayload): Promise<boolean> {
     const result = await this.records.update(
@@ -64,10 +75,10 @@ export class OidcRecordAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
-    const payload = await this.findOne({ id: this.key(id) });
-    if (!payload) return;
-    const consumed = { ...payload, consumed: Math.floor(Date.now() / 1000) };
-    await this.records.update({ id: this.key(id) }, { payload: JSON.stringify(consumed) });
+    const record = await this.records.findOneBy({ id: this.key(id), kind: this.kind });
+    if (!record) return;
+    const consumed = { ...(JSON.parse(record.payload) as AdapterPayload), consumed: Math.floor(Date.now() / 1000) };
+    await this.records.update({ id: record.id }, { payload: JSON.stringify(consumed) });
   }
 
   async destroy(id: string): Promise<void> {
@@ -94,11 +105,44 @@ export class OidcRecordAdapter implements Adapter {
         { ...where, kind: this.kind, expiresAt: IsNull() },
       ],
     });
-    return record ? { ...(JSON.parse(record.payload) as AdapterPayload), ...known } : undefined;
+    return record ? { ...this.opened(record), ...known } : undefined;
+  }
+
+  private sealed(key: string, text: string): string {
+    if (!this.sealer || !SEALED_PARAMS.has(this.kind)) return text;
+    const payload = JSON.parse(text) as Record<string, unknown>;
+    for (const field of SEALED_FIELDS) {
+      if (payload[field] !== undefined)
+        payload[field] = this.sealer.seal(JSON.stringify(payload[field]), sealContext(key));
+    }
+    return JSON.stringify(payload);
+  }
+
+  /** A payload as the provider wrote it; fields an earlier version stored in clear are read as they are. */
+  private opened(record: OidcRecord): AdapterPayload {
+    const payload = JSON.parse(record.payload) as AdapterPayload;
+    for (const field of SEALED_FIELDS) {
+      const value = payload[field];
+      if (this.sealer && typeof value === 'string') {
+        payload[field] = JSON.parse(this.sealer.open(value, sealContext(record.id))) as unknown;
+      }
+    }
+    return payload;
   }
 }
 
-/** A payload as stored: without its `jti`, which is the record's id. */
+/** Sealed parameters open only in the record they were sealed for. */
+function sealContext(key: string): string {
+  return `oidc_records.payload:${key}`;
+}
+
+/**
+ * A payload as stored: without its `jti`, which is the record's id, and an interaction without the session cookie the
+ * provider copies into it: that cookie opens the person's session, and the provider finds the session by its uid,
+ * never reading the copy back.
+ */
 function stored({ jti, ...payload }: AdapterPayload): string {
-  return JSON.stringify(payload);
+  if (!payload.session?.cookie) return JSON.stringify(payload);
+  const { cookie, ...session } = payload.session;
+  return JSON.stringify({ ...payload, session });
 }

@@ -10,6 +10,9 @@ import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CibaLoginService } from './ciba-login.service';
+import { CibaPing } from './ciba-ping.entity';
+import { CibaPingDispatcher } from './ciba-ping.dispatcher';
+import { CibaPingQueue } from './ciba-ping.queue';
 import { LoginPushLimits } from './login-push-limits';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OidcClientsService } from './oidc-clients.service';
@@ -25,7 +28,7 @@ import { OidcRecord } from './oidc-record.entity';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([OidcRecord]),
+    TypeOrmModule.forFeature([OidcRecord, CibaPing]),
     TenantsModule,
     ServiceKeyModule,
     FlowsModule,
@@ -45,6 +48,8 @@ import { OidcRecord } from './oidc-record.entity';
     OidcRecordRetention,
     LoginPushLimits,
     CibaLoginService,
+    CibaPingQueue,
+    CibaPingDispatcher,
   ],
   exports: [OidcProviderService],
 })

@@ -6,7 +6,7 @@ const MAX_RESPONSE_BYTES = 512 * 1024;
 const TIMEOUT_MS = 2500;
 
 /**
- * The provider's outgoing requests (CIBA pings today) as the `fetch` it is configured with, sent by idflow's one
+ * The provider's outgoing requests (CIBA pings, logout tokens, apps' key sets) as the `fetch` it is configured with, sent by idflow's one
  * outbound client: the same address checks, time and size bounds as webhooks and document downloads.
  */
 export function providerFetch(
@@ -18,7 +18,8 @@ export function providerFetch(
       url,
       method: init.method ?? 'GET',
       headers: Object.fromEntries(new Headers(init.headers).entries()),
-      body: typeof init.body === 'string' ? init.body : undefined,
+      // A ping's body is JSON text, a logout token's a form (URLSearchParams).
+      body: typeof init.body === 'string' || init.body instanceof URLSearchParams ? String(init.body) : undefined,
       timeoutMs: TIMEOUT_MS,
       maxResponseBytes: MAX_RESPONSE_BYTES,
       followRedirects: init.redirect !== 'manual',

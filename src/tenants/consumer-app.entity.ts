@@ -66,6 +66,14 @@ export class ConsumerApp {
   @Column({ type: 'varchar', length: 2048, name: 'ciba_notification_endpoint', nullable: true })
   cibaNotificationEndpoint: string | null;
 
+  /** Where the OpenID provider posts a logout token when a person logs out (OpenID Connect Back-Channel Logout 1.0). */
+  @Column({ type: 'varchar', length: 2048, name: 'backchannel_logout_uri', nullable: true })
+  backchannelLogoutUri: string | null;
+
+  /** Where the app publishes its keys for `private_key_jwt`, in place of its registered RSA key; fetched and cached. */
+  @Column({ type: 'varchar', length: 2048, name: 'jwks_uri', nullable: true })
+  jwksUri: string | null;
+
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
 

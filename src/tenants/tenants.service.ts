@@ -13,6 +13,7 @@ import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
 import { KeyUsageRecorder } from './key-usage.recorder';
 import { CibaDeliveryMode, DEFAULT_CIBA_DELIVERY_MODE, cibaDeliveryIssues } from './ciba-delivery';
+import { oidcClientUriIssues } from './oidc-client-uris';
 import { DEFAULT_OIDC_PROFILE, OidcProfile, oidcProfileIssues } from './oidc-profile';
 import { DEFAULT_ID_TOKEN_SIGNING_ALG, IdTokenSigningAlg } from './id-token-signing-alg';
 import { redirectUriIssues } from './redirect-uris';
@@ -47,6 +48,10 @@ export interface OidcClientChanges {
   cibaDeliveryMode?: CibaDeliveryMode;
   /** Null removes it. */
   cibaNotificationEndpoint?: string | null;
+  /** Null removes it. */
+  backchannelLogoutUri?: string | null;
+  /** Null removes it: the app's registered RSA key authenticates it again. */
+  jwksUri?: string | null;
 }
 
 /** A record of a list, and when any API key under it was last used (null while none was). */
@@ -144,6 +149,8 @@ export class TenantsService {
         oidcProfile: DEFAULT_OIDC_PROFILE,
         cibaDeliveryMode: DEFAULT_CIBA_DELIVERY_MODE,
         cibaNotificationEndpoint: null,
+        backchannelLogoutUri: null,
+        jwksUri: null,
         publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
         webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
         createdAt: now,
@@ -177,7 +184,8 @@ export class TenantsService {
 
   /**
    * Replaces the app's redirect URIs (refused whole, with one issue per bad entry), its public-client flag, its ID
-   * token signing algorithm, its profile or its CIBA settings (refused when they would not hold together).
+   * token signing algorithm, its profile, its CIBA settings, its back-channel logout URI or its `jwks_uri` (refused when
+   * they would not hold together).
    */
   async updateOidcClient(appId: string, changes: OidcClientChanges): Promise<ConsumerApp> {
     if (changes.redirectUris) {
@@ -191,7 +199,9 @@ export class TenantsService {
     if (changes.oidcProfile !== undefined) app.oidcProfile = changes.oidcProfile;
     if (changes.cibaDeliveryMode !== undefined) app.cibaDeliveryMode = changes.cibaDeliveryMode;
     if (changes.cibaNotificationEndpoint !== undefined) app.cibaNotificationEndpoint = changes.cibaNotificationEndpoint;
-    const issues = [...oidcProfileIssues(app), ...cibaDeliveryIssues(app)];
+    if (changes.backchannelLogoutUri !== undefined) app.backchannelLogoutUri = changes.backchannelLogoutUri;
+    if (changes.jwksUri !== undefined) app.jwksUri = changes.jwksUri;
+    const issues = [...oidcProfileIssues(app), ...cibaDeliveryIssues(app), ...oidcClientUriIssues(app)];
     if (issues.length > 0) throw new RequestValidationError(issues);
     const saved = await this.apps.save(app);
     await this.holders.appChanged(appId);

@@ -15,6 +15,11 @@ export class CookieBrowser {
     return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-real-ip': this.clientIp };
   }
 
+  /** The value of a cookie the browser holds, as a server set it. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   /** One request, no redirect followed. */
   async request(url: string, init: { json?: object; form?: Record<string, string> } = {}): Promise<Response> {
     const headers = this.headers();

@@ -110,6 +110,14 @@ export async function returnToClient(login: StartedLogin): Promise<URL> {
   throw new Error('the login never finished');
 }
 
+/** The person confirms on the provider's page the logout an app asked for (RP-initiated logout); answers the result. */
+export async function confirmLogout(browser: CookieBrowser, logoutUrl: URL): Promise<Response> {
+  const html = await (await browser.request(logoutUrl.href)).text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] as string;
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;
+  return browser.request(new URL(action, logoutUrl).href, { form: { xsrf, logout: 'yes' } });
+}
+
 /**
  * A test person acts on a login through the simulator: their virtual device scans the page's QR code, then approves
  * or declines. Answers the id of the login's flow.

@@ -18,6 +18,8 @@ interface AppUpdateOptions extends OutputOptions {
   oidcProfile?: OidcProfile;
   ciba?: CibaDeliveryMode;
   cibaNotificationEndpoint?: string;
+  backchannelLogoutUri?: string;
+  jwksUri?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -26,7 +28,7 @@ export const appUpdateCommand = () =>
   new Command('app:update')
     .description(
       'set how the app logs people in with OIDC: its redirect URIs (replacing the list), public-client flag, ID ' +
-        'token signing algorithm, profile or CIBA delivery',
+        'token signing algorithm, profile, CIBA delivery, back-channel logout URI or jwks_uri',
     )
     .requiredOption('--app <id>', 'app id (app_...)')
     .option('--redirect-uri <url>', 'a redirect URI; repeat the option for several (replaces the list)', collect)
@@ -48,22 +50,27 @@ export const appUpdateCommand = () =>
       ),
     )
     .option('--ciba-notification-endpoint <url>', 'the https URL a CIBA login in ping mode notifies')
+    .option('--backchannel-logout-uri <url>', 'the https URL a logout token is posted to when a person logs out')
+    .option('--jwks-uri <url>', "the https URL of the app's keys for private_key_jwt, in place of its RSA key")
     .addOption(jsonOption())
     .action((options: AppUpdateOptions) =>
       runCommand(options, async (context) => {
         const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
         const { idTokenSigningAlg, oidcProfile, ciba: cibaDeliveryMode, cibaNotificationEndpoint } = options;
+        const { backchannelLogoutUri, jwksUri } = options;
         const changes = [
           options.publicClient,
           idTokenSigningAlg,
           oidcProfile,
           cibaDeliveryMode,
           cibaNotificationEndpoint,
+          backchannelLogoutUri,
+          jwksUri,
         ];
         if (redirectUris === undefined && changes.every((change) => change === undefined)) {
           throw new InvalidArgumentError(
-            'give --redirect-uri, --no-redirect-uris, --public-client, --id-token-signing-alg, --oidc-profile, --ciba or ' +
-              '--ciba-notification-endpoint',
+            'give --redirect-uri, --no-redirect-uris, --public-client, --id-token-signing-alg, --oidc-profile, --ciba, ' +
+              '--ciba-notification-endpoint, --backchannel-logout-uri or --jwks-uri',
           );
         }
         const publicClient = options.publicClient === undefined ? undefined : options.publicClient === 'yes';
@@ -75,6 +82,8 @@ export const appUpdateCommand = () =>
             oidcProfile,
             cibaDeliveryMode,
             cibaNotificationEndpoint,
+            backchannelLogoutUri,
+            jwksUri,
           }),
         );
         return {
@@ -86,6 +95,8 @@ export const appUpdateCommand = () =>
             profile: app.oidcProfile,
             CIBA: app.cibaDeliveryMode,
             'CIBA notification endpoint': app.cibaNotificationEndpoint ?? '(none)',
+            'back-channel logout URI': app.backchannelLogoutUri ?? '(none)',
+            jwks_uri: app.jwksUri ?? '(none)',
           }),
         };
       }),

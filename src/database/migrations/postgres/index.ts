@@ -26,6 +26,9 @@ import { ArchiveRenewal1764930000000 } from '../portable/1764930000000-ArchiveRe
 import { DevicePasskeys1764940000000 } from '../portable/1764940000000-DevicePasskeys';
 import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
+import { InteractionSessionCookies1764970000000 } from '../portable/1764970000000-InteractionSessionCookies';
+import { OidcClientUris1764970000001 } from '../portable/1764970000001-OidcClientUris';
+import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 
@@ -59,6 +62,9 @@ export const POSTGRES_MIGRATIONS = [
   DevicePasskeys1764940000000,
   CibaDelivery1764950000000,
   OidcProfile1764950000001,
+  InteractionSessionCookies1764970000000,
+  OidcClientUris1764970000001,
+  CibaPings1764970000002,
   FlowEndReason1764980000000,
   RevokedSealCertificates1765000000000,
 ];
