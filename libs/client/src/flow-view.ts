@@ -38,7 +38,7 @@ export interface FlowView {
   /** The target NIN (different-device), the identified NIN once completed, otherwise ''; masked on SSE without the secret. */
   user: string;
   mode: 'identification' | 'signing';
-  startMode: 'same-device' | 'different-device' | 'wildcard';
+  startMode: 'same-device' | 'different-device' | 'wildcard' | 'wallet';
   action: string;
   payload: string;
   acquireClaims: string[];

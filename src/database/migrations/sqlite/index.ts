@@ -26,6 +26,7 @@ import { ArchiveRenewal1764930000000 } from '../portable/1764930000000-ArchiveRe
 import { DevicePasskeys1764940000000 } from '../portable/1764940000000-DevicePasskeys';
 import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
+import { EudiWallet1764960000000 } from './1764960000000-EudiWallet';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -57,4 +58,5 @@ export const SQLITE_MIGRATIONS = [
   DevicePasskeys1764940000000,
   CibaDelivery1764950000000,
   OidcProfile1764950000001,
+  EudiWallet1764960000000,
 ];
