@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
 import { decryptClaims } from './support/released-claims';
-import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
 import { type TestApp, createTestApp } from './support/test-app';
 
 /** A PID as the PID Rulebook writes one in SD-JWT VC form. */
@@ -196,5 +196,41 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expect(again.status).toBe(400);
     expect(again.body.reason).toMatch(/already completed/);
     expect(await ping(id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
+    const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
+    const nin = sandbox.testPersons[1].nin;
+    const presented = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ nin })
+      .expect(201);
+    expect(presented.body.data.request).toMatchObject({ status: 'completed' });
+    const person = testPerson(nin).claims;
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      naming: { family: person.naming.family },
+      bio: { birthdate: person.bio.birthdate },
+      address: { city: person.address.city },
+    });
+    const ca = await t.http().get('/.well-known/idflow-pid-issuer-ca.pem').expect(200);
+    expect(ca.text).toMatch(/^-----BEGIN CERTIFICATE-----/);
+  });
+
+  it('sandbox: present answers wallet flows only', async () => {
+    const created = await t
+      .http()
+      .post('/api/v2/identification/same-device')
+      .set(credentials(sandbox))
+      .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+      .expect(201);
+    const refused = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${created.body.data.request.id}/present`)
+      .set(credentials(sandbox))
+      .send({})
+      .expect(400);
+    expect(refused.body.errors[0].message).toMatch(/Only wallet identifications/);
   });
 });

@@ -6,6 +6,7 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { EudiCertificate } from './eudi-certificate.entity';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { Openid4vpController } from './openid4vp.controller';
+import { PidIssuerCaController } from './pid-issuer-ca.controller';
 import { OPENID4VP_PATHS } from './openid4vp-paths';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
@@ -14,7 +15,7 @@ import { WalletVerifierService } from './wallet-verifier.service';
 /** The EU Digital Identity Wallet verifier (OpenID4VP 1.0, HAIP 1.0, SD-JWT VC PIDs): docs/eudi-wallet.md. */
 @Module({
   imports: [TypeOrmModule.forFeature([EudiCertificate, WalletPresentation]), FlowsModule, TenantsModule, ClaimsModule],
-  controllers: [Openid4vpController],
+  controllers: [Openid4vpController, PidIssuerCaController],
   providers: [EudiCredentialsService, WalletVerifierService],
   exports: [WalletVerifierService, EudiCredentialsService],
 })

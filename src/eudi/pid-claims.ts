@@ -64,6 +64,25 @@ export function catalogValuesOf(pid: Record<string, unknown>, claims: readonly s
   return values;
 }
 
+/**
+ * A PID with the attributes a person's catalog values give, by the same table read backwards: what the sandbox PID
+ * issuer issues to a test person. Claims made of several attributes (`naming.name`) give none of their own.
+ */
+export function pidAttributesOf(values: ClaimValues): Record<string, unknown> {
+  const pid: Record<string, unknown> = {};
+  for (const [claim, mapping] of Object.entries(PID_CLAIM_MAPPING)) {
+    if (mapping.paths.length !== 1) continue;
+    const [group, name] = claim.split('.');
+    const value = values[group]?.[name];
+    if (value === undefined) continue;
+    const path = mapping.paths[0];
+    let parent = pid;
+    for (const step of path.slice(0, -1)) parent = (parent[step] ??= {}) as Record<string, unknown>;
+    parent[path[path.length - 1]] = value;
+  }
+  return pid;
+}
+
 function valueAt(record: Record<string, unknown>, path: PidPath): unknown {
   let current: unknown = record;
   for (const step of path) {

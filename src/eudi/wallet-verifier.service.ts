@@ -18,7 +18,7 @@ import {
   generateKeyPair,
   importJWK,
 } from 'jose';
-import { type EntityManager, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { AppConfig } from '../config/app-config';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
@@ -28,6 +28,7 @@ import { FlowsService } from '../flows/flows.service';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { TenantsService } from '../tenants/tenants.service';
+import type { ClaimValues } from '../persons/claim-values';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
@@ -35,6 +36,7 @@ import { OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
 import { catalogValuesOf, unprovableClaims } from './pid-claims';
 import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
 import { verifySdJwtPid } from './sd-jwt-pid.verifier';
+import { sandboxWalletResponse } from './sandbox-wallet';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
@@ -146,6 +148,21 @@ export class WalletVerifierService {
       createdAt: Date.now(),
     });
     return { uri: created.authorizationRequest, requestUri, clientId };
+  }
+
+  /**
+   * Answers a sandbox flow as the sandbox's own wallet would, holding a PID of the test person's claims from the
+   * sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes.
+   */
+  async presentAsSandboxWallet(flow: Flow, claims: ClaimValues): Promise<void> {
+    const requestObject = await this.requestObject(flow.id);
+    const issuer = await this.credentials.sandboxPidIssuer();
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims));
+  }
+
+  /** Forgets what was asked of the wallets of flows that retention removes, with them. */
+  async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
+    await manager.delete(WalletPresentation, { flowId: In(flowIds) });
   }
 
   /** The signed request object a wallet fetches by `request_uri`, while the flow is open. */
