@@ -84,7 +84,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   async function expectRefused(id: string, response: { status: number; body: { reason: string } }, reason: RegExp) {
     expect(response.status).toBe(400);
     expect(response.body.reason).toMatch(reason);
-    expect(await ping(id)).toMatchObject({ status: 'rejected', cancelled: true });
+    expect(await ping(id)).toMatchObject({ status: 'rejected', cancelled: true, reason: response.body.reason });
   }
 
   it('completes with the claims the PID proves, each encrypted to the app, having asked for exactly those', async () => {

@@ -160,6 +160,11 @@ export class WalletVerifierService {
     await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims));
   }
 
+  /** Why this flow's wallet presentation was refused, if it was. */
+  async refusalOf(flowId: string): Promise<string | undefined> {
+    return (await this.presentations.findOneBy({ flowId }))?.refusal ?? undefined;
+  }
+
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */
   async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
     await manager.delete(WalletPresentation, { flowId: In(flowIds) });
@@ -244,8 +249,10 @@ export class WalletVerifierService {
 
   private async refuse(flow: Flow, reason: string): Promise<void> {
     this.logger.warn({ flowId: flow.id, reason }, 'Refused a wallet presentation');
-    const moved = await this.flows.move(flow, 'decline');
-    if (moved) await this.presentations.update({ flowId: flow.id }, { refusal: reason });
+    // Kept before the move, so the change every observer is told of already carries its reason; only refusals reject a
+    // wallet flow, so a reason left on one that ended otherwise is never shown.
+    await this.presentations.update({ flowId: flow.id }, { refusal: reason });
+    await this.flows.move(flow, 'decline');
   }
 
   private async clientIdOf(verifier: SigningCertificate): Promise<string> {

@@ -37,6 +37,14 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
     this.registry.register('identification', this);
   }
 
+  /** A wallet flow refused shows why, beside the engine's fields. */
+  override async present(flow: Flow): Promise<FlowView> {
+    const view = this.observed(flow);
+    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
+    const reason = await this.wallet.refusalOf(flow.id);
+    return reason ? { ...view, reason } : view;
+  }
+
   /** A wallet flow's request object and response key go with it. */
   purge(manager: EntityManager, flowIds: string[]): Promise<void> {
     return this.wallet.purge(manager, flowIds);

@@ -39,6 +39,8 @@ export interface FlowView {
   user: string;
   mode: 'identification' | 'signing';
   startMode: 'same-device' | 'different-device' | 'wildcard' | 'wallet';
+  /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
+  reason?: string;
   action: string;
   payload: string;
   acquireClaims: string[];
