@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
 import { decryptClaims } from './support/released-claims';
+import { selfSignedCertificate } from './support/self-signed-certificate';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
 import { type TestApp, createTestApp } from './support/test-app';
 
@@ -232,5 +234,44 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       .send({})
       .expect(400);
     expect(refused.body.errors[0].message).toMatch(/Only wallet identifications/);
+  });
+});
+
+describe("the operator's verifier certificate", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'idflow-verifier-'));
+    const { key, cert } = selfSignedCertificate(['verifier.test']);
+    writeFileSync(join(dir, 'verifier.pem'), cert);
+    writeFileSync(join(dir, 'verifier.key'), key);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('signs the request objects, and names the client by its hash', async () => {
+    const t = await createTestApp({
+      env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') },
+    });
+    try {
+      const sandbox = await bootstrapSandbox(t.app);
+      const created = await t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+        .expect(201);
+      const { uri } = created.body.data.presentation;
+      const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
+      const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
+      const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
+      expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops the start when the key is missing', async () => {
+    await expect(createTestApp({ env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem') } })).rejects.toThrow(
+      /EUDI_VERIFIER_CERT_PATH and EUDI_VERIFIER_KEY_PATH go together/,
+    );
   });
 });
