@@ -18,7 +18,7 @@ const LAYERS = [
   ['access'],
   ['webhooks', 'flows', 'health', 'metrics'],
   ['documents'],
-  ['verification', 'wallet'],
+  ['verification', 'wallet', 'eudi'],
   ['identification', 'signing'],
   ['sandbox'],
   ['admin', 'review', 'billing-report', 'oidc', 'holder-app'],

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import type { StartMode } from '../src/flows/flow-kind';
+import type { AppStartMode } from '../src/flows/flow-kind';
 import { Flow } from '../src/flows/flow.entity';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { NIN_WITHOUT_DIGITAL_ID } from '../src/sandbox/test-persons';
@@ -44,8 +44,8 @@ const issue = (code: string, path: Array<string | number>, message: string): Iss
 const required = (field: string) => issue('invalid_type', [field], `${field} is required`);
 const NOT_REQUESTED = 'Consent may only cover requested claims';
 
-const MODES: StartMode[] = ['same-device', 'different-device', 'wildcard'];
-const FIELDS: Record<StartMode, string[]> = {
+const MODES: AppStartMode[] = ['same-device', 'different-device', 'wildcard'];
+const FIELDS: Record<AppStartMode, string[]> = {
   'same-device': ['action', 'claims', 'payload'],
   'different-device': ['action', 'claims', 'payload', 'user'],
   wildcard: ['action', 'claims', 'payload', 'seeds'],
@@ -121,7 +121,7 @@ const COMMON_BAD_BODIES: BadBody[] = [
   ],
 ];
 
-const MODE_BAD_BODIES: Record<StartMode, BadBody[]> = {
+const MODE_BAD_BODIES: Record<AppStartMode, BadBody[]> = {
   // Spec section 1: a specific NIN cannot be targeted in this mode.
   'same-device': [
     [
@@ -177,7 +177,7 @@ const MODE_BAD_BODIES: Record<StartMode, BadBody[]> = {
   ],
 };
 
-function missingFields(mode: StartMode): BadBody[] {
+function missingFields(mode: AppStartMode): BadBody[] {
   return FIELDS[mode].map((field) => [`no ${field}`, { [field]: undefined }, [required(field)], true]);
 }
 
@@ -199,14 +199,14 @@ describe('identification: bad input is refused and changes nothing', () => {
 
   const flowCount = () => t.app.get(DataSource).getRepository(Flow).count();
 
-  function validBody(mode: StartMode): Record<string, unknown> {
+  function validBody(mode: AppStartMode): Record<string, unknown> {
     const body = { action: 'login', claims: ['naming.name'], payload: 'Log in' };
     if (mode === 'different-device') return { ...body, user: nin };
     if (mode === 'wildcard') return { ...body, seeds: 2 };
     return body;
   }
 
-  function badBody(mode: StartMode, changes: Record<string, unknown>): Record<string, unknown> {
+  function badBody(mode: AppStartMode, changes: Record<string, unknown>): Record<string, unknown> {
     const body = { ...validBody(mode), ...changes };
     for (const [field, value] of Object.entries(changes)) if (value === undefined) delete body[field];
     return body;

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { JsonBody } from './support/json-body';
+import { TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
 import { ADMIN_TOKEN } from './support/test-config';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrator-client';
@@ -23,6 +27,8 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   let integrator: IntegratorClient;
   let pdfUrl: string;
   let baseUrl: string;
+  let pidIssuer: TestPidIssuer;
+  let trustList: string;
   const [ada, jide] = ['10000000001', '10000000002'];
 
   const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
@@ -36,11 +42,15 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
 
   beforeAll(async () => {
     files = await FileHost.start();
+    pidIssuer = await TestPidIssuer.create('Schema PID issuer');
+    trustList = join(mkdtempSync(join(tmpdir(), 'idflow-schemas-')), 'trust-list.pem');
+    writeFileSync(trustList, pidIssuer.caPem);
     // The OIDC relying party reads the provider's discovery document over HTTP.
     t = await createListeningTestApp((origin) => ({
       ALLOW_PRIVATE_URLS: 'true',
       ALLOW_INSECURE_URLS: 'true',
       BASE_URL: origin,
+      EUDI_TRUST_LIST_PATH: trustList,
     }));
     baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
@@ -50,6 +60,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   afterAll(async () => {
     await t.close();
     await files.close();
+    rmSync(dirname(trustList), { recursive: true, force: true });
   });
 
   it('answers the system, billing and admin routes as declared', async () => {
@@ -231,6 +242,30 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     expect((await page(pushed, 'cancel', {})).status).toBe(201);
     const approved = await startLogin(client);
     expect((await page(approved, 'sandbox-approve', { nin: ada })).status).toBe(201);
+  });
+
+  it('answers the EU wallet identification, its verifier and the sandbox wallet as declared', async () => {
+    const create = () =>
+      expectStatus(
+        t
+          .http()
+          .post('/api/v2/identification/wallet')
+          .set(credentials(sandbox))
+          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' }),
+        201,
+      );
+    const answered = ((await create()) as { data: { presentation: { uri: string } } }).data.presentation.uri;
+    const requestUri = new URL(new URL(answered).searchParams.get('request_uri') as string);
+    const request = await TestWallet.readRequest(answered, (await t.http().get(requestUri.pathname).expect(200)).text);
+    const wallet = await TestWallet.holding(pidIssuer, { given_name: 'Erika' });
+    const response = await TestWallet.encryptResponse(request, await wallet.present(request));
+    await expectStatus(t.http().post(new URL(request.responseUri).pathname).type('form').send({ response }), 200);
+
+    const sandboxed = ((await create()) as { data: { request: { id: string } } }).data.request.id;
+    await expectStatus(
+      t.http().post(`/api/v2/sandbox/flows/${sandboxed}/present`).set(credentials(sandbox)).send({}),
+      201,
+    );
   });
 
   it('leaves no route that declares a JSON answer unchecked', () => {

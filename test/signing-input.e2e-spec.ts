@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import type { StartMode } from '../src/flows/flow-kind';
+import type { AppStartMode } from '../src/flows/flow-kind';
 import { Flow } from '../src/flows/flow.entity';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { SCOPES, Scope } from '../src/tenants/scopes';
@@ -23,8 +23,8 @@ const required = (field: string) => issue('invalid_type', field.split('.'), `${f
 const WEBHOOK = { host: 'https://shop.example/webhooks/idflow', reference: 'order-1042' };
 const NO_DIGITAL_ID = 'The national has no digital ID; offer signup or a wildcard flow instead';
 
-const TARGETED: StartMode[] = ['same-device', 'different-device'];
-const MODES: StartMode[] = [...TARGETED, 'wildcard'];
+const TARGETED: AppStartMode[] = ['same-device', 'different-device'];
+const MODES: AppStartMode[] = [...TARGETED, 'wildcard'];
 const ACTIONS = ['sign', 'confirm'] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -201,7 +201,7 @@ describe('signing: bad input, credentials and scopes are refused and make no flo
     return response;
   }
 
-  function validBody(mode: StartMode, action: Action): Record<string, unknown> {
+  function validBody(mode: AppStartMode, action: Action): Record<string, unknown> {
     return {
       action,
       payload: 'Pay 120.00 EUR to Acme Shop, order 1042',
@@ -381,7 +381,7 @@ describe('signing: bad input, credentials and scopes are refused and make no flo
   });
 
   describe('scopes', () => {
-    const SIGNING_SCOPES: Record<StartMode, Scope> = {
+    const SIGNING_SCOPES: Record<AppStartMode, Scope> = {
       'same-device': 'signing:same',
       'different-device': 'signing:another',
       wildcard: 'signing:wildcard',
@@ -400,7 +400,7 @@ describe('signing: bad input, credentials and scopes are refused and make no flo
         );
       }
       // The other signing modes are open to it.
-      const other = MODES.find((candidate) => candidate !== mode) as StartMode;
+      const other = MODES.find((candidate) => candidate !== mode) as AppStartMode;
       expect((await createSigning(client, other, validBody(other, 'confirm'))).status).toBe(201);
     });
 

@@ -22,6 +22,9 @@ const API_TAGS: Record<string, string> = {
   verification: 'Check a signed PDF or a signature receipt, without credentials',
   sandbox: "The sandbox simulator: act as a synthetic test person's phone (bk-test_ keys only)",
   wallet: "The Wallet API a digital-ID app speaks, each request signed by the device's key",
+  openid4vp:
+    "The OpenID4VP 1.0 verifier an EU Digital Identity Wallet reaches: a wallet flow's signed request object and " +
+    'its response address (docs/eudi-wallet.md)',
   pages: 'Hosted pages: the same-device link, the review page, the verification page',
   review: 'The hosted review page and its calls',
   oidc:

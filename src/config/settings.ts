@@ -384,6 +384,23 @@ export const SETTINGS = {
     minLength: 0,
     secret: true,
   }),
+  EUDI_VERIFIER_CERT_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description:
+      "A PEM file with the verifier's certificate first, then its issuers: wallets see the request objects signed by " +
+      'its key and the `x509_hash:` client identifier made from it; unset, idflow makes a sandbox verifier certificate ' +
+      'once, kept in the database.',
+  }),
+  EUDI_VERIFIER_KEY_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description: "The verifier certificate's P-256 private key, PKCS#8 PEM; needed with `EUDI_VERIFIER_CERT_PATH`.",
+  }),
+  EUDI_TRUST_LIST_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description:
+      'A PEM bundle of the PID issuer CAs whose credentials are accepted; unset, production flows accept none. Sandbox ' +
+      "flows (`bk-test_` apps) also accept the sandbox PID issuer's CA (`/.well-known/idflow-pid-issuer-ca.pem`).",
+  }),
   TSA_URL: text({
     group: 'Document seal',
     description:

@@ -15,6 +15,8 @@ import { ApiKey } from '../tenants/api-key.entity';
 import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
+import { EudiCertificate } from '../eudi/eudi-certificate.entity';
+import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
@@ -51,4 +53,6 @@ export const ENTITIES = [
   OidcRecord,
   CibaPing,
   StoredFileRecord,
+  EudiCertificate,
+  WalletPresentation,
 ];

@@ -40,6 +40,8 @@ export interface FlowView {
   claims?: ClaimValues;
   /** Completed identification: a stable pseudonymous id of the holder within this app. */
   subject?: string;
+  /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
+  reason?: string;
 }
 
 /** The request object of spec 2.2, as create responses return it. */

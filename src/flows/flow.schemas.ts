@@ -73,8 +73,9 @@ export const FLOW_VIEW_SCHEMA = namedSchema(
       signedAt: unixSeconds('Completed signing: when the holder signed'),
       claims: ENCRYPTED_CLAIMS,
       subject: string('Completed identification: a stable pseudonymous id of the holder within this app'),
+      reason: string("A wallet identification that ended rejected: why its wallet's presentation was refused"),
     },
-    { optional: ['signature', 'signedAt', 'claims', 'subject'] },
+    { optional: ['signature', 'signedAt', 'claims', 'subject', 'reason'] },
   ),
 );
 

@@ -111,7 +111,8 @@ export class FlowsService {
     await this.publish(flow, 'created');
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}`, qr };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink), qr };
-    return { flow, verificationCode: verificationCodeOf(flow) };
+    if (input.startMode === 'different-device') return { flow, verificationCode: verificationCodeOf(flow) };
+    return { flow };
   }
 
   /** A flow of this app; another app's flow is reported exactly like an unknown one. */

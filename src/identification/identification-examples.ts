@@ -30,6 +30,14 @@ export const IDENTIFICATION_EXAMPLES = {
     token: 'eyJhbGciOiJFZERTQSIsInR5cCI6ImlkZmxvdy1hY2Nlc3Mrand0In0.eyJzdWIiOiJiY25fLi4uIn0.c2ln',
     verificationCode: '4171',
   },
+  wallet: {
+    request: REQUEST,
+    presentation: {
+      uri: 'openid4vp://?client_id=x509_hash%3A3kP9xQ...&request_uri=http%3A%2F%2Flocalhost%3A3000%2Fopenid4vp%2Frequests%2Freq_3k9XyQw2Lm8NbVc7ZrT1aSd4',
+      requestUri: 'http://localhost:3000/openid4vp/requests/req_3k9XyQw2Lm8NbVc7ZrT1aSd4',
+      clientId: 'x509_hash:3kP9xQ...',
+    },
+  },
   wildcard: {
     request: REQUEST,
     seeds: [

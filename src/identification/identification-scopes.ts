@@ -6,4 +6,6 @@ export const IDENTIFICATION_SCOPES: Record<StartMode, Scope> = {
   'same-device': 'identification:same',
   'different-device': 'identification:another',
   wildcard: 'identification:wildcard',
+  // The person starts it on the integrator's page, as in same-device; their EU wallet answers instead of our app.
+  wallet: 'identification:same',
 };

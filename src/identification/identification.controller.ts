@@ -17,6 +17,7 @@ import { IDENTIFICATION_SCOPES } from './identification-scopes';
 import { DifferentDeviceIdentificationDto } from './different-device-identification.dto';
 import { SameDeviceIdentificationDto } from './same-device-identification.dto';
 import { WildcardIdentificationDto } from './wildcard-identification.dto';
+import { WalletIdentificationDto } from './wallet-identification.dto';
 import { IdentificationCreated, IdentificationService } from './identification.service';
 import { IDENTIFICATION_CREATED_SCHEMAS } from './identification.schemas';
 
@@ -24,6 +25,8 @@ const SUMMARIES: Record<StartMode, string> = {
   'same-device': 'Identify the person on this device: returns a link that opens their digital-ID app',
   'different-device': "Identify a known NIN: the flow is pushed to that person's registered devices",
   wildcard: 'Identify an unknown person: returns QR seeds; the first scan wins',
+  wallet:
+    "Identify a person with their EU Digital Identity Wallet's PID (OpenID4VP 1.0): returns the openid4vp:// request",
 };
 
 /** One operation of the table, under v2 and v1: each version's credentials, and the scope, billing and documentation. */
@@ -101,6 +104,17 @@ export class IdentificationController {
     @CurrentClient() client: ClientContext,
   ): Promise<IdentificationCreated> {
     return this.identification.start(principal, 'wildcard', body, client);
+  }
+
+  @Versioned(['v2'], (version) =>
+    identificationRoute('wallet', version, ROUTE_CREDENTIALS.identification.v2.sameDevice),
+  )
+  wallet(
+    @Body() body: WalletIdentificationDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<IdentificationCreated> {
+    return this.identification.start(principal, 'wallet', body, client);
   }
 
   private async withTokenHeader(

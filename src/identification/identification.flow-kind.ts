@@ -1,5 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { ClaimReleaseService } from '../claims/claim-release.service';
+import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowView } from '../flows/flow-view';
@@ -26,12 +28,26 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
     private readonly persons: PersonsService,
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
+    private readonly wallet: WalletVerifierService,
   ) {
     super('identification', flows, presenter);
   }
 
   onModuleInit(): void {
     this.registry.register('identification', this);
+  }
+
+  /** A wallet flow refused shows why, beside the engine's fields. */
+  override async present(flow: Flow): Promise<FlowView> {
+    const view = this.observed(flow);
+    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
+    const reason = await this.wallet.refusalOf(flow.id);
+    return reason ? { ...view, reason } : view;
+  }
+
+  /** A wallet flow's request object and response key go with it. */
+  purge(manager: EntityManager, flowIds: string[]): Promise<void> {
+    return this.wallet.purge(manager, flowIds);
   }
 
   /** Consent may only cover claims the flow asks for; refused with 400 before anything about the flow changes. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
 import { DevicesModule } from '../devices/devices.module';
+import { EudiModule } from '../eudi/eudi.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
@@ -10,7 +11,7 @@ import { IdentificationController } from './identification.controller';
 import { IdentificationService } from './identification.service';
 
 @Module({
-  imports: [FlowsModule, DevicesModule, PersonsModule, TenantsModule, ClaimsModule, ServiceKeyModule],
+  imports: [FlowsModule, DevicesModule, PersonsModule, TenantsModule, ClaimsModule, ServiceKeyModule, EudiModule],
   controllers: [IdentificationController],
   providers: [IdentificationService, IdentificationFlowKind],
   exports: [IdentificationService],

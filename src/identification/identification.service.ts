@@ -11,6 +11,8 @@ import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
 import { DevicesService } from '../devices/devices.service';
+import type { WalletPresentationRequest } from '../eudi/wallet-presentation-request';
+import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { requireProvisionedScope } from '../tenants/provisioned-scope';
 import { IDENTIFICATION_SCOPES } from './identification-scopes';
@@ -44,9 +46,11 @@ export interface IdentificationCreated {
   token?: string;
   /** Different-device: four digits to show beside "check the code in your app"; the app shows the same ones. */
   verificationCode?: string;
+  /** Wallet: how the person's EU Digital Identity Wallet is reached (docs/eudi-wallet.md). */
+  presentation?: WalletPresentationRequest;
 }
 
-/** Starts identification flows in the three start modes of spec section 1. */
+/** Starts identification flows in the three start modes of spec section 1, and with an EU wallet. */
 @Injectable()
 export class IdentificationService {
   constructor(
@@ -54,6 +58,7 @@ export class IdentificationService {
     private readonly presenter: FlowPresenter,
     private readonly devices: DevicesService,
     private readonly tokens: AccessTokenService,
+    private readonly wallet: WalletVerifierService,
   ) {}
 
   async start(
@@ -66,6 +71,9 @@ export class IdentificationService {
     requireProvisionedScope(principal.app, IDENTIFICATION_SCOPES[startMode]);
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
+    if (startMode === 'wallet') this.wallet.checkProvable(claims);
+    const writePresentation = startMode === 'wallet' ? await this.wallet.presentationWriter() : undefined;
+    let presentation: WalletPresentationRequest | undefined;
     if (startMode === 'different-device') {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
@@ -83,6 +91,11 @@ export class IdentificationService {
       seeds: request.seeds,
       verification: request.verification,
       ttlSeconds: request.ttlSeconds,
+      alongside:
+        writePresentation &&
+        (async (manager, created) => {
+          presentation = await writePresentation(manager, created);
+        }),
     });
     const result: IdentificationCreated = {
       request: this.presenter.requestObject(flow),
@@ -90,6 +103,7 @@ export class IdentificationService {
       seeds,
       qr,
       verificationCode,
+      presentation,
     };
     if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;
     return result;

@@ -72,6 +72,20 @@ export class SandboxSimulatorController {
     return { request: await this.simulator.approve(principal, flowId, body.nin, body.claims, client.ip) };
   }
 
+  @Post(':flowId/present')
+  @SimulatorRoute(
+    "Answer a wallet identification as a test person's EU wallet: a PID from the sandbox PID issuer, presented to the verifier",
+    'Presentation verified',
+    {},
+  )
+  async present(
+    @Param('flowId') flowId: string,
+    @Body() body: SimulatedHolderDto,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: ObservedView }> {
+    return { request: await this.simulator.present(principal, flowId, body.nin) };
+  }
+
   @Post(':flowId/reject')
   @SimulatorRoute('Decline as a test person', 'Flow rejected', {
     status: 'rejected',

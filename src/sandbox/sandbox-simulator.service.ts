@@ -12,6 +12,8 @@ import { FlowsService } from '../flows/flows.service';
 import { isQrFrameUri } from '../flows/qr-frame';
 import { verificationCodeOf } from '../flows/verification-code';
 import { HolderService } from '../wallet/holder.service';
+import { WalletVerifierService } from '../eudi/wallet-verifier.service';
+import { PersonsService } from '../persons/persons.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualHolderService } from './virtual-holder.service';
 
@@ -42,7 +44,34 @@ export class SandboxSimulatorService {
     private readonly presenter: FlowPresenter,
     private readonly holder: HolderService,
     private readonly virtualHolder: VirtualHolderService,
+    private readonly walletVerifier: WalletVerifierService,
+    private readonly persons: PersonsService,
   ) {}
+
+  /**
+   * Answers a wallet flow as the test person's EU wallet would: a PID of their claims from the sandbox PID issuer,
+   * presented to the same verifier a real wallet reaches (a refusal is told as it would be to that wallet).
+   */
+  async present(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
+    if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
+    const flow = await this.flows.findForApp(flowId, principal.app.id);
+    if (flow.startMode !== 'wallet') {
+      throw new RequestValidationError([
+        { code: 'custom', path: [], message: 'Only wallet identifications are presented to; use scan or approve' },
+      ]);
+    }
+    const holderNin = nin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
+    const person = (await this.virtualHolder.isTestPerson(holderNin))
+      ? await this.persons.find('sandbox', holderNin)
+      : null;
+    if (!person) {
+      throw new RequestValidationError([
+        { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
+      ]);
+    }
+    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims);
+    return this.current(flow);
+  }
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
     const { flow, device } = await this.actor(principal, flowId, nin);

@@ -1,10 +1,11 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { Consumes } from '../common/http/consumes.decorator';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
+import { PublishedCertificate } from '../common/openapi/published-certificate.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import type { RevocationResponder } from './revocation-responder';
 import { SealCredentialsService } from './seal-credentials.service';
@@ -33,27 +34,11 @@ function sendDer(response: Response, type: string, der: Buffer, cacheControl: st
 export class SealCaController {
   constructor(private readonly credentials: SealCredentialsService) {}
 
-  @Get('idflow-seal-ca.pem')
-  @Public()
-  @RawResponse()
-  @Header('content-type', 'application/x-pem-file')
-  @Header('cache-control', 'public, max-age=300')
-  @ApiOperation({
+  @PublishedCertificate('idflow-seal-ca.pem', {
     summary: "The certificate that sealed documents chain up to, for a PDF validator's trust list",
     description:
       'The sandbox seal CA (or, with an operator PKCS#12, the root of its chain) in PEM. Add it to a validator as a ' +
       'trusted root and the seal of every completed document from this deployment shows as trusted.',
-  })
-  @ApiProduces('application/x-pem-file')
-  @ApiRateLimited()
-  @ApiOkResponse({
-    description: 'One PEM certificate, not wrapped in the envelope',
-    content: {
-      'application/x-pem-file': {
-        schema: { type: 'string' },
-        example: '-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIQ...\n-----END CERTIFICATE-----\n',
-      },
-    },
   })
   sealCa(): Promise<string> {
     return this.credentials.trustAnchorPem();

@@ -9,7 +9,7 @@ import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../common/routing/versioned.decorator';
-import type { StartMode } from '../flows/flow-kind';
+import type { AppStartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';
 import { DifferentDeviceSigningDto } from './different-device-signing.dto';
@@ -18,13 +18,13 @@ import { WildcardSigningDto } from './wildcard-signing.dto';
 import { SigningCreated, SigningService } from './signing.service';
 import { SIGNING_CREATED_SCHEMAS } from './signing.schemas';
 
-const SCOPES: Record<StartMode, Scope> = {
+const SCOPES: Record<AppStartMode, Scope> = {
   'same-device': 'signing:same',
   'different-device': 'signing:another',
   wildcard: 'signing:wildcard',
 };
 
-const SUMMARIES: Record<StartMode, string> = {
+const SUMMARIES: Record<AppStartMode, string> = {
   'same-device': 'Have the person on this device sign or confirm a text: returns a link that opens their app',
   'different-device': "Have a known NIN sign or confirm a text: the flow is pushed to that person's devices",
   wildcard: 'Have whoever scans first sign or confirm a text: returns QR seeds',
@@ -32,14 +32,14 @@ const SUMMARIES: Record<StartMode, string> = {
 
 /** One operation of the table, under the versions that serve it: each one's credentials, and the rest. */
 function SigningRoute(
-  startMode: StartMode,
+  startMode: AppStartMode,
   versions: readonly [ApiVersion, ...ApiVersion[]],
   credentials: (version: ApiVersion) => CredentialRule,
 ) {
   return Versioned(versions, (version) => signingRoute(startMode, version, credentials(version)));
 }
 
-function signingRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
+function signingRoute(startMode: AppStartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/signing/${startMode}`),
     Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature', idempotent: true }),

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { RequestValidationError } from '../common/errors/request-validation.error';
-import type { StartMode } from '../flows/flow-kind';
+import type { AppStartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
@@ -56,7 +56,7 @@ export class SigningService {
 
   async start(
     principal: Principal,
-    startMode: StartMode,
+    startMode: AppStartMode,
     request: SigningRequest,
     client: ClientContext,
   ): Promise<SigningCreated> {

@@ -39,7 +39,9 @@ export interface FlowView {
   /** The target NIN (different-device), the identified NIN once completed, otherwise ''; masked on SSE without the secret. */
   user: string;
   mode: 'identification' | 'signing';
-  startMode: 'same-device' | 'different-device' | 'wildcard';
+  startMode: 'same-device' | 'different-device' | 'wildcard' | 'wallet';
+  /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
+  reason?: string;
   action: string;
   payload: string;
   acquireClaims: string[];

@@ -27,6 +27,19 @@ export interface WildcardCreated {
   qr: QrStart;
 }
 
+/** Wallet: how the person's EU Digital Identity Wallet is reached. */
+export interface WalletCreated {
+  request: FlowRequest;
+  presentation: {
+    /** The `openid4vp://` request: show it as a QR code, or open it on the person's phone. */
+    uri: string;
+    /** Where the wallet fetches the signed request object. */
+    requestUri: string;
+    /** The verifier's `x509_hash:` client identifier. */
+    clientId: string;
+  };
+}
+
 /** Different-device identification: pushed to the person's devices; show `verificationCode` beside your prompt. */
 export interface IdentificationPushed {
   request: FlowRequest;
@@ -53,6 +66,11 @@ export class IdentificationNamespace {
 
   wildcard(input: IdentificationInput & { seeds: number }, options?: CallOptions): Promise<WildcardCreated> {
     return this.create('wildcard', input, options, this.transport.version === 'v1');
+  }
+
+  /** v2 only: the person answers with their EU Digital Identity Wallet's PID (OpenID4VP 1.0). */
+  wallet(input: IdentificationInput, options?: CallOptions): Promise<WalletCreated> {
+    return this.create('wallet', input, options, false);
   }
 
   private create<T>(mode: string, body: object, options: CallOptions = {}, token: boolean): Promise<T> {

@@ -11,6 +11,7 @@ export type {
   SameDeviceCreated,
   VerificationMode,
   WildcardCreated,
+  WalletCreated,
 } from './identification.namespace';
 export type { SigningInput, SigningPushed, SigningWebhookInput } from './signing.namespace';
 export type { FlowEventsOptions } from './flow-events';

@@ -26,6 +26,7 @@ import { ArchiveRenewal1764930000000 } from '../portable/1764930000000-ArchiveRe
 import { DevicePasskeys1764940000000 } from '../portable/1764940000000-DevicePasskeys';
 import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
+import { EudiWallet1764960000000 } from './1764960000000-EudiWallet';
 import { InteractionSessionCookies1764970000000 } from '../portable/1764970000000-InteractionSessionCookies';
 import { OidcClientUris1764970000001 } from '../portable/1764970000001-OidcClientUris';
 import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
@@ -62,6 +63,7 @@ export const SQLITE_MIGRATIONS = [
   DevicePasskeys1764940000000,
   CibaDelivery1764950000000,
   OidcProfile1764950000001,
+  EudiWallet1764960000000,
   InteractionSessionCookies1764970000000,
   OidcClientUris1764970000001,
   CibaPings1764970000002,

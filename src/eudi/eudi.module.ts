@@ -1,0 +1,29 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClaimsModule } from '../claims/claims.module';
+import { FlowsModule } from '../flows/flows.module';
+import { TenantsModule } from '../tenants/tenants.module';
+import { EudiCertificate } from './eudi-certificate.entity';
+import { EudiCredentialsService } from './eudi-credentials.service';
+import { Openid4vpController } from './openid4vp.controller';
+import { PidIssuerCaController } from './pid-issuer-ca.controller';
+import { OPENID4VP_PATHS } from './openid4vp-paths';
+import { WalletPresentation } from './wallet-presentation.entity';
+import { WalletResponseMiddleware } from './wallet-response.middleware';
+import { WalletVerifierService } from './wallet-verifier.service';
+
+/** The EU Digital Identity Wallet verifier (OpenID4VP 1.0, HAIP 1.0, SD-JWT VC PIDs): docs/eudi-wallet.md. */
+@Module({
+  imports: [TypeOrmModule.forFeature([EudiCertificate, WalletPresentation]), FlowsModule, TenantsModule, ClaimsModule],
+  controllers: [Openid4vpController, PidIssuerCaController],
+  providers: [EudiCredentialsService, WalletVerifierService],
+  exports: [WalletVerifierService, EudiCredentialsService],
+})
+export class EudiModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Every method, so the registration is not listed as a second `POST` route; only a POST carries a form.
+    consumer
+      .apply(WalletResponseMiddleware)
+      .forRoutes({ path: `${OPENID4VP_PATHS.response}/:flowId`, method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { RawResponse } from '../common/envelope/envelope.decorator';
+import { Consumes } from '../common/http/consumes.decorator';
+import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
+import { Public } from '../common/route-access/public.decorator';
+import { OPENID4VP_PATHS } from './openid4vp-paths';
+import { WalletResponseDto } from './wallet-response.dto';
+import { WalletVerifierService } from './wallet-verifier.service';
+
+const REQUEST_OBJECT_TYPE = 'application/oauth-authz-req+jwt';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** What an EU wallet reaches: a wallet flow's request object, and where it posts its answer. Wallets hold no keys of ours. */
+@ApiTags('openid4vp')
+@Controller()
+export class Openid4vpController {
+  constructor(private readonly verifier: WalletVerifierService) {}
+
+  @Get(`${OPENID4VP_PATHS.request}/:flowId`)
+  @Public()
+  @RawResponse()
+  @Header('content-type', REQUEST_OBJECT_TYPE)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: "A wallet flow's signed request object (JAR), fetched by the wallet from its request_uri",
+    description:
+      'Signed by the verifier certificate in its `x5c` header; the `client_id` is `x509_hash:` and that ' +
+      "certificate's SHA-256. It carries the DCQL query, the nonce and state, and the flow's response key.",
+  })
+  @ApiProduces(REQUEST_OBJECT_TYPE)
+  @ApiRateLimited()
+  @ApiFailure(404, 'No such open wallet flow', 'No such flow')
+  @ApiOkResponse({
+    description: 'A compact JWS, not wrapped in the envelope',
+    content: {
+      [REQUEST_OBJECT_TYPE]: { schema: { type: 'string' }, example: 'eyJhbGciOiJFUzI1NiIsIng1YyI6Wy4uLl19.e30.c2ln' },
+    },
+  })
+  requestObject(@Param('flowId') flowId: string): Promise<string> {
+    return this.verifier.requestObject(flowId);
+  }
+
+  @Post(`${OPENID4VP_PATHS.response}/:flowId`)
+  @Public()
+  @RawResponse()
+  @HttpCode(200)
+  @Consumes(FORM_TYPE)
+  @ApiOperation({
+    summary: "A wallet's encrypted answer to a wallet flow (response_mode direct_post.jwt)",
+    description:
+      'A verified PID completes the flow with the claims it proves; a refused one ends it `rejected`, and the ' +
+      'answer says why.',
+  })
+  @ApiRateLimited()
+  @ApiFailure(400, 'The presentation is refused', "The issuer's signature does not hold")
+  @ApiFailure(404, 'No such wallet flow', 'No such flow')
+  @ApiOkResponse({
+    description: 'The presentation is accepted: an empty JSON object, as OpenID4VP 1.0 8.2 allows',
+    content: { 'application/json': { schema: { type: 'object' }, example: {} } },
+  })
+  async response(@Param('flowId') flowId: string, @Body() body: WalletResponseDto): Promise<Record<string, never>> {
+    await this.verifier.receive(flowId, body.response);
+    return {};
+  }
+}

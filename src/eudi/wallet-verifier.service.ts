@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type CallbackContext, type Jwk, setGlobalConfig } from '@openid4vc/oauth2';
+import {
+  calculateX509HashClientIdPrefixValue,
+  createOpenid4vpAuthorizationRequest,
+  parseOpenid4vpAuthorizationResponse,
+  type Openid4vpAuthorizationRequest,
+} from '@openid4vc/openid4vp';
+import {
+  CompactSign,
+  type JWK,
+  calculateJwkThumbprint,
+  compactDecrypt,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+} from 'jose';
+import { type EntityManager, In, Repository } from 'typeorm';
+import { ClaimReleaseService } from '../claims/claim-release.service';
+import { AppConfig } from '../config/app-config';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
+import { isTerminal } from '../flows/flow-state';
+import type { Flow } from '../flows/flow.entity';
+import { FlowsService } from '../flows/flows.service';
+import type { SealedColumn } from '../key-encryption/sealed-column';
+import { SealedColumns } from '../key-encryption/sealed-columns';
+import { TenantsService } from '../tenants/tenants.service';
+import type { ClaimValues } from '../persons/claim-values';
+import { EudiCredentialsService } from './eudi-credentials.service';
+import { PresentationRefusedError } from './errors/presentation-refused.error';
+import { UnprovableClaimsError } from './errors/unprovable-claims.error';
+import { OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
+import { catalogValuesOf, unprovableClaims } from './pid-claims';
+import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
+import { verifySdJwtPid } from './sd-jwt-pid.verifier';
+import { sandboxWalletResponse } from './sandbox-wallet';
+import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
+import type { WalletPresentationRequest } from './wallet-presentation-request';
+import { WalletPresentation } from './wallet-presentation.entity';
+
+const RESPONSE_KEY_ALGORITHM = 'ECDH-ES';
+const RESPONSE_ENCRYPTIONS = ['A128GCM', 'A256GCM'];
+const SIGNATURE_ALGORITHM = 'ES256';
+/** A compact JWE has five parts; HAIP requires the response encrypted, so a bare or signed-only one is refused. */
+const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * The OpenID4VP 1.0 verifier under HAIP 1.0, built on the OpenWallet Foundation's openid4vp library: for each wallet
+ * flow a signed request object (JAR, `x509_hash:` client id) served by `request_uri`, a DCQL query for exactly the PID
+ * attributes behind the requested claims, and a `direct_post.jwt` response encrypted to a key made for that flow. A
+ * verified PID completes the flow with the claims it proves, released to the app like any identification's; a refused
+ * presentation ends the flow `rejected` with its reason kept.
+ */
+@Injectable()
+export class WalletVerifierService {
+  private readonly logger = new Logger(WalletVerifierService.name);
+  private readonly responseKeys: SealedColumn<WalletPresentation>;
+
+  constructor(
+    @InjectRepository(WalletPresentation) private readonly presentations: Repository<WalletPresentation>,
+    sealedColumns: SealedColumns,
+    private readonly credentials: EudiCredentialsService,
+    private readonly flows: FlowsService,
+    private readonly tenants: TenantsService,
+    private readonly claimRelease: ClaimReleaseService,
+    private readonly config: AppConfig,
+  ) {
+    this.responseKeys = sealedColumns.register({
+      entity: WalletPresentation,
+      idProperty: 'flowId',
+      valueProperty: 'responseKey',
+    });
+    // The library insists on https response addresses; a BASE_URL of plain http (the embedded default, local
+    // development and tests) is one no real wallet reaches anyway, and must still make well-formed requests.
+    setGlobalConfig({ allowInsecureUrls: this.config.BASE_URL.startsWith('http:') });
+  }
+
+  /** Refuses, with a 400 naming them, claims that a PID cannot prove. */
+  checkProvable(claims: readonly string[]): void {
+    const unprovable = unprovableClaims(claims);
+    if (unprovable.length > 0) throw new UnprovableClaimsError(unprovable, claims);
+  }
+
+  /**
+   * What writes a new wallet flow's request object, nonce, state and response key in the flow's own transaction, so no
+   * wallet flow exists without them; it answers how a wallet reaches the flow. The verifier certificate is read first,
+   * outside that transaction, since the embedded database takes one transaction at a time.
+   */
+  async presentationWriter(): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
+    const verifier = await this.credentials.verifier();
+    const clientId = await this.clientIdOf(verifier);
+    return (manager, flow) => this.prepare(manager, flow, verifier, clientId);
+  }
+
+  private async prepare(
+    manager: EntityManager,
+    flow: Flow,
+    verifier: SigningCertificate,
+    clientId: string,
+  ): Promise<WalletPresentationRequest> {
+    const nonce = randomBytes(24).toString('base64url');
+    const state = randomBytes(24).toString('base64url');
+    const { publicKey, privateKey } = await generateKeyPair(RESPONSE_KEY_ALGORITHM, {
+      crv: 'P-256',
+      extractable: true,
+    });
+    const kid = randomBytes(12).toString('base64url');
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, use: 'enc', alg: RESPONSE_KEY_ALGORITHM };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: RESPONSE_KEY_ALGORITHM };
+    const requestUri = `${this.config.BASE_URL}/${OPENID4VP_PATHS.request}/${flow.id}`;
+    const created = await createOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: {
+        response_type: 'vp_token',
+        client_id: clientId,
+        response_mode: 'direct_post.jwt',
+        response_uri: `${this.config.BASE_URL}/${OPENID4VP_PATHS.response}/${flow.id}`,
+        nonce,
+        state,
+        dcql_query: pidDcqlQuery(flow.requestedClaims),
+        client_metadata: {
+          client_name: flow.appName,
+          jwks: { keys: [publicJwk as Jwk] },
+          encrypted_response_enc_values_supported: RESPONSE_ENCRYPTIONS,
+          vp_formats_supported: {
+            'dc+sd-jwt': { 'sd-jwt_alg_values': [SIGNATURE_ALGORITHM], 'kb-jwt_alg_values': [SIGNATURE_ALGORITHM] },
+          },
+        },
+      },
+      jar: {
+        requestUri,
+        jwtSigner: { method: 'x5c', x5c: x5cOf(verifier), alg: SIGNATURE_ALGORITHM },
+        additionalJwtPayload: { aud: STATIC_WALLET_AUDIENCE },
+        expiresInSeconds: Math.max(1, Math.floor((flow.expiresAt - Date.now()) / 1000)),
+      },
+      callbacks: { signJwt: this.signer(verifier), encryptJwe: () => Promise.reject(new Error('not used')) },
+    });
+    if (!created.jar) throw new Error('The openid4vp library made no request object');
+    await manager.insert(WalletPresentation, {
+      flowId: flow.id,
+      nonce,
+      state,
+      requestObject: created.jar.authorizationRequestJwt,
+      responseKey: this.responseKeys.seal(flow.id, JSON.stringify(privateJwk)),
+      refusal: null,
+      createdAt: Date.now(),
+    });
+    return { uri: created.authorizationRequest, requestUri, clientId };
+  }
+
+  /**
+   * Answers a sandbox flow as the sandbox's own wallet would, holding a PID of the test person's claims from the
+   * sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes.
+   */
+  async presentAsSandboxWallet(flow: Flow, claims: ClaimValues): Promise<void> {
+    const requestObject = await this.requestObject(flow.id);
+    const issuer = await this.credentials.sandboxPidIssuer();
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims));
+  }
+
+  /** Why this flow's wallet presentation was refused, if it was. */
+  async refusalOf(flowId: string): Promise<string | undefined> {
+    return (await this.presentations.findOneBy({ flowId }))?.refusal ?? undefined;
+  }
+
+  /** Forgets what was asked of the wallets of flows that retention removes, with them. */
+  async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
+    await manager.delete(WalletPresentation, { flowId: In(flowIds) });
+  }
+
+  /** The signed request object a wallet fetches by `request_uri`, while the flow is open. */
+  async requestObject(flowId: string): Promise<string> {
+    const flow = await this.flows.find(flowId);
+    const presentation = await this.presentations.findOneBy({ flowId: flow.id });
+    if (!presentation || isTerminal(flow.status)) throw new FlowNotFoundError();
+    return presentation.requestObject;
+  }
+
+  /**
+   * A wallet's `direct_post.jwt` response: decrypted with the flow's key, checked against its request (state, DCQL),
+   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too.
+   */
+  async receive(flowId: string, response: unknown): Promise<void> {
+    const flow = await this.flows.find(flowId);
+    const presentation = await this.presentations.findOneBy({ flowId: flow.id });
+    if (!presentation) throw new FlowNotFoundError();
+    if (isTerminal(flow.status)) {
+      throw new PresentationRefusedError(`The flow is already ${flow.status}: a presentation is answered once`);
+    }
+    try {
+      const claims = await this.verify(flow, presentation, response);
+      const moved = await this.flows.move(flow, 'approve', claims);
+      if (!moved) throw new PresentationRefusedError('The flow ended before the presentation arrived');
+    } catch (error) {
+      if (error instanceof PresentationRefusedError) await this.refuse(flow, error.reason);
+      throw error;
+    }
+  }
+
+  private async verify(
+    flow: Flow,
+    presentation: WalletPresentation,
+    response: unknown,
+  ): Promise<{ claims: Flow['claims']; holderNin: string }> {
+    if (typeof response !== 'string' || !COMPACT_JWE.test(response)) {
+      throw new PresentationRefusedError('The response must be a JWE encrypted to this flow (direct_post.jwt)');
+    }
+    const request = decodeJwt(presentation.requestObject) as unknown as Openid4vpAuthorizationRequest;
+    const privateJwk = JSON.parse(this.responseKeys.open(flow.id, presentation.responseKey)) as JWK;
+    let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
+    try {
+      parsed = await parseOpenid4vpAuthorizationResponse({
+        authorizationResponse: { response },
+        authorizationRequestPayload: request,
+        callbacks: { decryptJwe: this.decrypter(privateJwk), verifyJwt: () => ({ verified: false }) },
+      });
+    } catch (error) {
+      throw new PresentationRefusedError(this.responseRefusal(error));
+    }
+    const tokens = parsed.type === 'dcql' ? parsed.dcql.presentations[PID_CREDENTIAL_QUERY_ID] : undefined;
+    if (!tokens || tokens.length !== 1 || typeof tokens[0] !== 'string') {
+      throw new PresentationRefusedError(`The vp_token must hold one SD-JWT VC under "${PID_CREDENTIAL_QUERY_ID}"`);
+    }
+    const pid = await verifySdJwtPid(tokens[0], await this.credentials.trustedIssuerCas(flow.environment), {
+      nonce: presentation.nonce,
+      audience: request.client_id,
+    });
+    const values = catalogValuesOf(pid.claims, flow.requestedClaims);
+    const app = await this.tenants.findApp(flow.appId);
+    const released = flow.requestedClaims.filter((claim) => {
+      const [group, name] = claim.split('.');
+      return values[group]?.[name] !== undefined;
+    });
+    const holderNin = `pid:${(await calculateJwkThumbprint(pid.holderKey)).slice(0, 27)}`;
+    return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
+  }
+
+  /** The library's refusals, put in words: a response the flow's key cannot open was made for another flow. */
+  private responseRefusal(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/decrypt|kid|jwk/i.test(message)) {
+      return "The response is not encrypted to this flow's key: it answers another flow's request";
+    }
+    if (/state/i.test(message)) return "The response's state is not this flow's: it answers another flow's request";
+    return `The response does not answer this request: ${message}`;
+  }
+
+  private async refuse(flow: Flow, reason: string): Promise<void> {
+    this.logger.warn({ flowId: flow.id, reason }, 'Refused a wallet presentation');
+    // Kept before the move, so the change every observer is told of already carries its reason; only refusals reject a
+    // wallet flow, so a reason left on one that ended otherwise is never shown.
+    await this.presentations.update({ flowId: flow.id }, { refusal: reason });
+    await this.flows.move(flow, 'decline');
+  }
+
+  private async clientIdOf(verifier: SigningCertificate): Promise<string> {
+    const hash = await calculateX509HashClientIdPrefixValue({
+      x509Certificate: new Uint8Array(verifier.chain[0].rawData),
+      hash: (data) => createHash('sha256').update(data).digest(),
+    });
+    return `x509_hash:${hash}`;
+  }
+
+  private signer(verifier: SigningCertificate): CallbackContext['signJwt'] {
+    return async (_signer, { header, payload }) => {
+      const jwt = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+        .setProtectedHeader(header)
+        .sign(verifier.privateKey);
+      return { jwt, signerJwk: (await exportJWK(publicKeyOf(verifier.chain[0]))) as Jwk };
+    };
+  }
+
+  private decrypter(privateJwk: JWK): CallbackContext['decryptJwe'] {
+    return async (jwe) => {
+      try {
+        const key = await importJWK(privateJwk, RESPONSE_KEY_ALGORITHM);
+        const { plaintext } = await compactDecrypt(jwe, key, {
+          keyManagementAlgorithms: [RESPONSE_KEY_ALGORITHM],
+          contentEncryptionAlgorithms: RESPONSE_ENCRYPTIONS,
+        });
+        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: new TextDecoder().decode(plaintext) };
+      } catch {
+        return { decrypted: false };
+      }
+    };
+  }
+}

@@ -1,0 +1,277 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import { decryptClaims } from './support/released-claims';
+import { selfSignedCertificate } from './support/self-signed-certificate';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
+import { type TestApp, createTestApp } from './support/test-app';
+
+/** A PID as the PID Rulebook writes one in SD-JWT VC form. */
+const PID = {
+  family_name: 'Mustermann',
+  given_name: 'Erika',
+  birthdate: '1984-01-26',
+  nationalities: ['DE'],
+  place_of_birth: { locality: 'Berlin', country: 'DE' },
+  address: { locality: 'Köln', postal_code: '51147', country: 'DE', street_address: 'Heidestraße', house_number: '17' },
+  email: 'erika@example.com',
+  personal_administrative_number: '123456789',
+};
+
+describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-JWT VC PID)', () => {
+  let t: TestApp;
+  let sandbox: SandboxBootstrap;
+  let trusted: TestPidIssuer;
+  let expired: TestPidIssuer;
+  let dir: string;
+
+  beforeAll(async () => {
+    trusted = await TestPidIssuer.create('Test PID issuer');
+    // Its CA is on the trust list: only its own certificate's end refuses it.
+    expired = await TestPidIssuer.create('Expired issuer', { expiredDaysAgo: 1 });
+    dir = mkdtempSync(join(tmpdir(), 'idflow-eudi-'));
+    writeFileSync(join(dir, 'trust-list.pem'), trusted.caPem + expired.caPem);
+    t = await createTestApp({ env: { EUDI_TRUST_LIST_PATH: join(dir, 'trust-list.pem') } });
+    sandbox = await bootstrapSandbox(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const create = (claims: string[]) =>
+    t
+      .http()
+      .post('/api/v2/identification/wallet')
+      .set(credentials(sandbox))
+      .send({ action: 'login', claims, payload: 'Log in to Acme' });
+  const ping = async (id: string) =>
+    (await t.http().post('/api/v2/flow/ping').set(credentials(sandbox)).send({ request: id }).expect(200)).body.data
+      .request;
+  const pathOf = (url: string) => url.slice(t.config.BASE_URL.length);
+
+  /** The wallet's side: fetch the request object by request_uri and read it. */
+  async function read(uri: string): Promise<ReadRequest> {
+    const requestUri = new URL(uri).searchParams.get('request_uri') as string;
+    const fetched = await t.http().get(pathOf(requestUri)).expect(200);
+    expect(fetched.headers['content-type']).toMatch(/^application\/oauth-authz-req\+jwt/);
+    return TestWallet.readRequest(uri, fetched.text);
+  }
+
+  async function post(request: ReadRequest, response: string) {
+    return t.http().post(pathOf(request.responseUri)).type('form').send({ response });
+  }
+
+  async function start(claims: string[]) {
+    const created = await create(claims).expect(201);
+    const { request, presentation } = created.body.data;
+    return { id: request.id as string, uri: presentation.uri as string };
+  }
+
+  /** A flow answered by a wallet holding a PID of this issuer, spoiled as asked; the wallet's answer. */
+  async function answer(issuer: TestPidIssuer, spoilers: Spoilers = {}) {
+    const { id, uri } = await start(['naming.given', 'bio.birthdate']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(issuer, PID);
+    const response = await post(
+      request,
+      await TestWallet.encryptResponse(request, await wallet.present(request, spoilers)),
+    );
+    return { id, response };
+  }
+
+  async function expectRefused(id: string, response: { status: number; body: { reason: string } }, reason: RegExp) {
+    expect(response.status).toBe(400);
+    expect(response.body.reason).toMatch(reason);
+    expect(await ping(id)).toMatchObject({ status: 'rejected', cancelled: true, reason: response.body.reason });
+  }
+
+  it('completes with the claims the PID proves, each encrypted to the app, having asked for exactly those', async () => {
+    const claims = ['naming.name', 'bio.birthdate', 'address.city', 'nationality.nationalities'];
+    const created = await create(claims).expect(201);
+    const { request: flow, presentation } = created.body.data;
+    expect(flow).toMatchObject({ mode: 'identification', acquireClaims: claims, user: '' });
+    expect(presentation.uri).toMatch(/^openid4vp:\/\/\?/);
+    expect(presentation.clientId).toMatch(/^x509_hash:[\w-]{43}$/);
+    expect(await ping(flow.id)).toMatchObject({ status: 'pending', startMode: 'wallet' });
+
+    const request = await read(presentation.uri);
+    expect(request.requestedPaths.sort()).toEqual(
+      ['given_name', 'family_name', 'birthdate', 'address.locality', 'nationalities'].sort(),
+    );
+    expect(request.payload).toMatchObject({ response_type: 'vp_token', aud: 'https://self-issued.me/v2' });
+    const wallet = await TestWallet.holding(trusted, PID);
+    const answered = await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)));
+    expect(answered.status).toBe(200);
+
+    const done = await ping(flow.id);
+    expect(done).toMatchObject({ status: 'completed', cancelled: false, subject: expect.any(String) });
+    await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+      naming: { name: 'Erika Mustermann' },
+      bio: { birthdate: '1984-01-26' },
+      address: { city: 'Köln' },
+      nationality: { nationalities: ['DE'] },
+    });
+  });
+
+  it('refuses at create, naming them, the claims a PID cannot prove', async () => {
+    const refused = await create(['naming.given', 'financial.bvn', 'medical.bloodType']).expect(400);
+    expect(refused.body.reason).toBe('A PID cannot prove financial.bvn, medical.bloodType');
+    expect(refused.body.errors).toEqual([
+      { code: 'custom', path: ['claims', 1], message: "financial.bvn cannot be proved by an EU wallet's PID" },
+      { code: 'custom', path: ['claims', 2], message: "medical.bloodType cannot be proved by an EU wallet's PID" },
+    ]);
+  });
+
+  it('gives each flow a fresh nonce, state and response key', async () => {
+    const first = await read((await start(['naming.given'])).uri);
+    const second = await read((await start(['naming.given'])).uri);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.state).not.toBe(first.state);
+    expect(second.encryptionKey.x).not.toBe(first.encryptionKey.x);
+  });
+
+  it("refuses a PID whose issuer's signature does not hold", async () => {
+    const { id, response } = await answer(trusted, { badIssuerSignature: true });
+    await expectRefused(id, response, /issuer's signature does not hold/);
+  });
+
+  it('refuses a PID from an issuer that is not on the trust list', async () => {
+    const { id, response } = await answer(await TestPidIssuer.create('Unknown issuer'));
+    await expectRefused(id, response, /not on the trust list/);
+  });
+
+  it('refuses a PID whose issuer certificate has expired', async () => {
+    const { id, response } = await answer(expired);
+    await expectRefused(id, response, /expired or not yet valid/);
+  });
+
+  it('refuses a presentation without a key binding JWT', async () => {
+    const { id, response } = await answer(trusted, { noKeyBinding: true });
+    await expectRefused(id, response, /no key binding JWT/);
+  });
+
+  it("refuses a key binding JWT that is not signed by the credential's holder key", async () => {
+    const { id, response } = await answer(trusted, { wrongKeyBindingKey: true });
+    await expectRefused(id, response, /not signed by the credential's holder key/);
+  });
+
+  it("refuses a presentation replayed from another flow (the other flow's nonce)", async () => {
+    const first = await start(['naming.given']);
+    const firstRequest = await read(first.uri);
+    const wallet = await TestWallet.holding(trusted, PID);
+    const presented = await wallet.present(firstRequest);
+    expect((await post(firstRequest, await TestWallet.encryptResponse(firstRequest, presented))).status).toBe(200);
+
+    const second = await start(['naming.given']);
+    const secondRequest = await read(second.uri);
+    const replayed = await post(
+      secondRequest,
+      await TestWallet.encryptResponse(secondRequest, await wallet.present(secondRequest, { replay: presented })),
+    );
+    await expectRefused(second.id, replayed, /another request \(nonce\)/);
+    expect(await ping(first.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("refuses a response made for another flow's request", async () => {
+    const mine = await start(['naming.given']);
+    const theirs = await start(['naming.given']);
+    const theirRequest = await read(theirs.uri);
+    const mineRequest = await read(mine.uri);
+    const wallet = await TestWallet.holding(trusted, PID);
+    const forThem = await TestWallet.encryptResponse(theirRequest, await wallet.present(theirRequest));
+    const misdirected = await post(mineRequest, forThem);
+    await expectRefused(mine.id, misdirected, /answers another flow's request/);
+    expect(await ping(theirs.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses a second answer to a flow that already completed', async () => {
+    const { id, uri } = await start(['naming.given']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(trusted, PID);
+    const response = await TestWallet.encryptResponse(request, await wallet.present(request));
+    expect((await post(request, response)).status).toBe(200);
+    const again = await post(request, response);
+    expect(again.status).toBe(400);
+    expect(again.body.reason).toMatch(/already completed/);
+    expect(await ping(id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
+    const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
+    const nin = sandbox.testPersons[1].nin;
+    const presented = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ nin })
+      .expect(201);
+    expect(presented.body.data.request).toMatchObject({ status: 'completed' });
+    const person = testPerson(nin).claims;
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      naming: { family: person.naming.family },
+      bio: { birthdate: person.bio.birthdate },
+      address: { city: person.address.city },
+    });
+    const ca = await t.http().get('/.well-known/idflow-pid-issuer-ca.pem').expect(200);
+    expect(ca.text).toMatch(/^-----BEGIN CERTIFICATE-----/);
+  });
+
+  it('sandbox: present answers wallet flows only', async () => {
+    const created = await t
+      .http()
+      .post('/api/v2/identification/same-device')
+      .set(credentials(sandbox))
+      .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+      .expect(201);
+    const refused = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${created.body.data.request.id}/present`)
+      .set(credentials(sandbox))
+      .send({})
+      .expect(400);
+    expect(refused.body.errors[0].message).toMatch(/Only wallet identifications/);
+  });
+});
+
+describe("the operator's verifier certificate", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'idflow-verifier-'));
+    const { key, cert } = selfSignedCertificate(['verifier.test']);
+    writeFileSync(join(dir, 'verifier.pem'), cert);
+    writeFileSync(join(dir, 'verifier.key'), key);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('signs the request objects, and names the client by its hash', async () => {
+    const t = await createTestApp({
+      env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') },
+    });
+    try {
+      const sandbox = await bootstrapSandbox(t.app);
+      const created = await t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+        .expect(201);
+      const { uri } = created.body.data.presentation;
+      const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
+      const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
+      const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
+      expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops the start when the key is missing', async () => {
+    await expect(createTestApp({ env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem') } })).rejects.toThrow(
+      /EUDI_VERIFIER_CERT_PATH and EUDI_VERIFIER_KEY_PATH go together/,
+    );
+  });
+});

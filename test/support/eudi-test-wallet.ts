@@ -1,0 +1,210 @@
+import { createHash, createPrivateKey, sign, webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import {
+  CompactEncrypt,
+  type JWK,
+  type JWTPayload,
+  compactVerify,
+  decodeProtectedHeader,
+  exportJWK,
+  importJWK,
+} from 'jose';
+
+/**
+ * A test PID issuer and a test EU wallet, written for the tests from the specifications (OpenID4VP 1.0 with HAIP 1.0,
+ * SD-JWT VC, DCQL) with @sd-jwt/*, @peculiar/x509 and jose, and nothing of idflow's verifier: what a real wallet does
+ * with a flow's `openid4vp://` URI, so that the tests prove the verifier interoperates rather than agrees with itself.
+ */
+
+const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+const ES256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
+const DAY = 86_400_000;
+
+type KeyPair = webcrypto.CryptoKeyPair;
+
+async function ecKeys(): Promise<KeyPair> {
+  return webcrypto.subtle.generateKey(EC, true, ['sign', 'verify']);
+}
+
+/** An ES256 signer for the sd-jwt library: base64url of the raw (r || s) signature, as JWS wants it. */
+async function es256Signer(privateKey: webcrypto.CryptoKey): Promise<(data: string) => string> {
+  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', privateKey));
+  const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
+  return (data) => sign('sha256', Buffer.from(data), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+}
+
+const sha256: (data: string | ArrayBuffer) => Uint8Array = (data) =>
+  createHash('sha256')
+    .update(typeof data === 'string' ? data : Buffer.from(data))
+    .digest();
+
+export interface TestIssuerOptions {
+  /** The issuer's own certificate ended this long ago (an expired issuer). */
+  expiredDaysAgo?: number;
+}
+
+/** A PID issuer: a CA and a document-signer certificate it issues, both P-256. */
+export class TestPidIssuer {
+  private constructor(
+    readonly caPem: string,
+    private readonly leaf: x509.X509Certificate,
+    private readonly keys: KeyPair,
+  ) {}
+
+  static async create(name: string, options: TestIssuerOptions = {}): Promise<TestPidIssuer> {
+    const caKeys = await ecKeys();
+    const ca = await x509.X509CertificateGenerator.createSelfSigned({
+      name: `CN=${name} CA`,
+      keys: caKeys,
+      signingAlgorithm: ES256,
+      notBefore: new Date(Date.now() - 10 * DAY),
+      notAfter: new Date(Date.now() + 365 * DAY),
+      extensions: [
+        new x509.BasicConstraintsExtension(true, 0, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
+      ],
+    });
+    const keys = await ecKeys();
+    const ended = options.expiredDaysAgo;
+    const leaf = await x509.X509CertificateGenerator.create({
+      subject: `CN=${name}`,
+      issuer: ca.subject,
+      publicKey: keys.publicKey,
+      signingKey: caKeys.privateKey,
+      signingAlgorithm: ES256,
+      notBefore: new Date(Date.now() - 9 * DAY),
+      notAfter: new Date(Date.now() + (ended === undefined ? 365 * DAY : -ended * DAY)),
+      extensions: [new x509.BasicConstraintsExtension(false, undefined, true)],
+    });
+    return new TestPidIssuer(ca.toString('pem'), leaf, keys);
+  }
+
+  /** A PID (SD-JWT VC, `vct` urn:eudi:pid:1) with every attribute selectively disclosable, bound to the holder key. */
+  async issue(attributes: Record<string, unknown>, holderKey: JWK): Promise<string> {
+    const sdJwt = new SDJwtVcInstance({
+      hasher: sha256,
+      hashAlg: 'sha-256',
+      signer: await es256Signer(this.keys.privateKey),
+      signAlg: 'ES256',
+      saltGenerator: () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('base64url'),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    return sdJwt.issue(
+      {
+        iss: 'https://pid-issuer.test',
+        iat: now,
+        exp: now + 365 * 86_400,
+        vct: 'urn:eudi:pid:1',
+        cnf: { jwk: holderKey },
+        ...attributes,
+      },
+      { _sd: Object.keys(attributes) } as never,
+      { header: { x5c: [Buffer.from(this.leaf.rawData).toString('base64')], typ: 'dc+sd-jwt' } },
+    );
+  }
+}
+
+/** What the wallet read from a flow's request object, after checking its signature and client identifier. */
+export interface ReadRequest {
+  clientId: string;
+  nonce: string;
+  state: string;
+  responseUri: string;
+  /** The claims path pointers the DCQL query asks for, each joined by dots. */
+  requestedPaths: string[];
+  /** The response encryption key of client_metadata.jwks. */
+  encryptionKey: JWK;
+  payload: JWTPayload;
+}
+
+/** How a test spoils an answer, to see the verifier refuse it. */
+export interface Spoilers {
+  /** Change one character of the issuer's signature. */
+  badIssuerSignature?: boolean;
+  /** Leave the key binding JWT out. */
+  noKeyBinding?: boolean;
+  /** Sign the key binding JWT with a key the credential is not bound to. */
+  wrongKeyBindingKey?: boolean;
+  /** Present this SD-JWT VC (with its key binding) as it is, instead of making one for this request. */
+  replay?: string;
+}
+
+/** A wallet holding one PID: it reads a request, asks nothing of the person, and answers with the claims asked for. */
+export class TestWallet {
+  private constructor(
+    private readonly holder: KeyPair,
+    private readonly credential: string,
+  ) {}
+
+  static async holding(issuer: TestPidIssuer, attributes: Record<string, unknown>): Promise<TestWallet> {
+    const holder = await ecKeys();
+    return new TestWallet(holder, await issuer.issue(attributes, await exportJWK(holder.publicKey)));
+  }
+
+  /**
+   * Reads a request object (OpenID4VP 1.0 5, HAIP 1.0): a JWS of type `oauth-authz-req+jwt` signed by the key of the
+   * leaf of its `x5c`, whose client identifier is `x509_hash:` and the base64url SHA-256 of that leaf's DER.
+   */
+  static async readRequest(uri: string, requestObject: string): Promise<ReadRequest> {
+    const query = new URL(uri).searchParams;
+    const header = decodeProtectedHeader(requestObject);
+    if (header.typ !== 'oauth-authz-req+jwt') throw new Error(`request object typ ${String(header.typ)}`);
+    const [leafBase64] = header.x5c ?? [];
+    const leaf = new x509.X509Certificate(Buffer.from(leafBase64, 'base64'));
+    const { payload } = await compactVerify(requestObject, await leaf.publicKey.export(), { algorithms: ['ES256'] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload & Record<string, unknown>;
+    const expectedClientId = `x509_hash:${createHash('sha256').update(Buffer.from(leaf.rawData)).digest('base64url')}`;
+    if (claims.client_id !== expectedClientId || query.get('client_id') !== expectedClientId) {
+      throw new Error(`client_id ${String(claims.client_id)} is not the certificate's hash ${expectedClientId}`);
+    }
+    if (claims.response_mode !== 'direct_post.jwt') throw new Error(`response_mode ${String(claims.response_mode)}`);
+    const dcql = claims.dcql_query as {
+      credentials: Array<{ id: string; format: string; claims: Array<{ path: string[] }> }>;
+    };
+    const metadata = claims.client_metadata as { jwks: { keys: JWK[] } };
+    return {
+      clientId: expectedClientId,
+      nonce: claims.nonce as string,
+      state: claims.state as string,
+      responseUri: claims.response_uri as string,
+      requestedPaths: dcql.credentials[0].claims.map((claim) => claim.path.join('.')),
+      encryptionKey: metadata.jwks.keys[0],
+      payload: claims,
+    };
+  }
+
+  /** The presentation for this request: only the requested attributes disclosed, and a key binding JWT over it. */
+  async present(request: ReadRequest, spoilers: Spoilers = {}): Promise<string> {
+    if (spoilers.replay) return spoilers.replay;
+    const topLevel = [...new Set(request.requestedPaths.map((path) => path.split('.')[0]))];
+    const frame = Object.fromEntries(topLevel.map((name) => [name, true]));
+    const kbKeys = spoilers.wrongKeyBindingKey ? await ecKeys() : this.holder;
+    const sdJwt = new SDJwtVcInstance({
+      hasher: sha256,
+      kbSigner: await es256Signer(kbKeys.privateKey),
+      kbSignAlg: 'ES256',
+    });
+    let presentation = spoilers.noKeyBinding
+      ? await sdJwt.present(this.credential, frame)
+      : await sdJwt.present(this.credential, frame, {
+          kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: request.clientId, nonce: request.nonce } },
+        });
+    if (spoilers.badIssuerSignature) {
+      const [jwt, ...rest] = presentation.split('~');
+      const signature = jwt.split('.')[2];
+      const flipped = (signature[5] === 'A' ? 'B' : 'A') + signature.slice(6);
+      presentation = [jwt.replace(signature, signature.slice(0, 5) + flipped), ...rest].join('~');
+    }
+    return presentation;
+  }
+
+  /** The `direct_post.jwt` body: `{ vp_token, state }` encrypted (ECDH-ES, A128GCM) to the request's key. */
+  static async encryptResponse(request: ReadRequest, presentation: string): Promise<string> {
+    const key = await importJWK(request.encryptionKey, 'ECDH-ES');
+    const body = JSON.stringify({ vp_token: { pid: [presentation] }, state: request.state });
+    return new CompactEncrypt(new TextEncoder().encode(body))
+      .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: request.encryptionKey.kid })
+      .encrypt(key);
+  }
+}
