@@ -15,6 +15,7 @@ import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
+import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   Device,
   EnrollmentCode,
   DevicePasskey,
+  DevicePushSubscription,
   PasskeyChallenge,
   UsedProof,
   IdempotencyRecord,

@@ -16,6 +16,7 @@ import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import { FlowPushHooks } from './flow-push.hooks';
 import type { ObservedView } from './flow-view';
 import { deviceVerificationOf, verificationCodeOf } from './verification-code';
 import { isQrFrameUri, parseQrFrame } from './qr-frame';
@@ -62,6 +63,7 @@ export class FlowsService {
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
+    private readonly pushHooks: FlowPushHooks,
     private readonly flowMetrics: FlowMetrics,
     private readonly qrStarts: QrStarts,
   ) {}
@@ -292,7 +294,7 @@ export class FlowsService {
    * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
    * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on
    * by its holders' devices (nobody else knows its id yet), so one without holders is not published at all, and its
-   * view is not built.
+   * view is not built; one with holders is handed to the push hooks once, here, on the instance that made it.
    */
   private async publish(
     flow: Flow,
@@ -304,7 +306,7 @@ export class FlowsService {
       const view = () => (presented ??= this.presenter.present(flow));
       const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;
-      await this.bus.publish({
+      const event = {
         flowId: flow.id,
         appId: flow.appId,
         environment: flow.environment,
@@ -314,7 +316,10 @@ export class FlowsService {
         kind: flow.kind,
         view: await view(),
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
-      } as FlowChangedEvent);
+      } as FlowChangedEvent;
+      await this.bus.publish(event);
+      // Not awaited: the caller that made the flow does not wait on push services.
+      if (change === 'created') void this.pushHooks.run(event);
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }

@@ -86,3 +86,13 @@ export const REGISTERED_PASSKEY_SCHEMA = namedSchema(
   'RegisteredPasskey',
   object({ passkey: object({ deviceId: string(), createdAt: unixSeconds() }) }),
 );
+
+export const PUSH_SETTINGS_SCHEMA = namedSchema(
+  'PushSettings',
+  object({
+    push: object({
+      applicationServerKey: string("The service's VAPID public key, base64url: `PushManager.subscribe`'s key"),
+      subscribed: boolean('Whether this device has a push subscription'),
+    }),
+  }),
+);

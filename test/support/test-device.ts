@@ -67,4 +67,11 @@ export class TestDevice {
       .set('authorization', await this.proof('POST', path))
       .send(body);
   }
+
+  async put(http: () => TestAgent, path: string, body: object = {}) {
+    return http()
+      .put(path)
+      .set('authorization', await this.proof('PUT', path))
+      .send(body);
+  }
 }

@@ -27,6 +27,7 @@ import { DevicePasskeys1764940000000 } from '../portable/1764940000000-DevicePas
 import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDelivery';
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
+import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-DevicePushSubscriptions';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -59,4 +60,5 @@ export const POSTGRES_MIGRATIONS = [
   CibaDelivery1764950000000,
   OidcProfile1764950000001,
   FlowEndReason1764980000000,
+  DevicePushSubscriptions1764990000000,
 ];
