@@ -41,6 +41,10 @@ export const STRINGS = {
     working: 'Sending ...',
     expires: (time: string) => `Expires at ${time}`,
   },
+  notice: {
+    title: 'A service is asking you',
+    body: 'Open idflow Wallet to see the request and answer it.',
+  },
   outcome: {
     completed: 'Approved: the service has your answer.',
     rejected: 'Declined: the service was told.',

@@ -5,6 +5,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
+import { offersPush, pushSubscription } from './sw-bridge';
 import type { Approval, Envelope, HolderFlow } from './wallet-types';
 
 const WALLET = '/wallet/v1';
@@ -68,6 +69,20 @@ export class WalletClient {
       `${WALLET}/flows/${flowId}/passkey-challenge`,
     );
     return startAuthentication({ optionsJSON: options });
+  }
+
+  /**
+   * Hands the service this browser's push subscription, so flows pushed to the person are announced while the app is
+   * closed; nothing happens where the browser has no PushManager or the person does not allow notifications.
+   */
+  async subscribePush(): Promise<boolean> {
+    if (!offersPush()) return false;
+    const path = `${WALLET}/devices/push-subscription`;
+    const { push } = await this.send<{ push: { applicationServerKey: string } }>('GET', path);
+    const subscription = await pushSubscription(push.applicationServerKey);
+    if (!subscription) return false;
+    await this.send('PUT', path, { endpoint: subscription.endpoint, keys: subscription.keys });
+    return true;
   }
 
   proof(method: string, path: string): Promise<string> {

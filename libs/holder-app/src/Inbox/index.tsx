@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
-import { takeHandedCode } from '../handed-code';
+import { takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
@@ -21,6 +21,7 @@ export function Inbox({ device }: { device: DeviceRecord }) {
   const [flows, setFlows] = useState<HolderFlow[]>([]);
   const [connected, setConnected] = useState(false);
   const [outcome, setOutcome] = useState<Answered | null>(null);
+  const [notified] = useState(takeNotifiedFlow);
 
   useEffect(
     () =>
@@ -40,6 +41,12 @@ export function Inbox({ device }: { device: DeviceRecord }) {
       (failure: Error) => setOutcome({ flow: null, error: failure.message }),
     );
   }, [client]);
+  // A notice opened the app on a flow: it is brought into view once the stream has shown it.
+  useEffect(() => {
+    if (!notified || !flows.some((flow) => flow.id === notified)) return;
+    const card = document.querySelector<HTMLElement>(`[data-flow="${CSS.escape(notified)}"]`);
+    card?.scrollIntoView({ block: 'start' });
+  }, [notified, flows]);
   // Expiry is not an event the stream sends: a flow leaves the inbox when its time is up.
   useEffect(() => {
     const timer = setInterval(() => setFlows((current) => current.filter((flow) => waitsForThisDevice(flow))), 1000);
