@@ -175,6 +175,11 @@ export class FlowsService {
     return this.flows.openPushedTo(kind, holder.environment, holder.nin, holder.id);
   }
 
+  /** What the holder approved or declined, the latest answer first: their history, as long as flows are kept. */
+  answeredBy(holder: Pick<FlowHolder, 'environment' | 'nin'>, limit: number): Promise<Flow[]> {
+    return this.flows.answeredBy(holder.environment, holder.nin, limit);
+  }
+
   /** The open flows of a kind among these ids, newest first: a kind that keeps its own holder rows asks with them. */
   async openFlowsAmong(kind: FlowKind, environment: Flow['environment'], flowIds: string[]): Promise<Flow[]> {
     if (flowIds.length === 0) return [];

@@ -14,6 +14,7 @@ import { UsedProofRetention } from './used-proof-retention';
 import { WalletController } from './wallet.controller';
 import { WalletPasskeysController } from './wallet-passkeys.controller';
 import { WalletPushController } from './wallet-push.controller';
+import { WalletAccountController } from './wallet-account.controller';
 import { FlowPushNotifier } from './flow-push-notifier';
 
 /** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, Web Push, the open-link page). */
@@ -23,6 +24,7 @@ import { FlowPushNotifier } from './flow-push-notifier';
     WalletController,
     WalletPasskeysController,
     WalletPushController,
+    WalletAccountController,
     DeviceStreamController,
     OpenLinkController,
   ],

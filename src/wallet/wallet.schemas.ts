@@ -96,3 +96,27 @@ export const PUSH_SETTINGS_SCHEMA = namedSchema(
     }),
   }),
 );
+
+export const HISTORY_SCHEMA = namedSchema(
+  'HolderHistory',
+  object({
+    history: arrayOf(
+      object({
+        flowId: string(),
+        mode: string('identification, signing or document'),
+        action: string(),
+        app: string('The app that asked'),
+        status: oneOfStrings(['completed', 'rejected']),
+        answeredAt: unixSeconds(),
+        releasedClaims: arrayOf(string(), 'Claim keys released, for an approved identification'),
+        byThisDevice: boolean(),
+      }),
+      'The latest answer first, at most 50',
+    ),
+  }),
+);
+
+export const REMOVED_DEVICE_SCHEMA = namedSchema(
+  'RemovedDevice',
+  object({ device: object({ id: string(), revokedAt: unixSeconds() }) }),
+);

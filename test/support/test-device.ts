@@ -68,6 +68,12 @@ export class TestDevice {
       .send(body);
   }
 
+  async delete(http: () => TestAgent, path: string) {
+    return http()
+      .delete(path)
+      .set('authorization', await this.proof('DELETE', path));
+  }
+
   async put(http: () => TestAgent, path: string, body: object = {}) {
     return http()
       .put(path)

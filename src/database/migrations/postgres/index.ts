@@ -28,6 +28,7 @@ import { CibaDelivery1764950000000 } from '../portable/1764950000000-CibaDeliver
 import { OidcProfile1764950000001 } from '../portable/1764950000001-OidcProfile';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
 import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-DevicePushSubscriptions';
+import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHolderIndex';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -61,4 +62,5 @@ export const POSTGRES_MIGRATIONS = [
   OidcProfile1764950000001,
   FlowEndReason1764980000000,
   DevicePushSubscriptions1764990000000,
+  FlowHolderIndex1764990000001,
 ];
