@@ -305,4 +305,23 @@ describeInBrowser('the holder app in Chromium', () => {
     await card(flow.id).waitFor();
     expect(new URL(page.url()).search).toBe('');
   });
+
+  it('shows what the person approved and declined, then removes the device, revoking it on the service', async () => {
+    await page.goto(`${baseUrl}/app/`);
+    await page.getByRole('button', { name: 'Show history' }).click();
+    const history = page.locator('#history li');
+    await history.first().waitFor();
+    const texts = await history.allInnerTexts();
+    expect(
+      texts.some((text) => text.startsWith('Approved: Sandbox app, to log in') && text.includes('Shared: Full name')),
+    ).toBe(true);
+    expect(texts.some((text) => text.startsWith('Declined: Sandbox app'))).toBe(true);
+    await page.screenshot({ path: artifactPath('holder-app-history.png'), fullPage: true });
+
+    const deviceId = (await page.evaluate<{ id: string }>(READ_STORED_DEVICE)).id;
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove this device' }).click();
+    await page.getByLabel('Enrollment code').waitFor();
+    await expect(t.app.get(DevicesService).findActive(deviceId)).resolves.toBeNull();
+  });
 });

@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/browser';
 import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
 import { offersPush, pushSubscription } from './sw-bridge';
-import type { Approval, Envelope, HolderFlow } from './wallet-types';
+import type { Approval, Envelope, HistoryEntry, HolderFlow } from './wallet-types';
 
 const WALLET = '/wallet/v1';
 
@@ -108,6 +108,15 @@ export class WalletClient {
   async decline(flowId: string, reason: string): Promise<HolderFlow> {
     const body = reason ? { reason } : {};
     return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/decline`, body)).flow;
+  }
+
+  async history(): Promise<HistoryEntry[]> {
+    return (await this.send<{ history: HistoryEntry[] }>('GET', `${WALLET}/history`)).history;
+  }
+
+  /** Revokes this device on the service; its key is useless from then on. */
+  async remove(): Promise<void> {
+    await this.send('DELETE', `${WALLET}/devices/current`);
   }
 
   streamPath(): string {

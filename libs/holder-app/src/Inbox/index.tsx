@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
+import { DeviceRemoval } from '../DeviceRemoval';
+import { History } from '../History';
 import { takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
@@ -16,7 +18,7 @@ function outcomeText({ flow, error }: Answered): string {
 }
 
 /** The requests waiting for this person, live from the device stream. */
-export function Inbox({ device }: { device: DeviceRecord }) {
+export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: () => void }) {
   const client = useMemo(() => new WalletClient(device), [device]);
   const [flows, setFlows] = useState<HolderFlow[]>([]);
   const [connected, setConnected] = useState(false);
@@ -60,36 +62,40 @@ export function Inbox({ device }: { device: DeviceRecord }) {
   };
 
   return (
-    <section aria-labelledby="inbox-title">
-      <h2 id="inbox-title">{T.title}</h2>
-      <p class="meta">
-        {T.enrolledAs(device.label)} ·{' '}
-        <span id="connection" data-connected={connected}>
-          {connected ? T.connected : T.reconnecting}
-        </span>
-      </p>
-      {!device.passkey && (
-        <p id="no-passkey" class="meta">
-          {T.noPasskey}
+    <>
+      <section aria-labelledby="inbox-title">
+        <h2 id="inbox-title">{T.title}</h2>
+        <p class="meta">
+          {T.enrolledAs(device.label)} ·{' '}
+          <span id="connection" data-connected={connected}>
+            {connected ? T.connected : T.reconnecting}
+          </span>
         </p>
-      )}
-      <div id="outcome" role="status" aria-live="polite">
-        {outcome && (
-          <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
-            {outcomeText(outcome)}{' '}
-            <button type="button" class="secondary" onClick={() => setOutcome(null)}>
-              {STRINGS.outcome.dismiss}
-            </button>
+        {!device.passkey && (
+          <p id="no-passkey" class="meta">
+            {T.noPasskey}
           </p>
         )}
-      </div>
-      {flows.length === 0 ? (
-        <p id="inbox-empty">{T.empty}</p>
-      ) : (
-        flows.map((flow) => (
-          <FlowCard key={flow.id} flow={flow} device={device} client={client} onAnswered={answered} />
-        ))
-      )}
-    </section>
+        <div id="outcome" role="status" aria-live="polite">
+          {outcome && (
+            <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
+              {outcomeText(outcome)}{' '}
+              <button type="button" class="secondary" onClick={() => setOutcome(null)}>
+                {STRINGS.outcome.dismiss}
+              </button>
+            </p>
+          )}
+        </div>
+        {flows.length === 0 ? (
+          <p id="inbox-empty">{T.empty}</p>
+        ) : (
+          flows.map((flow) => (
+            <FlowCard key={flow.id} flow={flow} device={device} client={client} onAnswered={answered} />
+          ))
+        )}
+      </section>
+      <History client={client} />
+      <DeviceRemoval client={client} onRemoved={onRemoved} />
+    </>
   );
 }
