@@ -34,6 +34,13 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
       }),
     [client],
   );
+  // Once the person has allowed notices, the service is handed this browser's subscription at every start: one the
+  // push service dropped (and the service deleted) is made afresh without asking again.
+  useEffect(() => {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      client.subscribePush().catch(() => false);
+    }
+  }, [client]);
   // A same-device link opened the app: the first device to pick the flow up holds it.
   useEffect(() => {
     const code = takeHandedCode();
