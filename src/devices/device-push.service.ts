@@ -9,7 +9,8 @@ import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { ServiceKeyService } from '../service-key/service-key.service';
-import type { Device } from './device.entity';
+import type { Environment } from '../tenants/environment';
+import { Device } from './device.entity';
 import { DevicePushSubscription } from './device-push-subscription.entity';
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
@@ -73,6 +74,19 @@ export class DevicePushService {
       { deviceId: device.id, subscription: this.sealed.seal(device.id, plain), updatedAt: Date.now() },
       ['deviceId'],
     );
+  }
+
+  /** The active devices of these NINs that have a subscription, oldest first, in one query. */
+  subscribedDevicesOf(nins: string[], environment: Environment): Promise<Device[]> {
+    if (nins.length === 0) return Promise.resolve([]);
+    return this.subscriptions.manager
+      .getRepository(Device)
+      .createQueryBuilder('device')
+      .innerJoin(DevicePushSubscription, 'push', 'push.device_id = device.id')
+      .where('device.nin IN (:...nins) AND device.environment = :environment', { nins, environment })
+      .andWhere('device.revoked_at IS NULL')
+      .orderBy('device.created_at', 'ASC')
+      .getMany();
   }
 
   /** Whether the device has a subscription, for the app to know whether to subscribe again. */

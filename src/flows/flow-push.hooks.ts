@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FlowChangedEvent } from './events/flow-changed.event';
 
-/** Work done once a new flow has been announced to its holders' devices (a Web Push notice, for example). */
+/**
+ * Work done once a new flow has been announced to its holders' devices (a Web Push notice, for example). The create
+ * waits for it, so a hook does what is quick and leaves the slow part (calling out) running on its own.
+ */
 export type FlowPushHook = (event: FlowChangedEvent) => Promise<void>;
 
 /**

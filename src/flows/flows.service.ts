@@ -323,8 +323,7 @@ export class FlowsService {
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
       } as FlowChangedEvent;
       await this.bus.publish(event);
-      // Not awaited: the caller that made the flow does not wait on push services.
-      if (change === 'created') void this.pushHooks.run(event);
+      if (change === 'created') await this.pushHooks.run(event);
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }

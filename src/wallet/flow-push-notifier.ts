@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DevicePushService } from '../devices/device-push.service';
-import { DevicesService } from '../devices/devices.service';
+import type { Device } from '../devices/device.entity';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import { FlowPushHooks } from '../flows/flow-push.hooks';
 import { HolderService } from './holder.service';
@@ -14,7 +14,6 @@ import { HolderService } from './holder.service';
 export class FlowPushNotifier implements OnModuleInit {
   constructor(
     private readonly hooks: FlowPushHooks,
-    private readonly devices: DevicesService,
     private readonly push: DevicePushService,
     private readonly holder: HolderService,
   ) {}
@@ -23,13 +22,19 @@ export class FlowPushNotifier implements OnModuleInit {
     this.hooks.register((event) => this.notify(event));
   }
 
+  /**
+   * Finds the subscribed devices at once (one query, inside the create's own work), then sends without holding the
+   * create up: the push services' answers come when they come.
+   */
   private async notify(event: FlowChangedEvent): Promise<void> {
-    for (const nin of new Set(event.holderNins)) {
-      for (const device of await this.devices.activeDevicesOf(nin, event.environment)) {
-        const view = await this.holder.viewOfChange(event, device);
-        if (!view) continue;
-        await this.push.notify(device, JSON.stringify({ flow: view.id }), view.exp - Date.now() / 1000);
-      }
+    const devices = await this.push.subscribedDevicesOf([...new Set(event.holderNins)], event.environment);
+    if (devices.length > 0) void this.send(event, devices);
+  }
+
+  private async send(event: FlowChangedEvent, devices: Device[]): Promise<void> {
+    for (const device of devices) {
+      const view = await this.holder.viewOfChange(event, device).catch(() => null);
+      if (view) await this.push.notify(device, JSON.stringify({ flow: view.id }), view.exp - Date.now() / 1000);
     }
   }
 }
