@@ -8,6 +8,8 @@ import { decryptClaims, recordOf } from './support/released-claims';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { startSigning } from './support/signing-flows';
 import { TestApp, createListeningTestApp } from './support/test-app';
+import { STRINGS } from '../libs/holder-app/src/strings';
+import { eventually } from './support/waiting';
 
 /** Run in the page: what the app keeps in IndexedDB (idb-keyval's default store), read without the app's code. */
 const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
@@ -266,5 +268,60 @@ describeInBrowser('the holder app in Chromium', () => {
     expect((await integrator.simulate('scan', flow.id, { nin })).status).toBe(201);
     await card(flow.id).waitFor({ state: 'detached' });
     expect(await integrator.view(flow.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('shows a Web Push notice in the app’s own words, and opens the app on the flow it names', async () => {
+    const { flow } = await pushedLogin();
+    // No push service is reachable from this machine, so the notice is handed to the service worker as Chromium's
+    // push service would, through the DevTools protocol; the server's side has its own suite (holder-push).
+    await context.grantPermissions(['notifications'], { origin: baseUrl });
+    // Last in this suite: in Chromium, the tests after it found the page's virtual authenticator no longer enabled.
+    const workers = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      workers.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const app = registrations.find((registration) => registration.scopeURL === `${baseUrl}/app/`);
+        if (app) resolve(app.registrationId);
+      }),
+    );
+    await workers.send('ServiceWorker.enable');
+    await workers.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl,
+      registrationId: await registered,
+      data: JSON.stringify({ flow: flow.id }),
+    });
+    const shownNotice = `navigator.serviceWorker.ready.then((ready) => ready.getNotifications()).then((all) =>
+      all.map((notice) => ({ title: notice.title, body: notice.body, flow: notice.data.flow })))`;
+    type Notice = { title: string; body: string; flow: string };
+    let notices: Notice[] = [];
+    await eventually(
+      'the service worker shows the notice',
+      async () => (notices = await page.evaluate<Notice[]>(shownNotice)).length > 0,
+      5000,
+    );
+    expect(notices).toEqual([{ title: STRINGS.notice.title, body: STRINGS.notice.body, flow: flow.id }]);
+    await workers.detach();
+
+    await page.goto(`${baseUrl}/app/?flow=${flow.id}`);
+    await card(flow.id).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('shows what the person approved and declined, then removes the device, revoking it on the service', async () => {
+    await page.goto(`${baseUrl}/app/`);
+    await page.getByRole('button', { name: 'Show history' }).click();
+    const history = page.locator('#history li');
+    await history.first().waitFor();
+    const texts = await history.allInnerTexts();
+    expect(
+      texts.some((text) => text.startsWith('Approved: Sandbox app, to log in') && text.includes('Shared: Full name')),
+    ).toBe(true);
+    expect(texts.some((text) => text.startsWith('Declined: Sandbox app'))).toBe(true);
+    await page.screenshot({ path: artifactPath('holder-app-history.png'), fullPage: true });
+
+    const deviceId = (await page.evaluate<{ id: string }>(READ_STORED_DEVICE)).id;
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Remove this device' }).click();
+    await page.getByLabel('Enrollment code').waitFor();
+    await expect(t.app.get(DevicesService).findActive(deviceId)).resolves.toBeNull();
   });
 });

@@ -128,14 +128,17 @@ describe('database statements per request on the hot routes', () => {
     expect(verbsOf(statements)).toEqual(flowInserts(['flows', 'flow_codes']));
   });
 
-  it('a sandbox different-device create also asks whether the person has a digital ID', async () => {
+  /** A create that names a person then looks up which of their devices take Web Push notices: one query. */
+  const pushLookup = ['SELECT'];
+
+  it('a sandbox different-device create also asks whether the person has a digital ID, and whom to notify', async () => {
     const nin = sandbox.testPersons[0].nin;
     for (const [path, body] of [
       ['/api/v2/identification/different-device', { ...login, user: nin }],
       ['/api/v2/signing/different-device', { ...confirm, nin }],
     ] as const) {
       const statements = await statementsOf('post', path, body);
-      expect(verbsOf(statements)).toEqual(['SELECT', ...flowInserts(['flows'])]);
+      expect(verbsOf(statements)).toEqual(['SELECT', ...flowInserts(['flows']), ...pushLookup]);
     }
   });
 
@@ -144,7 +147,8 @@ describe('database statements per request on the hot routes', () => {
       ...confirm,
       nin: sandbox.testPersons[0].nin,
     });
-    expect(verbsOf(statements)).toEqual(['SELECT', ...flowInserts(['flows', 'flow_codes'])]);
+    // The flow names the person, so their subscribed devices are looked up; their kind then sends them nothing.
+    expect(verbsOf(statements)).toEqual(['SELECT', ...flowInserts(['flows', 'flow_codes']), ...pushLookup]);
   });
 
   it('a live create first takes one call from the free allowance, atomically: two statements before the inserts', async () => {

@@ -457,6 +457,19 @@ export const SETTINGS = {
       'does not resolve or resolves to a refused address; `syntax` checks the URL alone (for offline test setups).',
     default: 'resolve',
   }),
+  VAPID_SUBJECT: text({
+    group: 'Outbound calls',
+    description:
+      "The contact push services see in the holder app's Web Push requests (RFC 8292 `sub`): an `https:` or " +
+      '`mailto:` URL; defaults to `BASE_URL` when that is https, else `mailto:` the postmaster of its host.',
+    pattern: /^(https:\/\/|mailto:)\S+$/,
+    shape: 'an https: or mailto: URL',
+    default: (env) => {
+      // A bad PORT is reported under its own name, so an address that does not parse is no error here.
+      const base = URL.parse(publicBase(env));
+      return base?.protocol === 'https:' ? base.origin : `mailto:postmaster@${base?.hostname || 'localhost'}`;
+    },
+  }),
   WEBHOOK_RETRY_SCHEDULE: secondsList({
     group: 'Outbound calls',
     description:

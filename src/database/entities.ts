@@ -18,6 +18,7 @@ import { Device } from '../devices/device.entity';
 import { EudiCertificate } from '../eudi/eudi-certificate.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
+import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
 import { EnrollmentCode } from '../devices/enrollment-code.entity';
 import { IdempotencyRecord } from '../idempotency/idempotency-record.entity';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   Device,
   EnrollmentCode,
   DevicePasskey,
+  DevicePushSubscription,
   PasskeyChallenge,
   UsedProof,
   IdempotencyRecord,

@@ -1,17 +1,25 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboundModule } from '../common/outbound/outbound.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
 import { Device } from './device.entity';
 import { DeviceRevocationHooks } from './device-revocation.hooks';
 import { DevicePasskey } from './device-passkey.entity';
+import { DevicePushService } from './device-push.service';
+import { DevicePushSubscription } from './device-push-subscription.entity';
 import { DevicesService } from './devices.service';
 import { EnrollmentCode } from './enrollment-code.entity';
 import { PasskeyChallenge } from './passkey-challenge.entity';
 import { PasskeysService } from './passkeys.service';
 
-/** Holders' devices, their passkeys and enrollment, without the Wallet API routes: the CLI and the sandbox use it too. */
+/** Holders' devices, their passkeys, push subscriptions and enrollment, without the Wallet API routes: the CLI and the sandbox use it too. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Device, EnrollmentCode, DevicePasskey, PasskeyChallenge])],
-  providers: [DevicesService, PasskeysService, DeviceRevocationHooks],
-  exports: [DevicesService, PasskeysService, DeviceRevocationHooks],
+  imports: [
+    TypeOrmModule.forFeature([Device, EnrollmentCode, DevicePasskey, PasskeyChallenge, DevicePushSubscription]),
+    OutboundModule,
+    ServiceKeyModule,
+  ],
+  providers: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks],
+  exports: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks],
 })
 export class DevicesModule {}

@@ -10,6 +10,7 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
+import { DevicePushSubscription } from './device-push-subscription.entity';
 import { DeviceRevocationHooks } from './device-revocation.hooks';
 import { EnrollmentCode } from './enrollment-code.entity';
 import { DeviceNotFoundError } from './errors/device-not-found.error';
@@ -86,7 +87,7 @@ export class DevicesService {
   /**
    * Revokes the device. Every Wallet API request reads its device afresh (no instance caches one), so the next request
    * it signs is refused, on every instance. What other modules attach to a revocation (the open flows the device holds
-   * end) commits in the same transaction. Revoking twice keeps the first time, and does that work once.
+   * end) commits in the same transaction, and so does forgetting its push subscription. Revoking twice keeps the first time, and does that work once.
    */
   async revoke(deviceId: string): Promise<Device> {
     return this.devices.manager.transaction(async (manager) => {
@@ -94,7 +95,11 @@ export class DevicesService {
       const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
       const device = await devices.findOneBy({ id: deviceId });
       if (!device) throw new DeviceNotFoundError();
-      if (affected === 1) await this.revocationHooks.run(manager, device);
+      if (affected === 1) {
+        // A revoked device gets no more notices, and its push endpoint and secret are not kept for nothing.
+        await manager.delete(DevicePushSubscription, { deviceId });
+        await this.revocationHooks.run(manager, device);
+      }
       return device;
     });
   }

@@ -60,7 +60,8 @@ export class Flow {
   @Column({ type: 'varchar', length: 32, name: 'end_reason', nullable: true })
   endReason: FlowEndReason | null;
 
-  /** The NIN of the holder who approved or declined. */
+  /** The NIN of the holder who approved or declined; indexed for the person's history. */
+  @Index()
   @Column({ type: 'varchar', length: 32, name: 'holder_nin', nullable: true })
   holderNin: string | null;
 

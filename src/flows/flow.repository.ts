@@ -106,6 +106,15 @@ export class FlowRepository {
       .orderBy('flow.created_at', 'DESC');
   }
 
+  /** Flows this NIN's holder approved or declined, the latest answer first, at most `limit` of them. */
+  answeredBy(environment: Environment, nin: string, limit: number): Promise<Flow[]> {
+    return this.flows.find({
+      where: { environment, holderNin: nin, status: In(['completed', 'rejected']) },
+      order: { updatedAt: 'DESC' },
+      take: limit,
+    });
+  }
+
   /** The open flows this device holds, read inside the caller's transaction. */
   openHeldBy(manager: EntityManager, deviceId: string): Promise<Flow[]> {
     return manager.getRepository(Flow).find({ where: { deviceId, status: In([...OPEN]) } });

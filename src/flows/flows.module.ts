@@ -19,6 +19,7 @@ import { FlowExpirySweeper } from './flow-expiry.sweeper';
 import { FlowObservationController } from './flow-observation.controller';
 import { FlowObserverService } from './flow-observer.service';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import { FlowPushHooks } from './flow-push.hooks';
 import { FlowPresenter } from './flow.presenter';
 import { Flow } from './flow.entity';
 import { AuthorizeController } from './authorize.controller';
@@ -37,6 +38,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowObserverService,
     FlowExpirySweeper,
     FlowTransitionHooks,
+    FlowPushHooks,
     FlowKindRegistry,
     FlowMetrics,
     FlowRetention,
@@ -55,6 +57,14 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
       },
     },
   ],
-  exports: [FlowsService, FlowPresenter, FlowEventBus, FlowTransitionHooks, FlowKindRegistry, FlowObserverService],
+  exports: [
+    FlowsService,
+    FlowPresenter,
+    FlowEventBus,
+    FlowTransitionHooks,
+    FlowPushHooks,
+    FlowKindRegistry,
+    FlowObserverService,
+  ],
 })
 export class FlowsModule {}

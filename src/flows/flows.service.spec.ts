@@ -10,6 +10,7 @@ import type { Flow } from './flow.entity';
 import { FlowPresenter } from './flow.presenter';
 import type { FlowRepository } from './flow.repository';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import { FlowPushHooks } from './flow-push.hooks';
 import { FlowsService } from './flows.service';
 import type { FlowKindPlugin } from './kinds/flow-kind-plugin';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
@@ -48,6 +49,7 @@ function flowsServiceWith(kind: FlowKind, plugin: FlowKindPlugin) {
     new FlowPresenter(registry, config),
     bus,
     new FlowTransitionHooks(),
+    new FlowPushHooks(),
     { recordCreated: () => undefined } as unknown as FlowMetrics,
     {
       prepare: (flowId: string, now: number) => ({

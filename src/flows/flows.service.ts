@@ -16,6 +16,7 @@ import { FlowMetrics } from './flow-metrics';
 import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
+import { FlowPushHooks } from './flow-push.hooks';
 import type { ObservedView } from './flow-view';
 import { deviceVerificationOf, verificationCodeOf } from './verification-code';
 import { isQrFrameUri, parseQrFrame } from './qr-frame';
@@ -62,6 +63,7 @@ export class FlowsService {
     private readonly presenter: FlowPresenter,
     private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
+    private readonly pushHooks: FlowPushHooks,
     private readonly flowMetrics: FlowMetrics,
     private readonly qrStarts: QrStarts,
   ) {}
@@ -172,6 +174,11 @@ export class FlowsService {
    */
   async pushedFlowsFor(kind: FlowKind, holder: FlowHolder): Promise<Flow[]> {
     return this.flows.openPushedTo(kind, holder.environment, holder.nin, holder.id);
+  }
+
+  /** What the holder approved or declined, the latest answer first: their history, as long as flows are kept. */
+  answeredBy(holder: Pick<FlowHolder, 'environment' | 'nin'>, limit: number): Promise<Flow[]> {
+    return this.flows.answeredBy(holder.environment, holder.nin, limit);
   }
 
   /** The open flows of a kind among these ids, newest first: a kind that keeps its own holder rows asks with them. */
@@ -293,7 +300,7 @@ export class FlowsService {
    * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
    * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on
    * by its holders' devices (nobody else knows its id yet), so one without holders is not published at all, and its
-   * view is not built.
+   * view is not built; one with holders is handed to the push hooks once, here, on the instance that made it.
    */
   private async publish(
     flow: Flow,
@@ -305,7 +312,7 @@ export class FlowsService {
       const view = () => (presented ??= this.presenter.present(flow));
       const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;
-      await this.bus.publish({
+      const event = {
         flowId: flow.id,
         appId: flow.appId,
         environment: flow.environment,
@@ -315,7 +322,9 @@ export class FlowsService {
         kind: flow.kind,
         view: await view(),
         // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
-      } as FlowChangedEvent);
+      } as FlowChangedEvent;
+      await this.bus.publish(event);
+      if (change === 'created') await this.pushHooks.run(event);
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }

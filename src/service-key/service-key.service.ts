@@ -20,6 +20,8 @@ import { ServiceKey } from './service-key.entity';
 
 const SLOT = 'service';
 const ALG = 'EdDSA';
+/** The P-256 key that signs Web Push's VAPID tokens (RFC 8292): never published in the JWKS, which is for receipts. */
+const VAPID_SLOT = 'vapid';
 
 /**
  * Keys beside the Ed25519 one, for OpenID clients that do not accept EdDSA (most accept RS256 or ES256 by default):
@@ -34,6 +36,12 @@ export interface PublicJwks {
   keys: JWK[];
 }
 
+/** The VAPID key pair in the form Web Push uses: the uncompressed public point and the private scalar, base64url. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
 /**
  * The service's Ed25519 signing key: access tokens, flow stamps and signature receipts are all signed with it, and its
  * public half is served at `/.well-known/jwks.json`. It lives in the database so every instance uses the same key.
@@ -45,6 +53,7 @@ export class ServiceKeyService implements OnModuleInit {
   private publicJwk: JWK;
   private pseudonymKey: Buffer;
   private signingJwks: JWK[] = [];
+  private vapid: VapidKeys;
   private publishedJwks: JWK[] = [];
   private readonly privateJwks: SealedColumn<ServiceKey>;
 
@@ -72,6 +81,14 @@ export class ServiceKeyService implements OnModuleInit {
       .update(privateJwk.d as string)
       .digest();
     this.publicKey = (await importJWK(this.publicJwk, ALG)) as CryptoKey;
+    const vapidRow = await this.loadOrCreate(VAPID_SLOT, 'ES256', { extractable: true });
+    const vapidJwk = JSON.parse(this.privateJwks.open(VAPID_SLOT, vapidRow.privateJwk)) as Required<JWK>;
+    const point = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(vapidJwk.x, 'base64url'),
+      Buffer.from(vapidJwk.y, 'base64url'),
+    ]);
+    this.vapid = { publicKey: point.toString('base64url'), privateKey: vapidJwk.d };
   }
 
   private async loadOrCreate(slot: string, alg: string, options: GenerateKeyPairOptions): Promise<ServiceKey> {
@@ -101,6 +118,11 @@ export class ServiceKeyService implements OnModuleInit {
    */
   pseudonym(scope: string, value: string): string {
     return createHmac('sha256', this.pseudonymKey).update(`${scope}\u0000${value}`).digest('base64url');
+  }
+
+  /** The service's VAPID key pair, made once like the signing keys and sealed at rest alike. */
+  vapidKeys(): VapidKeys {
+    return this.vapid;
   }
 
   jwks(): PublicJwks {

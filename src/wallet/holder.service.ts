@@ -9,6 +9,10 @@ import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
 import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
+import type { HistoryEntry } from './history-entry';
+
+/** The most answers a history shows. */
+const HISTORY_LENGTH = 50;
 
 /**
  * What a holder does with a flow through one of their devices: pick it up, read it, approve with consent, decline.
@@ -28,6 +32,24 @@ export class HolderService {
     const entries = (await Promise.all(this.kinds.all().map((kind) => kind.inbox(device)))).flat();
     // Documents live for days, so their expiry says nothing of their age: creation orders the kinds together.
     return entries.sort((a, b) => b.createdAt - a.createdAt).map(({ view }) => view);
+  }
+
+  /**
+   * What the person approved and declined through any of their devices, the latest first: when, to which app, and
+   * which claims were released (their keys, never their values).
+   */
+  async history(device: Device): Promise<HistoryEntry[]> {
+    const answered = await this.flows.answeredBy(device, HISTORY_LENGTH);
+    return answered.map((flow) => ({
+      flowId: flow.id,
+      mode: flow.kind,
+      action: flow.action,
+      app: flow.appName,
+      status: flow.status as HistoryEntry['status'],
+      answeredAt: Math.floor(flow.updatedAt / 1000),
+      releasedClaims: flow.status === 'completed' ? releasedKeys(flow) : [],
+      byThisDevice: flow.deviceId === device.id,
+    }));
   }
 
   /** A same-device link code or a wildcard seed: the first device to present one owns the flow. */
@@ -100,4 +122,13 @@ export class HolderService {
   namedHolderReason(flow: Flow): string | undefined {
     return this.kinds.of(flow.kind).namedHolderReason;
   }
+}
+
+/** The requested claim keys (`group.name`) whose values the flow released, in the order they were asked. */
+function releasedKeys(flow: Flow): string[] {
+  const released = (flow.claims ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  return flow.requestedClaims.filter((key) => {
+    const [group, name] = key.split('.');
+    return released[group]?.[name] !== undefined;
+  });
 }

@@ -13,12 +13,29 @@ import { UsedProof } from './used-proof.entity';
 import { UsedProofRetention } from './used-proof-retention';
 import { WalletController } from './wallet.controller';
 import { WalletPasskeysController } from './wallet-passkeys.controller';
+import { WalletPushController } from './wallet-push.controller';
+import { WalletAccountController } from './wallet-account.controller';
+import { FlowPushNotifier } from './flow-push-notifier';
 
-/** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, the open-link page). */
+/** The Wallet API: the device-facing HTTP surface (proofs, inbox, flows, the device stream, Web Push, the open-link page). */
 @Module({
   imports: [TypeOrmModule.forFeature([UsedProof]), DevicesModule, FlowsModule, OpenStreamsModule],
-  controllers: [WalletController, WalletPasskeysController, DeviceStreamController, OpenLinkController],
-  providers: [DeviceProofService, DeviceGuard, HolderService, DeviceStreamService, UsedProofRetention],
+  controllers: [
+    WalletController,
+    WalletPasskeysController,
+    WalletPushController,
+    WalletAccountController,
+    DeviceStreamController,
+    OpenLinkController,
+  ],
+  providers: [
+    DeviceProofService,
+    DeviceGuard,
+    HolderService,
+    DeviceStreamService,
+    UsedProofRetention,
+    FlowPushNotifier,
+  ],
   exports: [HolderService],
 })
 export class WalletModule {}

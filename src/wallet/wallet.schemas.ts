@@ -86,3 +86,37 @@ export const REGISTERED_PASSKEY_SCHEMA = namedSchema(
   'RegisteredPasskey',
   object({ passkey: object({ deviceId: string(), createdAt: unixSeconds() }) }),
 );
+
+export const PUSH_SETTINGS_SCHEMA = namedSchema(
+  'PushSettings',
+  object({
+    push: object({
+      applicationServerKey: string("The service's VAPID public key, base64url: `PushManager.subscribe`'s key"),
+      subscribed: boolean('Whether this device has a push subscription'),
+    }),
+  }),
+);
+
+export const HISTORY_SCHEMA = namedSchema(
+  'HolderHistory',
+  object({
+    history: arrayOf(
+      object({
+        flowId: string(),
+        mode: string('identification, signing or document'),
+        action: string(),
+        app: string('The app that asked'),
+        status: oneOfStrings(['completed', 'rejected']),
+        answeredAt: unixSeconds(),
+        releasedClaims: arrayOf(string(), 'Claim keys released, for an approved identification'),
+        byThisDevice: boolean(),
+      }),
+      'The latest answer first, at most 50',
+    ),
+  }),
+);
+
+export const REMOVED_DEVICE_SCHEMA = namedSchema(
+  'RemovedDevice',
+  object({ device: object({ id: string(), revokedAt: unixSeconds() }) }),
+);

@@ -67,4 +67,17 @@ export class TestDevice {
       .set('authorization', await this.proof('POST', path))
       .send(body);
   }
+
+  async delete(http: () => TestAgent, path: string) {
+    return http()
+      .delete(path)
+      .set('authorization', await this.proof('DELETE', path));
+  }
+
+  async put(http: () => TestAgent, path: string, body: object = {}) {
+    return http()
+      .put(path)
+      .set('authorization', await this.proof('PUT', path))
+      .send(body);
+  }
 }

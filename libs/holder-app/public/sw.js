@@ -28,3 +28,36 @@ self.addEventListener('fetch', (event) => {
       .catch(() => caches.match(key).then((cached) => cached ?? Response.error())),
   );
 });
+
+// A flow pushed to the person (Web Push): the notice names only the flow id; the words are the app's own (strings.ts),
+// left in the cache by the app.
+self.addEventListener('push', (event) => {
+  const flow = event.data?.json()?.flow;
+  if (typeof flow !== 'string') return;
+  event.waitUntil(
+    caches
+      .open('idflow-wallet-text')
+      .then((cache) => cache.match('/app/notice-text.json'))
+      .then((stored) => (stored ? stored.json() : {}))
+      .then((text) =>
+        self.registration.showNotification(text.title ?? '', {
+          body: text.body,
+          tag: flow,
+          icon: '/app/icon-192.png',
+          data: { flow },
+        }),
+      ),
+  );
+});
+
+// The notice opens the flow: in a window of the app already open, or a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = `/app/?flow=${encodeURIComponent(event.notification.data.flow)}`;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).pathname.startsWith('/app/'));
+      return open ? open.navigate(target).then((client) => client?.focus()) : self.clients.openWindow(target);
+    }),
+  );
+});

@@ -15,3 +15,11 @@ export function takeHandedCode(): string | null {
   if (params.has('code') || params.has('link')) history.replaceState(null, '', location.pathname);
   return code;
 }
+
+/** The flow a push notification opened the app on (`/app/?flow=<id>`), removed from the address once read. */
+export function takeNotifiedFlow(): string | null {
+  const params = new URLSearchParams(location.search);
+  const flow = params.get('flow');
+  if (flow !== null) history.replaceState(null, '', location.pathname);
+  return flow;
+}

@@ -41,6 +41,28 @@ export const STRINGS = {
     working: 'Sending ...',
     expires: (time: string) => `Expires at ${time}`,
   },
+  history: {
+    title: 'History',
+    show: 'Show history',
+    hide: 'Hide history',
+    empty: 'Nothing answered yet.',
+    approved: (app: string, action: string) => `Approved: ${app}, to ${action}`,
+    declined: (app: string, action: string) => `Declined: ${app}, to ${action}`,
+    released: (labels: string) => `Shared: ${labels}`,
+    otherDevice: 'on another of your devices',
+    failed: (message: string) => `History not available: ${message}`,
+  },
+  removal: {
+    button: 'Remove this device',
+    confirm:
+      'Remove this device? It can no longer answer requests, and you need a new enrollment code to use it again.',
+    working: 'Removing ...',
+    failed: (message: string) => `Not removed: ${message}`,
+  },
+  notice: {
+    title: 'A service is asking you',
+    body: 'Open idflow Wallet to see the request and answer it.',
+  },
   outcome: {
     completed: 'Approved: the service has your answer.',
     rejected: 'Declined: the service was told.',

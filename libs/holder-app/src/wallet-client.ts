@@ -5,7 +5,8 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
-import type { Approval, Envelope, HolderFlow } from './wallet-types';
+import { offersPush, pushSubscription } from './sw-bridge';
+import type { Approval, Envelope, HistoryEntry, HolderFlow } from './wallet-types';
 
 const WALLET = '/wallet/v1';
 
@@ -70,6 +71,20 @@ export class WalletClient {
     return startAuthentication({ optionsJSON: options });
   }
 
+  /**
+   * Hands the service this browser's push subscription, so flows pushed to the person are announced while the app is
+   * closed; nothing happens where the browser has no PushManager or the person does not allow notifications.
+   */
+  async subscribePush(): Promise<boolean> {
+    if (!offersPush()) return false;
+    const path = `${WALLET}/devices/push-subscription`;
+    const { push } = await this.send<{ push: { applicationServerKey: string } }>('GET', path);
+    const subscription = await pushSubscription(push.applicationServerKey);
+    if (!subscription) return false;
+    await this.send('PUT', path, { endpoint: subscription.endpoint, keys: subscription.keys });
+    return true;
+  }
+
   proof(method: string, path: string): Promise<string> {
     return deviceProof(this.device.privateKey, { kid: this.device.id }, method, path);
   }
@@ -93,6 +108,15 @@ export class WalletClient {
   async decline(flowId: string, reason: string): Promise<HolderFlow> {
     const body = reason ? { reason } : {};
     return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/decline`, body)).flow;
+  }
+
+  async history(): Promise<HistoryEntry[]> {
+    return (await this.send<{ history: HistoryEntry[] }>('GET', `${WALLET}/history`)).history;
+  }
+
+  /** Revokes this device on the service; its key is useless from then on. */
+  async remove(): Promise<void> {
+    await this.send('DELETE', `${WALLET}/devices/current`);
   }
 
   streamPath(): string {

@@ -33,3 +33,15 @@ export interface Approval {
   /** The passkey assertion made for this flow's challenge. */
   passkey?: AuthenticationResponseJSON;
 }
+
+/** One answer in the person's history (`GET /wallet/v1/history`). */
+export interface HistoryEntry {
+  flowId: string;
+  mode: string;
+  action: string;
+  app: string;
+  status: 'completed' | 'rejected';
+  answeredAt: number;
+  releasedClaims: string[];
+  byThisDevice: boolean;
+}

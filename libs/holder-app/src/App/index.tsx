@@ -25,7 +25,11 @@ export function App() {
         <h1>{STRINGS.appName}</h1>
       </header>
       <main id="main">
-        {device === undefined ? null : device ? <Inbox device={device} /> : <Enroll onEnrolled={enrolled} />}
+        {device === undefined ? null : device ? (
+          <Inbox device={device} onRemoved={() => setDevice(null)} />
+        ) : (
+          <Enroll onEnrolled={enrolled} />
+        )}
       </main>
     </>
   );

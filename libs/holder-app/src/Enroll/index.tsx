@@ -22,10 +22,13 @@ export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => P
     try {
       const device = await WalletClient.enroll(code.trim(), label.trim() || T.defaultLabel);
       // The device is enrolled either way; without a passkey its approvals simply ask for none, and the inbox says so.
-      device.passkey = await new WalletClient(device).registerPasskey().then(
+      const client = new WalletClient(device);
+      device.passkey = await client.registerPasskey().then(
         () => true,
         () => false,
       );
+      // Notices are a courtesy: the inbox shows every request whether or not the browser takes them.
+      await client.subscribePush().catch(() => false);
       await onEnrolled(device);
     } catch (failure) {
       setError((failure as Error).message);

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
-import { takeHandedCode } from '../handed-code';
+import { DeviceRemoval } from '../DeviceRemoval';
+import { History } from '../History';
+import { takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
@@ -16,11 +18,12 @@ function outcomeText({ flow, error }: Answered): string {
 }
 
 /** The requests waiting for this person, live from the device stream. */
-export function Inbox({ device }: { device: DeviceRecord }) {
+export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: () => void }) {
   const client = useMemo(() => new WalletClient(device), [device]);
   const [flows, setFlows] = useState<HolderFlow[]>([]);
   const [connected, setConnected] = useState(false);
   const [outcome, setOutcome] = useState<Answered | null>(null);
+  const [notified] = useState(takeNotifiedFlow);
 
   useEffect(
     () =>
@@ -31,6 +34,13 @@ export function Inbox({ device }: { device: DeviceRecord }) {
       }),
     [client],
   );
+  // Once the person has allowed notices, the service is handed this browser's subscription at every start: one the
+  // push service dropped (and the service deleted) is made afresh without asking again.
+  useEffect(() => {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      client.subscribePush().catch(() => false);
+    }
+  }, [client]);
   // A same-device link opened the app: the first device to pick the flow up holds it.
   useEffect(() => {
     const code = takeHandedCode();
@@ -40,6 +50,12 @@ export function Inbox({ device }: { device: DeviceRecord }) {
       (failure: Error) => setOutcome({ flow: null, error: failure.message }),
     );
   }, [client]);
+  // A notice opened the app on a flow: it is brought into view once the stream has shown it.
+  useEffect(() => {
+    if (!notified || !flows.some((flow) => flow.id === notified)) return;
+    const card = document.querySelector<HTMLElement>(`[data-flow="${CSS.escape(notified)}"]`);
+    card?.scrollIntoView({ block: 'start' });
+  }, [notified, flows]);
   // Expiry is not an event the stream sends: a flow leaves the inbox when its time is up.
   useEffect(() => {
     const timer = setInterval(() => setFlows((current) => current.filter((flow) => waitsForThisDevice(flow))), 1000);
@@ -53,36 +69,40 @@ export function Inbox({ device }: { device: DeviceRecord }) {
   };
 
   return (
-    <section aria-labelledby="inbox-title">
-      <h2 id="inbox-title">{T.title}</h2>
-      <p class="meta">
-        {T.enrolledAs(device.label)} ·{' '}
-        <span id="connection" data-connected={connected}>
-          {connected ? T.connected : T.reconnecting}
-        </span>
-      </p>
-      {!device.passkey && (
-        <p id="no-passkey" class="meta">
-          {T.noPasskey}
+    <>
+      <section aria-labelledby="inbox-title">
+        <h2 id="inbox-title">{T.title}</h2>
+        <p class="meta">
+          {T.enrolledAs(device.label)} ·{' '}
+          <span id="connection" data-connected={connected}>
+            {connected ? T.connected : T.reconnecting}
+          </span>
         </p>
-      )}
-      <div id="outcome" role="status" aria-live="polite">
-        {outcome && (
-          <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
-            {outcomeText(outcome)}{' '}
-            <button type="button" class="secondary" onClick={() => setOutcome(null)}>
-              {STRINGS.outcome.dismiss}
-            </button>
+        {!device.passkey && (
+          <p id="no-passkey" class="meta">
+            {T.noPasskey}
           </p>
         )}
-      </div>
-      {flows.length === 0 ? (
-        <p id="inbox-empty">{T.empty}</p>
-      ) : (
-        flows.map((flow) => (
-          <FlowCard key={flow.id} flow={flow} device={device} client={client} onAnswered={answered} />
-        ))
-      )}
-    </section>
+        <div id="outcome" role="status" aria-live="polite">
+          {outcome && (
+            <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
+              {outcomeText(outcome)}{' '}
+              <button type="button" class="secondary" onClick={() => setOutcome(null)}>
+                {STRINGS.outcome.dismiss}
+              </button>
+            </p>
+          )}
+        </div>
+        {flows.length === 0 ? (
+          <p id="inbox-empty">{T.empty}</p>
+        ) : (
+          flows.map((flow) => (
+            <FlowCard key={flow.id} flow={flow} device={device} client={client} onAnswered={answered} />
+          ))
+        )}
+      </section>
+      <History client={client} />
+      <DeviceRemoval client={client} onRemoved={onRemoved} />
+    </>
   );
 }

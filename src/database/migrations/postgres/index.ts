@@ -31,6 +31,8 @@ import { InteractionSessionCookies1764970000000 } from '../portable/176497000000
 import { OidcClientUris1764970000001 } from '../portable/1764970000001-OidcClientUris';
 import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
+import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-DevicePushSubscriptions';
+import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHolderIndex';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
@@ -68,5 +70,7 @@ export const POSTGRES_MIGRATIONS = [
   OidcClientUris1764970000001,
   CibaPings1764970000002,
   FlowEndReason1764980000000,
+  DevicePushSubscriptions1764990000000,
+  FlowHolderIndex1764990000001,
   RevokedSealCertificates1765000000000,
 ];
