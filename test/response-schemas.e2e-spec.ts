@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { JsonBody } from './support/json-body';
 import { TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import { PushEndpoint } from './support/push-endpoint';
 import { ADMIN_TOKEN } from './support/test-config';
+import { TestTimestampAuthority } from './support/timestamp-authority';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { IntegratorClient, SAME_DEVICE_LOGIN, codeOf } from './support/integrator-client';
 import type { ResponseSchemaCheck } from './support/response-schemas';
@@ -29,6 +31,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   let baseUrl: string;
   let pidIssuer: TestPidIssuer;
   let trustList: string;
+  let authority: TestTimestampAuthority;
   const [ada, jide] = ['10000000001', '10000000002'];
 
   const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
@@ -42,6 +45,8 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
 
   beforeAll(async () => {
     files = await FileHost.start();
+    // A timestamp authority, so that a stamped copy can be renewed through the admin API.
+    authority = await TestTimestampAuthority.start();
     pidIssuer = await TestPidIssuer.create('Schema PID issuer');
     trustList = join(mkdtempSync(join(tmpdir(), 'idflow-schemas-')), 'trust-list.pem');
     writeFileSync(trustList, pidIssuer.caPem);
@@ -51,6 +56,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       ALLOW_INSECURE_URLS: 'true',
       BASE_URL: origin,
       EUDI_TRUST_LIST_PATH: trustList,
+      TSA_URL: authority.url,
     }));
     baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
@@ -60,6 +66,7 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   afterAll(async () => {
     await t.close();
     await files.close();
+    await authority.close();
     rmSync(dirname(trustList), { recursive: true, force: true });
   });
 
@@ -177,6 +184,16 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/accept`), 201);
     const approval = { claims: [], passkey: passkey.get(request.data.options) };
     await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/approve`, approval), 201);
+
+    const pushService = await PushEndpoint.start();
+    try {
+      await expectStatus(phone.get(t.http, '/wallet/v1/devices/push-subscription'), 200);
+      await expectStatus(phone.put(t.http, '/wallet/v1/devices/push-subscription', pushService.subscribe()), 200);
+    } finally {
+      await pushService.close();
+    }
+    await expectStatus(phone.get(t.http, '/wallet/v1/history'), 200);
+    await expectStatus(phone.delete(t.http, '/wallet/v1/devices/current'), 200);
   });
 
   it('answers the document, review, webhook and verification routes as declared', async () => {
@@ -217,6 +234,8 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
 
     const bytes = (await t.http().get(new URL(stamped).pathname).buffer(true).expect(200)).body as Buffer;
     await expectStatus(t.http().post('/verify').set('content-type', 'application/pdf').send(bytes), 200);
+    await expectStatus(admin().post(`/admin/documents/${review.request.id}/archive/renew`), 201);
+    await expectStatus(admin().post('/admin/seal/revoke'), 201);
 
     const deliveries = (await expectStatus(t.http().get('/api/v2/webhooks/deliveries').set(credentials(sandbox)), 200))
       .data.deliveries;

@@ -247,7 +247,7 @@ describe('a B-B seal beside B-LTA', () => {
   });
 
   it('is not trusted once its certificate is revoked: nothing proves it was made before', async () => {
-    const { stamped } = await suite.complete(SIGNERS);
+    const { stamped, doc } = await suite.complete(SIGNERS);
     const admin = () => suite.t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
     const revocation = await admin().post('/admin/seal/revoke').expect(201);
     expect(revocation.body).toMatchObject({
@@ -258,6 +258,10 @@ describe('a B-B seal beside B-LTA', () => {
     expect(data.seal).toMatchObject({ valid: true, trusted: false, level: 'B-B' });
     expect(data.seal.problem).toMatch(/revoked at/);
     expect(data.pades.validationTimeBasis).toBe('current-time');
+
+    // Nor can its archive be renewed: that takes a timestamp authority.
+    const renewal = await admin().post(`/admin/documents/${doc.id}/archive/renew`).expect(409);
+    expect(renewal.body.reason).toBe('Archive renewal needs a timestamp authority: TSA_URL is not set');
   });
 });
 

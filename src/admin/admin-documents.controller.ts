@@ -40,6 +40,7 @@ export class AdminDocumentsController {
     code: 'invalid_string',
   })
   @ApiFailure(404, 'No completed document with a stamped copy has this id', 'No such flow')
+  @ApiFailure(409, 'TSA_URL is not set', 'Archive renewal needs a timestamp authority: TSA_URL is not set')
   async renew(@Param() params: DocumentIdParamDto): Promise<ArchiveRenewalView> {
     return { document: params.documentId, renewed: await this.archive.renewNow(params.documentId) };
   }

@@ -32,7 +32,11 @@ export class AdminSealController {
       replacedBy: '246d5d485565686ee55be4ce65ba35f1',
     },
   })
-  @ApiFailure(409, "The seal is the operator's PKCS#12, which its own CA revokes", 'SEAL_P12_PATH is set')
+  @ApiFailure(
+    409,
+    "The seal is the operator's PKCS#12, which its own CA revokes",
+    "SEAL_P12_PATH is set: the operator's own CA revokes its certificates",
+  )
   revoke(): Promise<SealRevocation> {
     return this.credentials.revokeSandboxSeal();
   }

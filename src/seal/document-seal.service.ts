@@ -13,6 +13,7 @@ import { SealCredentialsService } from './seal-credentials.service';
 import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
+import { ArchiveRenewalUnavailableError } from './errors/archive-renewal-unavailable.error';
 
 export interface SealedPdf {
   bytes: Buffer;
@@ -159,6 +160,7 @@ export class DocumentSealService {
    * document timestamp (see `ready`).
    */
   async readyToRenew(sealed: Buffer): Promise<void> {
+    if (!this.authority) throw new ArchiveRenewalUnavailableError();
     await this.validation.refresh(tokenCertificates(lastToken(sealed)));
   }
 
@@ -168,7 +170,7 @@ export class DocumentSealService {
    * the renewal is then tried again rather than recorded.
    */
   async renew(sealed: Buffer, documentId: string): Promise<SealedPdf> {
-    if (!this.authority) throw new Error('renewing an archive timestamp needs TSA_URL');
+    if (!this.authority) throw new ArchiveRenewalUnavailableError();
     const data = this.validation.collect([tokenCertificates(lastToken(sealed))]);
     const refreshed = data ? await appendDss(sealed, data, lastSignatureContents(sealed)) : sealed;
     return this.addDocumentTimestamp(refreshed, documentId);
