@@ -176,16 +176,52 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expect(await ping(first.id)).toMatchObject({ status: 'completed' });
   });
 
-  it("refuses a response made for another flow's request", async () => {
+  /** A 400 that names why, the flow left pending with nothing recorded on it, and the person's wallet still welcome. */
+  async function expectIgnored(
+    id: string,
+    request: ReadRequest,
+    response: { status: number; body: { reason: string } },
+    reason: RegExp,
+  ) {
+    expect(response.status).toBe(400);
+    expect(response.body.reason).toMatch(reason);
+    const after = await ping(id);
+    expect(after).toMatchObject({ status: 'pending', cancelled: false });
+    expect(after.reason).toBeUndefined();
+    const wallet = await TestWallet.holding(trusted, PID);
+    expect((await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status).toBe(
+      200,
+    );
+    expect(await ping(id)).toMatchObject({ status: 'completed' });
+  }
+
+  it('leaves the flow pending when the body is not a JWE, and the wallet can still answer', async () => {
+    const { id, uri } = await start(['naming.given']);
+    const request = await read(uri);
+    await expectIgnored(id, request, await post(request, 'not-a-response'), /must be a JWE encrypted to this flow/);
+  });
+
+  it("leaves the flow pending when the response is encrypted to another flow's key", async () => {
     const mine = await start(['naming.given']);
     const theirs = await start(['naming.given']);
     const theirRequest = await read(theirs.uri);
     const mineRequest = await read(mine.uri);
     const wallet = await TestWallet.holding(trusted, PID);
     const forThem = await TestWallet.encryptResponse(theirRequest, await wallet.present(theirRequest));
-    const misdirected = await post(mineRequest, forThem);
-    await expectRefused(mine.id, misdirected, /answers another flow's request/);
+    await expectIgnored(mine.id, mineRequest, await post(mineRequest, forThem), /not encrypted to this flow's key/);
     expect(await ping(theirs.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it("leaves the flow pending when the response carries another flow's state", async () => {
+    const { id, uri } = await start(['naming.given']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(trusted, PID);
+    const otherState = { ...request, state: 'another-flows-state' };
+    const misdirected = await post(
+      request,
+      await TestWallet.encryptResponse(otherState, await wallet.present(request)),
+    );
+    await expectIgnored(id, request, misdirected, /state is not this flow's/);
   });
 
   it('refuses a second answer to a flow that already completed', async () => {

@@ -50,7 +50,8 @@ export class Openid4vpController {
     summary: "A wallet's encrypted answer to a wallet flow (response_mode direct_post.jwt)",
     description:
       'A verified PID completes the flow with the claims it proves; a refused one ends it `rejected`, and the ' +
-      'answer says why.',
+      "answer says why. A body that is not this flow's response at all (not a JWE, encrypted to another key, another " +
+      'state) is refused with a 400 and leaves the flow pending, since anyone who saw the QR code can post one.',
   })
   @ApiRateLimited()
   @ApiFailure(400, 'The presentation is refused', "The issuer's signature does not hold")

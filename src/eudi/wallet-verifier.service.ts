@@ -32,6 +32,7 @@ import type { ClaimValues } from '../persons/claim-values';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
+import { UnreadableResponseError } from './errors/unreadable-response.error';
 import { OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
 import { catalogValuesOf, unprovableClaims } from './pid-claims';
 import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
@@ -180,7 +181,9 @@ export class WalletVerifierService {
 
   /**
    * A wallet's `direct_post.jwt` response: decrypted with the flow's key, checked against its request (state, DCQL),
-   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too.
+   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too. A body
+   * that is not this flow's response at all (not a JWE, another key, another state) is refused and the flow left as it
+   * is, since anyone who saw the QR code could post one.
    */
   async receive(flowId: string, response: unknown): Promise<void> {
     const flow = await this.flows.find(flowId);
@@ -205,19 +208,21 @@ export class WalletVerifierService {
     response: unknown,
   ): Promise<{ claims: Flow['claims']; holderNin: string }> {
     if (typeof response !== 'string' || !COMPACT_JWE.test(response)) {
-      throw new PresentationRefusedError('The response must be a JWE encrypted to this flow (direct_post.jwt)');
+      throw new UnreadableResponseError('The response must be a JWE encrypted to this flow (direct_post.jwt)');
     }
     const request = decodeJwt(presentation.requestObject) as unknown as Openid4vpAuthorizationRequest;
     const privateJwk = JSON.parse(this.responseKeys.open(flow.id, presentation.responseKey)) as JWK;
+    const opened: { payload?: string } = {};
     let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
     try {
       parsed = await parseOpenid4vpAuthorizationResponse({
         authorizationResponse: { response },
         authorizationRequestPayload: request,
-        callbacks: { decryptJwe: this.decrypter(privateJwk), verifyJwt: () => ({ verified: false }) },
+        callbacks: { decryptJwe: this.decrypter(privateJwk, opened), verifyJwt: () => ({ verified: false }) },
       });
     } catch (error) {
-      throw new PresentationRefusedError(this.responseRefusal(error));
+      this.checkOpened(opened.payload, presentation.state);
+      throw new PresentationRefusedError(`The response does not answer this request: ${this.messageOf(error)}`);
     }
     const tokens = parsed.type === 'dcql' ? parsed.dcql.presentations[PID_CREDENTIAL_QUERY_ID] : undefined;
     if (!tokens || tokens.length !== 1 || typeof tokens[0] !== 'string') {
@@ -237,14 +242,29 @@ export class WalletVerifierService {
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
   }
 
-  /** The library's refusals, put in words: a response the flow's key cannot open was made for another flow. */
-  private responseRefusal(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/decrypt|kid|jwk/i.test(message)) {
-      return "The response is not encrypted to this flow's key: it answers another flow's request";
+  /**
+   * Why a response the library refused is not this flow's at all: its key did not open it, or its state is another
+   * flow's. Such a response says nothing of the person's wallet, so it leaves the flow alone.
+   */
+  private checkOpened(payload: string | undefined, state: string): void {
+    if (payload === undefined) {
+      throw new UnreadableResponseError(
+        "The response is not encrypted to this flow's key: it answers another flow's request",
+      );
     }
-    if (/state/i.test(message)) return "The response's state is not this flow's: it answers another flow's request";
-    return `The response does not answer this request: ${message}`;
+    let answered: unknown;
+    try {
+      answered = (JSON.parse(payload) as { state?: unknown }).state;
+    } catch {
+      throw new UnreadableResponseError('The decrypted response is not a JSON authorization response');
+    }
+    if (answered !== state) {
+      throw new UnreadableResponseError("The response's state is not this flow's: it answers another flow's request");
+    }
+  }
+
+  private messageOf(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
   }
 
   private async refuse(flow: Flow, reason: string): Promise<void> {
@@ -272,7 +292,8 @@ export class WalletVerifierService {
     };
   }
 
-  private decrypter(privateJwk: JWK): CallbackContext['decryptJwe'] {
+  /** Decrypts with the flow's key, keeping the plaintext in `opened` so a refusal can tell whether the key opened it. */
+  private decrypter(privateJwk: JWK, opened: { payload?: string }): CallbackContext['decryptJwe'] {
     return async (jwe) => {
       try {
         const key = await importJWK(privateJwk, RESPONSE_KEY_ALGORITHM);
@@ -280,7 +301,8 @@ export class WalletVerifierService {
           keyManagementAlgorithms: [RESPONSE_KEY_ALGORITHM],
           contentEncryptionAlgorithms: RESPONSE_ENCRYPTIONS,
         });
-        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: new TextDecoder().decode(plaintext) };
+        opened.payload = new TextDecoder().decode(plaintext);
+        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: opened.payload };
       } catch {
         return { decrypted: false };
       }
