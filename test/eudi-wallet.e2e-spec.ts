@@ -236,6 +236,82 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expect(await ping(id)).toMatchObject({ status: 'completed' });
   });
 
+  describe("same device: the browser's Digital Credentials API", () => {
+    const origin = 'https://shop.example';
+    const createFor = (body: Record<string, unknown>) =>
+      t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given', 'bio.birthdate'], payload: 'Log in to Acme', ...body });
+
+    it('signs a dc_api.jwt request for the given origin, and an answer posted through its route completes the flow', async () => {
+      const created = await createFor({ origin: 'https://Shop.example:443' }).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const { digitalCredentials } = presentation;
+      expect(digitalCredentials.protocol).toBe('openid4vp-v1-signed');
+      expect(Object.keys(digitalCredentials.data)).toEqual(['request']);
+
+      const request = await TestWallet.readDigitalCredentialsRequest(digitalCredentials, origin);
+      expect(request.payload).toMatchObject({
+        client_id: presentation.clientId,
+        expected_origins: [origin],
+        response_type: 'vp_token',
+        response_mode: 'dc_api.jwt',
+        nonce: expect.stringMatching(/^[\w-]{32}$/),
+        dcql_query: { credentials: [{ id: 'pid', format: 'dc+sd-jwt', meta: { vct_values: ['urn:eudi:pid:1'] } }] },
+      });
+      expect(request.requestedPaths.sort()).toEqual(['birthdate', 'given_name']);
+      expect(request.payload.response_uri).toBeUndefined();
+      expect(request.encryptionKey).toMatchObject({ kty: 'EC', crv: 'P-256', use: 'enc' });
+
+      const wallet = await TestWallet.holding(trusted, PID);
+      // What the browser returns in credential.data, posted by the page as it is.
+      const data = { response: await TestWallet.encryptResponse(request, await wallet.present(request)) };
+      const answered = await t.http().post(pathOf(presentation.digitalCredentialsResponseUri)).send(data);
+      expect(answered.status).toBe(200);
+      const done = await ping(flow.id);
+      expect(done).toMatchObject({ status: 'completed' });
+      await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+        naming: { given: 'Erika' },
+        bio: { birthdate: '1984-01-26' },
+      });
+    });
+
+    it("refuses a DC API answer whose key binding names the verifier's client_id instead of the page's origin", async () => {
+      const created = await createFor({ origin }).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const request = await TestWallet.readDigitalCredentialsRequest(presentation.digitalCredentials, origin);
+      const wallet = await TestWallet.holding(trusted, PID);
+      const forClientId = { ...request, audience: request.clientId };
+      const response = await TestWallet.encryptResponse(request, await wallet.present(forClientId));
+      const refused = await t.http().post(pathOf(presentation.digitalCredentialsResponseUri)).send({ response });
+      await expectRefused(flow.id, refused, /key binding JWT/);
+    });
+
+    it('makes no DC API request without an origin, and its route then leaves the flow pending', async () => {
+      const created = await createFor({}).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      expect(presentation.digitalCredentials).toBeUndefined();
+      expect(presentation.digitalCredentialsResponseUri).toBeUndefined();
+      const request = await read(presentation.uri);
+      const wallet = await TestWallet.holding(trusted, PID);
+      const response = await TestWallet.encryptResponse(request, await wallet.present(request));
+      const refused = await t.http().post(`/openid4vp/dc-api-responses/${flow.id}`).send({ response });
+      expect(refused.status).toBe(400);
+      expect(refused.body.reason).toMatch(/made no Digital Credentials API request/);
+      expect(await ping(flow.id)).toMatchObject({ status: 'pending' });
+    });
+
+    it.each(['http://shop.example', 'https://shop.example/login', 'shop.example', 'https://shop.example/'])(
+      'refuses the origin %s at create',
+      async (bad) => {
+        const refused = await createFor({ origin: bad }).expect(400);
+        expect(refused.body.errors[0]).toMatchObject({ path: ['origin'], message: expect.stringMatching(/origin/) });
+      },
+    );
+  });
+
   it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
     const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
     const nin = sandbox.testPersons[1].nin;

@@ -32,6 +32,7 @@ import { OidcClientUris1764970000001 } from '../portable/1764970000001-OidcClien
 import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
+import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -69,4 +70,5 @@ export const SQLITE_MIGRATIONS = [
   CibaPings1764970000002,
   FlowEndReason1764980000000,
   RevokedSealCertificates1765000000000,
+  WalletDcApiOrigin1765010000000,
 ];
