@@ -176,16 +176,52 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expect(await ping(first.id)).toMatchObject({ status: 'completed' });
   });
 
-  it("refuses a response made for another flow's request", async () => {
+  /** A 400 that names why, the flow left pending with nothing recorded on it, and the person's wallet still welcome. */
+  async function expectIgnored(
+    id: string,
+    request: ReadRequest,
+    response: { status: number; body: { reason: string } },
+    reason: RegExp,
+  ) {
+    expect(response.status).toBe(400);
+    expect(response.body.reason).toMatch(reason);
+    const after = await ping(id);
+    expect(after).toMatchObject({ status: 'pending', cancelled: false });
+    expect(after.reason).toBeUndefined();
+    const wallet = await TestWallet.holding(trusted, PID);
+    expect((await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status).toBe(
+      200,
+    );
+    expect(await ping(id)).toMatchObject({ status: 'completed' });
+  }
+
+  it('leaves the flow pending when the body is not a JWE, and the wallet can still answer', async () => {
+    const { id, uri } = await start(['naming.given']);
+    const request = await read(uri);
+    await expectIgnored(id, request, await post(request, 'not-a-response'), /must be a JWE encrypted to this flow/);
+  });
+
+  it("leaves the flow pending when the response is encrypted to another flow's key", async () => {
     const mine = await start(['naming.given']);
     const theirs = await start(['naming.given']);
     const theirRequest = await read(theirs.uri);
     const mineRequest = await read(mine.uri);
     const wallet = await TestWallet.holding(trusted, PID);
     const forThem = await TestWallet.encryptResponse(theirRequest, await wallet.present(theirRequest));
-    const misdirected = await post(mineRequest, forThem);
-    await expectRefused(mine.id, misdirected, /answers another flow's request/);
+    await expectIgnored(mine.id, mineRequest, await post(mineRequest, forThem), /not encrypted to this flow's key/);
     expect(await ping(theirs.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it("leaves the flow pending when the response carries another flow's state", async () => {
+    const { id, uri } = await start(['naming.given']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(trusted, PID);
+    const otherState = { ...request, state: 'another-flows-state' };
+    const misdirected = await post(
+      request,
+      await TestWallet.encryptResponse(otherState, await wallet.present(request)),
+    );
+    await expectIgnored(id, request, misdirected, /state is not this flow's/);
   });
 
   it('refuses a second answer to a flow that already completed', async () => {
@@ -198,6 +234,82 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expect(again.status).toBe(400);
     expect(again.body.reason).toMatch(/already completed/);
     expect(await ping(id)).toMatchObject({ status: 'completed' });
+  });
+
+  describe("same device: the browser's Digital Credentials API", () => {
+    const origin = 'https://shop.example';
+    const createFor = (body: Record<string, unknown>) =>
+      t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given', 'bio.birthdate'], payload: 'Log in to Acme', ...body });
+
+    it('signs a dc_api.jwt request for the given origin, and an answer posted through its route completes the flow', async () => {
+      const created = await createFor({ origin: 'https://Shop.example:443' }).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const { digitalCredentials } = presentation;
+      expect(digitalCredentials.protocol).toBe('openid4vp-v1-signed');
+      expect(Object.keys(digitalCredentials.data)).toEqual(['request']);
+
+      const request = await TestWallet.readDigitalCredentialsRequest(digitalCredentials, origin);
+      expect(request.payload).toMatchObject({
+        client_id: presentation.clientId,
+        expected_origins: [origin],
+        response_type: 'vp_token',
+        response_mode: 'dc_api.jwt',
+        nonce: expect.stringMatching(/^[\w-]{32}$/),
+        dcql_query: { credentials: [{ id: 'pid', format: 'dc+sd-jwt', meta: { vct_values: ['urn:eudi:pid:1'] } }] },
+      });
+      expect(request.requestedPaths.sort()).toEqual(['birthdate', 'given_name']);
+      expect(request.payload.response_uri).toBeUndefined();
+      expect(request.encryptionKey).toMatchObject({ kty: 'EC', crv: 'P-256', use: 'enc' });
+
+      const wallet = await TestWallet.holding(trusted, PID);
+      // What the browser returns in credential.data, posted by the page as it is.
+      const data = { response: await TestWallet.encryptResponse(request, await wallet.present(request)) };
+      const answered = await t.http().post(pathOf(presentation.digitalCredentialsResponseUri)).send(data);
+      expect(answered.status).toBe(200);
+      const done = await ping(flow.id);
+      expect(done).toMatchObject({ status: 'completed' });
+      await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+        naming: { given: 'Erika' },
+        bio: { birthdate: '1984-01-26' },
+      });
+    });
+
+    it("refuses a DC API answer whose key binding names the verifier's client_id instead of the page's origin", async () => {
+      const created = await createFor({ origin }).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const request = await TestWallet.readDigitalCredentialsRequest(presentation.digitalCredentials, origin);
+      const wallet = await TestWallet.holding(trusted, PID);
+      const forClientId = { ...request, audience: request.clientId };
+      const response = await TestWallet.encryptResponse(request, await wallet.present(forClientId));
+      const refused = await t.http().post(pathOf(presentation.digitalCredentialsResponseUri)).send({ response });
+      await expectRefused(flow.id, refused, /key binding JWT/);
+    });
+
+    it('makes no DC API request without an origin, and its route then leaves the flow pending', async () => {
+      const created = await createFor({}).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      expect(presentation.digitalCredentials).toBeUndefined();
+      expect(presentation.digitalCredentialsResponseUri).toBeUndefined();
+      const request = await read(presentation.uri);
+      const wallet = await TestWallet.holding(trusted, PID);
+      const response = await TestWallet.encryptResponse(request, await wallet.present(request));
+      const refused = await t.http().post(`/openid4vp/dc-api-responses/${flow.id}`).send({ response });
+      expect(refused.status).toBe(400);
+      expect(refused.body.reason).toMatch(/made no Digital Credentials API request/);
+      expect(await ping(flow.id)).toMatchObject({ status: 'pending' });
+    });
+
+    it.each(['http://shop.example', 'https://shop.example/login', 'shop.example', 'https://shop.example/'])(
+      'refuses the origin %s at create',
+      async (bad) => {
+        const refused = await createFor({ origin: bad }).expect(400);
+        expect(refused.body.errors[0]).toMatchObject({ path: ['origin'], message: expect.stringMatching(/origin/) });
+      },
+    );
   });
 
   it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {

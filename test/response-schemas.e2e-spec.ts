@@ -264,13 +264,13 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
   });
 
   it('answers the EU wallet identification, its verifier and the sandbox wallet as declared', async () => {
-    const create = () =>
+    const create = (extra: { origin?: string } = {}) =>
       expectStatus(
         t
           .http()
           .post('/api/v2/identification/wallet')
           .set(credentials(sandbox))
-          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' }),
+          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in', ...extra }),
         201,
       );
     const answered = ((await create()) as { data: { presentation: { uri: string } } }).data.presentation.uri;
@@ -279,6 +279,24 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     const wallet = await TestWallet.holding(pidIssuer, { given_name: 'Erika' });
     const response = await TestWallet.encryptResponse(request, await wallet.present(request));
     await expectStatus(t.http().post(new URL(request.responseUri).pathname).type('form').send({ response }), 200);
+
+    const origin = 'https://shop.example';
+    const { presentation } = (
+      (await create({ origin })) as {
+        data: {
+          presentation: {
+            digitalCredentials: { protocol: string; data: { request: string } };
+            digitalCredentialsResponseUri: string;
+          };
+        };
+      }
+    ).data;
+    const dcApi = await TestWallet.readDigitalCredentialsRequest(presentation.digitalCredentials, origin);
+    const dcApiResponse = await TestWallet.encryptResponse(dcApi, await wallet.present(dcApi));
+    await expectStatus(
+      t.http().post(new URL(presentation.digitalCredentialsResponseUri).pathname).send({ response: dcApiResponse }),
+      200,
+    );
 
     const sandboxed = ((await create()) as { data: { request: { id: string } } }).data.request.id;
     await expectStatus(

@@ -1,7 +1,11 @@
-/** Where a wallet fetches a flow's request object and posts its response, under BASE_URL. */
+/**
+ * Where a wallet fetches a flow's request object and posts its response, and where a page posts the wallet's answer
+ * through the browser's Digital Credentials API, under BASE_URL.
+ */
 export const OPENID4VP_PATHS = {
   request: 'openid4vp/requests',
   response: 'openid4vp/responses',
+  dcApiResponse: 'openid4vp/dc-api-responses',
 } as const;
 
 /** The `aud` of a request object fetched by `request_uri` from a wallet with static metadata (OpenID4VP 1.0 5.8). */

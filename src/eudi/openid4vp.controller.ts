@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { Consumes } from '../common/http/consumes.decorator';
@@ -11,7 +11,38 @@ import { WalletVerifierService } from './wallet-verifier.service';
 const REQUEST_OBJECT_TYPE = 'application/oauth-authz-req+jwt';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** What an EU wallet reaches: a wallet flow's request object, and where it posts its answer. Wallets hold no keys of ours. */
+/**
+ * A route a wallet's answer reaches, however it travels: public, answered outside the envelope, and documented alike,
+ * since both are checked by the same verifier.
+ */
+function WalletAnswerRoute(path: string, operation: { summary: string; description: string }) {
+  return applyDecorators(
+    Post(`${path}/:flowId`),
+    Public(),
+    RawResponse(),
+    HttpCode(200),
+    ApiOperation({
+      summary: operation.summary,
+      description:
+        `${operation.description} A verified PID completes the flow with the claims it proves; a refused one ends it ` +
+        "`rejected`, and the answer says why. A body that is not this flow's response at all (not a JWE, encrypted " +
+        'to another key, another state) is refused with a 400 and leaves the flow pending, since anyone who saw the ' +
+        'QR code can post one.',
+    }),
+    ApiRateLimited(),
+    ApiFailure(400, 'The presentation is refused', "The issuer's signature does not hold"),
+    ApiFailure(404, 'No such wallet flow', 'No such flow'),
+    ApiOkResponse({
+      description: 'The presentation is accepted: an empty JSON object, as OpenID4VP 1.0 8.2 allows',
+      content: { 'application/json': { schema: { type: 'object' }, example: {} } },
+    }),
+  );
+}
+
+/**
+ * What an EU wallet reaches: a wallet flow's request object, and where it (or the page that asked it through the
+ * browser's Digital Credentials API) posts its answer. Wallets hold no keys of ours.
+ */
 @ApiTags('openid4vp')
 @Controller()
 export class Openid4vpController {
@@ -41,26 +72,27 @@ export class Openid4vpController {
     return this.verifier.requestObject(flowId);
   }
 
-  @Post(`${OPENID4VP_PATHS.response}/:flowId`)
-  @Public()
-  @RawResponse()
-  @HttpCode(200)
-  @Consumes(FORM_TYPE)
-  @ApiOperation({
+  @WalletAnswerRoute(OPENID4VP_PATHS.response, {
     summary: "A wallet's encrypted answer to a wallet flow (response_mode direct_post.jwt)",
-    description:
-      'A verified PID completes the flow with the claims it proves; a refused one ends it `rejected`, and the ' +
-      'answer says why.',
+    description: "The wallet's form-encoded `response`.",
   })
-  @ApiRateLimited()
-  @ApiFailure(400, 'The presentation is refused', "The issuer's signature does not hold")
-  @ApiFailure(404, 'No such wallet flow', 'No such flow')
-  @ApiOkResponse({
-    description: 'The presentation is accepted: an empty JSON object, as OpenID4VP 1.0 8.2 allows',
-    content: { 'application/json': { schema: { type: 'object' }, example: {} } },
-  })
+  @Consumes(FORM_TYPE)
   async response(@Param('flowId') flowId: string, @Body() body: WalletResponseDto): Promise<Record<string, never>> {
-    await this.verifier.receive(flowId, body.response);
+    await this.verifier.receive(flowId, body.response, 'direct_post.jwt');
+    return {};
+  }
+
+  @WalletAnswerRoute(OPENID4VP_PATHS.dcApiResponse, {
+    summary: "A wallet's encrypted answer to a wallet flow through the browser's Digital Credentials API (dc_api.jwt)",
+    description:
+      'The page that called `navigator.credentials.get` with `presentation.digitalCredentials` posts the returned ' +
+      "credential's `data` (`{ response }`) here as JSON, to be checked as a wallet's direct answer is.",
+  })
+  async dcApiResponse(
+    @Param('flowId') flowId: string,
+    @Body() body: WalletResponseDto,
+  ): Promise<Record<string, never>> {
+    await this.verifier.receive(flowId, body.response, 'dc_api.jwt');
     return {};
   }
 }

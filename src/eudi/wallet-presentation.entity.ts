@@ -3,8 +3,8 @@ import { epochMsColumn } from '../common/persistence/column-types';
 
 /**
  * What the verifier asked a wallet for one flow: the signed request object served at its `request_uri`, the fresh
- * nonce and state, and the private key the wallet encrypts its response to (sealed). A refused presentation keeps
- * its reason here.
+ * nonce and state, the private key the wallet encrypts its response to (sealed), and the page origin of its Digital
+ * Credentials API request if one was made. A refused presentation keeps its reason here.
  */
 @Entity({ name: 'wallet_presentations' })
 export class WalletPresentation {
@@ -26,6 +26,10 @@ export class WalletPresentation {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   refusal: string | null;
+
+  /** The integrator's page origin, when the create asked for a Digital Credentials API request too. */
+  @Column({ type: 'varchar', length: 300, nullable: true, name: 'dc_api_origin' })
+  dcApiOrigin: string | null;
 
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;

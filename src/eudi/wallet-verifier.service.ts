@@ -7,6 +7,7 @@ import {
   createOpenid4vpAuthorizationRequest,
   parseOpenid4vpAuthorizationResponse,
   type Openid4vpAuthorizationRequest,
+  type Openid4vpAuthorizationRequestDcApi,
 } from '@openid4vc/openid4vp';
 import {
   CompactSign,
@@ -32,18 +33,26 @@ import type { ClaimValues } from '../persons/claim-values';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
-import { OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
+import { UnreadableResponseError } from './errors/unreadable-response.error';
+import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
 import { catalogValuesOf, unprovableClaims } from './pid-claims';
 import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
 import { verifySdJwtPid } from './sd-jwt-pid.verifier';
 import { sandboxWalletResponse } from './sandbox-wallet';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
-import type { WalletPresentationRequest } from './wallet-presentation-request';
+import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
 
 const RESPONSE_KEY_ALGORITHM = 'ECDH-ES';
-const RESPONSE_ENCRYPTIONS = ['A128GCM', 'A256GCM'];
+const RESPONSE_ENCRYPTIONS: [string, ...string[]] = ['A128GCM', 'A256GCM'];
 const SIGNATURE_ALGORITHM = 'ES256';
+const SIGNATURE_ALGORITHMS: [string] = [SIGNATURE_ALGORITHM];
+const DIRECT_POST_JWT = 'direct_post.jwt';
+const DC_API_JWT = 'dc_api.jwt';
+
+/** How a wallet's answer arrived: posted by the wallet itself, or handed over by a page from the browser's DC API. */
+export type WalletResponseMode = typeof DIRECT_POST_JWT | typeof DC_API_JWT;
+
 /** A compact JWE has five parts; HAIP requires the response encrypted, so a bare or signed-only one is refused. */
 const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 
@@ -86,13 +95,18 @@ export class WalletVerifierService {
 
   /**
    * What writes a new wallet flow's request object, nonce, state and response key in the flow's own transaction, so no
-   * wallet flow exists without them; it answers how a wallet reaches the flow. The verifier certificate is read first,
+   * wallet flow exists without them; it answers how a wallet reaches the flow, and, given the integrator's page
+   * origin, the same request for the browser's Digital Credentials API. The verifier certificate is read first,
    * outside that transaction, since the embedded database takes one transaction at a time.
    */
-  async presentationWriter(): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
+  async presentationWriter(
+    origin?: string,
+  ): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
-    return (manager, flow) => this.prepare(manager, flow, verifier, clientId);
+    // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
+    const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
+    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin);
   }
 
   private async prepare(
@@ -100,6 +114,7 @@ export class WalletVerifierService {
     flow: Flow,
     verifier: SigningCertificate,
     clientId: string,
+    origin: string | undefined,
   ): Promise<WalletPresentationRequest> {
     const nonce = randomBytes(24).toString('base64url');
     const state = randomBytes(24).toString('base64url');
@@ -111,31 +126,35 @@ export class WalletVerifierService {
     const publicJwk = { ...(await exportJWK(publicKey)), kid, use: 'enc', alg: RESPONSE_KEY_ALGORITHM };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: RESPONSE_KEY_ALGORITHM };
     const requestUri = `${this.config.BASE_URL}/${OPENID4VP_PATHS.request}/${flow.id}`;
-    const created = await createOpenid4vpAuthorizationRequest({
-      authorizationRequestPayload: {
-        response_type: 'vp_token',
-        client_id: clientId,
-        response_mode: 'direct_post.jwt',
-        response_uri: `${this.config.BASE_URL}/${OPENID4VP_PATHS.response}/${flow.id}`,
-        nonce,
-        state,
-        dcql_query: pidDcqlQuery(flow.requestedClaims),
-        client_metadata: {
-          client_name: flow.appName,
-          jwks: { keys: [publicJwk as Jwk] },
-          encrypted_response_enc_values_supported: RESPONSE_ENCRYPTIONS,
-          vp_formats_supported: {
-            'dc+sd-jwt': { 'sd-jwt_alg_values': [SIGNATURE_ALGORITHM], 'kb-jwt_alg_values': [SIGNATURE_ALGORITHM] },
-          },
+    const common = {
+      response_type: 'vp_token' as const,
+      client_id: clientId,
+      nonce,
+      state,
+      dcql_query: pidDcqlQuery(flow.requestedClaims),
+      client_metadata: {
+        client_name: flow.appName,
+        jwks: { keys: [publicJwk as Jwk] },
+        encrypted_response_enc_values_supported: RESPONSE_ENCRYPTIONS,
+        vp_formats_supported: {
+          'dc+sd-jwt': { 'sd-jwt_alg_values': SIGNATURE_ALGORITHMS, 'kb-jwt_alg_values': SIGNATURE_ALGORITHMS },
         },
       },
-      jar: {
-        requestUri,
-        jwtSigner: { method: 'x5c', x5c: x5cOf(verifier), alg: SIGNATURE_ALGORITHM },
-        additionalJwtPayload: { aud: STATIC_WALLET_AUDIENCE },
-        expiresInSeconds: Math.max(1, Math.floor((flow.expiresAt - Date.now()) / 1000)),
+    };
+    const jar = {
+      jwtSigner: { method: 'x5c' as const, x5c: x5cOf(verifier), alg: SIGNATURE_ALGORITHM },
+      additionalJwtPayload: { aud: STATIC_WALLET_AUDIENCE },
+      expiresInSeconds: Math.max(1, Math.floor((flow.expiresAt - Date.now()) / 1000)),
+    };
+    const callbacks = { signJwt: this.signer(verifier), encryptJwe: () => Promise.reject(new Error('not used')) };
+    const created = await createOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: {
+        ...common,
+        response_mode: DIRECT_POST_JWT,
+        response_uri: `${this.config.BASE_URL}/${OPENID4VP_PATHS.response}/${flow.id}`,
       },
-      callbacks: { signJwt: this.signer(verifier), encryptJwe: () => Promise.reject(new Error('not used')) },
+      jar: { ...jar, requestUri },
+      callbacks,
     });
     if (!created.jar) throw new Error('The openid4vp library made no request object');
     await manager.insert(WalletPresentation, {
@@ -145,9 +164,27 @@ export class WalletVerifierService {
       requestObject: created.jar.authorizationRequestJwt,
       responseKey: this.responseKeys.seal(flow.id, JSON.stringify(privateJwk)),
       refusal: null,
+      dcApiOrigin: origin ?? null,
       createdAt: Date.now(),
     });
-    return { uri: created.authorizationRequest, requestUri, clientId };
+    const reached: WalletPresentationRequest = { uri: created.authorizationRequest, requestUri, clientId };
+    if (origin === undefined) return reached;
+    // The same nonce, state and key: the flow is answered once, by whichever way the wallet comes.
+    const dcApi = await createOpenid4vpAuthorizationRequest({
+      authorizationRequestPayload: { ...common, response_mode: DC_API_JWT, expected_origins: [origin] },
+      jar,
+      callbacks,
+    });
+    if (!dcApi.jar) throw new Error('The openid4vp library made no request object');
+    const digitalCredentials: DigitalCredentialRequest = {
+      protocol: DC_API_PROTOCOL,
+      data: { request: dcApi.jar.authorizationRequestJwt },
+    };
+    return {
+      ...reached,
+      digitalCredentials,
+      digitalCredentialsResponseUri: `${this.config.BASE_URL}/${OPENID4VP_PATHS.dcApiResponse}/${flow.id}`,
+    };
   }
 
   /**
@@ -180,9 +217,11 @@ export class WalletVerifierService {
 
   /**
    * A wallet's `direct_post.jwt` response: decrypted with the flow's key, checked against its request (state, DCQL),
-   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too.
+   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too. A body
+   * that is not this flow's response at all (not a JWE, another key, another state) is refused and the flow left as it
+   * is, since anyone who saw the QR code could post one.
    */
-  async receive(flowId: string, response: unknown): Promise<void> {
+  async receive(flowId: string, response: unknown, mode: WalletResponseMode = DIRECT_POST_JWT): Promise<void> {
     const flow = await this.flows.find(flowId);
     const presentation = await this.presentations.findOneBy({ flowId: flow.id });
     if (!presentation) throw new FlowNotFoundError();
@@ -190,7 +229,7 @@ export class WalletVerifierService {
       throw new PresentationRefusedError(`The flow is already ${flow.status}: a presentation is answered once`);
     }
     try {
-      const claims = await this.verify(flow, presentation, response);
+      const claims = await this.verify(flow, presentation, response, mode);
       const moved = await this.flows.move(flow, 'approve', claims);
       if (!moved) throw new PresentationRefusedError('The flow ended before the presentation arrived');
     } catch (error) {
@@ -203,21 +242,27 @@ export class WalletVerifierService {
     flow: Flow,
     presentation: WalletPresentation,
     response: unknown,
+    mode: WalletResponseMode,
   ): Promise<{ claims: Flow['claims']; holderNin: string }> {
     if (typeof response !== 'string' || !COMPACT_JWE.test(response)) {
-      throw new PresentationRefusedError('The response must be a JWE encrypted to this flow (direct_post.jwt)');
+      throw new UnreadableResponseError(`The response must be a JWE encrypted to this flow (${mode})`);
     }
-    const request = decodeJwt(presentation.requestObject) as unknown as Openid4vpAuthorizationRequest;
+    if (mode === DC_API_JWT && presentation.dcApiOrigin === null) {
+      throw new UnreadableResponseError('This flow made no Digital Credentials API request: create it with an origin');
+    }
+    const request = this.requestAnswered(presentation, mode);
     const privateJwk = JSON.parse(this.responseKeys.open(flow.id, presentation.responseKey)) as JWK;
+    const opened: { payload?: string } = {};
     let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
     try {
       parsed = await parseOpenid4vpAuthorizationResponse({
         authorizationResponse: { response },
         authorizationRequestPayload: request,
-        callbacks: { decryptJwe: this.decrypter(privateJwk), verifyJwt: () => ({ verified: false }) },
+        callbacks: { decryptJwe: this.decrypter(privateJwk, opened), verifyJwt: () => ({ verified: false }) },
       });
     } catch (error) {
-      throw new PresentationRefusedError(this.responseRefusal(error));
+      this.checkOpened(opened.payload, presentation.state);
+      throw new PresentationRefusedError(`The response does not answer this request: ${this.messageOf(error)}`);
     }
     const tokens = parsed.type === 'dcql' ? parsed.dcql.presentations[PID_CREDENTIAL_QUERY_ID] : undefined;
     if (!tokens || tokens.length !== 1 || typeof tokens[0] !== 'string') {
@@ -225,7 +270,7 @@ export class WalletVerifierService {
     }
     const pid = await verifySdJwtPid(tokens[0], await this.credentials.trustedIssuerCas(flow.environment), {
       nonce: presentation.nonce,
-      audience: request.client_id,
+      audience: this.audienceOf(presentation, request, mode),
     });
     const values = catalogValuesOf(pid.claims, flow.requestedClaims);
     const app = await this.tenants.findApp(flow.appId);
@@ -237,14 +282,65 @@ export class WalletVerifierService {
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
   }
 
-  /** The library's refusals, put in words: a response the flow's key cannot open was made for another flow. */
-  private responseRefusal(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/decrypt|kid|jwk/i.test(message)) {
-      return "The response is not encrypted to this flow's key: it answers another flow's request";
+  /**
+   * The request the response answers: the stored `direct_post.jwt` one, or the Digital Credentials API one made beside
+   * it, which differs only in its response mode, in having no response address, and in its origins (which the browser,
+   * not the verifier, checks).
+   */
+  private requestAnswered(
+    presentation: WalletPresentation,
+    mode: WalletResponseMode,
+  ): Openid4vpAuthorizationRequest | Openid4vpAuthorizationRequestDcApi {
+    const request = decodeJwt(presentation.requestObject) as unknown as Openid4vpAuthorizationRequest;
+    if (mode === DIRECT_POST_JWT) return request;
+    return {
+      response_type: request.response_type,
+      client_id: request.client_id,
+      nonce: request.nonce,
+      state: request.state,
+      dcql_query: request.dcql_query as ReturnType<typeof pidDcqlQuery>,
+      client_metadata: request.client_metadata,
+      response_mode: DC_API_JWT,
+    };
+  }
+
+  /**
+   * Whom the key binding JWT must name: the verifier's client_id, or over the Digital Credentials API the page's origin
+   * prefixed with `origin:`, even for a signed request (OpenID4VP 1.0 A.4).
+   */
+  private audienceOf(
+    presentation: WalletPresentation,
+    request: Openid4vpAuthorizationRequest | Openid4vpAuthorizationRequestDcApi,
+    mode: WalletResponseMode,
+  ): string {
+    if (mode === DC_API_JWT) return `origin:${presentation.dcApiOrigin}`;
+    // The stored request always carries the verifier's client_id; the type allows none only for DC API requests.
+    return request.client_id ?? '';
+  }
+
+  /**
+   * Why a response the library refused is not this flow's at all: its key did not open it, or its state is another
+   * flow's. Such a response says nothing of the person's wallet, so it leaves the flow alone.
+   */
+  private checkOpened(payload: string | undefined, state: string): void {
+    if (payload === undefined) {
+      throw new UnreadableResponseError(
+        "The response is not encrypted to this flow's key: it answers another flow's request",
+      );
     }
-    if (/state/i.test(message)) return "The response's state is not this flow's: it answers another flow's request";
-    return `The response does not answer this request: ${message}`;
+    let answered: unknown;
+    try {
+      answered = (JSON.parse(payload) as { state?: unknown }).state;
+    } catch {
+      throw new UnreadableResponseError('The decrypted response is not a JSON authorization response');
+    }
+    if (answered !== state) {
+      throw new UnreadableResponseError("The response's state is not this flow's: it answers another flow's request");
+    }
+  }
+
+  private messageOf(error: unknown): string {
+    return error instanceof Error ? error.message : String(error);
   }
 
   private async refuse(flow: Flow, reason: string): Promise<void> {
@@ -272,7 +368,8 @@ export class WalletVerifierService {
     };
   }
 
-  private decrypter(privateJwk: JWK): CallbackContext['decryptJwe'] {
+  /** Decrypts with the flow's key, keeping the plaintext in `opened` so a refusal can tell whether the key opened it. */
+  private decrypter(privateJwk: JWK, opened: { payload?: string }): CallbackContext['decryptJwe'] {
     return async (jwe) => {
       try {
         const key = await importJWK(privateJwk, RESPONSE_KEY_ALGORITHM);
@@ -280,7 +377,8 @@ export class WalletVerifierService {
           keyManagementAlgorithms: [RESPONSE_KEY_ALGORITHM],
           contentEncryptionAlgorithms: RESPONSE_ENCRYPTIONS,
         });
-        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: new TextDecoder().decode(plaintext) };
+        opened.payload = new TextDecoder().decode(plaintext);
+        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: opened.payload };
       } catch {
         return { decrypted: false };
       }

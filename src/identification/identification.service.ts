@@ -29,6 +29,8 @@ export interface IdentificationRequest {
   verification?: VerificationMode;
   /** Overrides FLOW_TTL_SECONDS, for a flow that must end sooner (an OIDC login's, before its page does). */
   ttlSeconds?: number;
+  /** Wallet: the integrator's page origin, for a Digital Credentials API request. */
+  origin?: string;
 }
 
 export interface IdentificationCreated {
@@ -72,7 +74,7 @@ export class IdentificationService {
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
     if (startMode === 'wallet') this.wallet.checkProvable(claims);
-    const writePresentation = startMode === 'wallet' ? await this.wallet.presentationWriter() : undefined;
+    const writePresentation = startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin) : undefined;
     let presentation: WalletPresentationRequest | undefined;
     if (startMode === 'different-device') {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);

@@ -14,7 +14,8 @@ import {
 /**
  * A test PID issuer and a test EU wallet, written for the tests from the specifications (OpenID4VP 1.0 with HAIP 1.0,
  * SD-JWT VC, DCQL) with @sd-jwt/*, @peculiar/x509 and jose, and nothing of idflow's verifier: what a real wallet does
- * with a flow's `openid4vp://` URI, so that the tests prove the verifier interoperates rather than agrees with itself.
+ * with a flow's `openid4vp://` URI or Digital Credentials API request, so that the tests prove the verifier
+ * interoperates rather than agrees with itself.
  */
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
@@ -108,6 +109,8 @@ export class TestPidIssuer {
 /** What the wallet read from a flow's request object, after checking its signature and client identifier. */
 export interface ReadRequest {
   clientId: string;
+  /** Whom the key binding JWT names: the client_id, or over the Digital Credentials API `origin:` and the page's. */
+  audience: string;
   nonce: string;
   state: string;
   responseUri: string;
@@ -147,7 +150,39 @@ export class TestWallet {
    * leaf of its `x5c`, whose client identifier is `x509_hash:` and the base64url SHA-256 of that leaf's DER.
    */
   static async readRequest(uri: string, requestObject: string): Promise<ReadRequest> {
-    const query = new URL(uri).searchParams;
+    const read = await TestWallet.verifyRequestObject(requestObject);
+    if (new URL(uri).searchParams.get('client_id') !== read.clientId) {
+      throw new Error(`the URI's client_id is not the certificate's hash ${read.clientId}`);
+    }
+    if (read.payload.response_mode !== 'direct_post.jwt') {
+      throw new Error(`response_mode ${String(read.payload.response_mode)}`);
+    }
+    return { ...read, audience: read.clientId };
+  }
+
+  /**
+   * Reads what a page passes to `navigator.credentials.get({ digital: { requests: [request] } })`, as a wallet does
+   * with what the browser hands it from a page of `origin` (OpenID4VP 1.0 appendix A.3): protocol
+   * `openid4vp-v1-signed`, `data.request` a signed request object for `dc_api.jwt` that names `origin` among its
+   * `expected_origins` and has no response address (the answer goes back through the browser).
+   */
+  static async readDigitalCredentialsRequest(
+    request: { protocol: string; data: { request: string } },
+    origin: string,
+  ): Promise<ReadRequest> {
+    if (request.protocol !== 'openid4vp-v1-signed') throw new Error(`protocol ${request.protocol}`);
+    const read = await TestWallet.verifyRequestObject(request.data.request);
+    const { payload } = read;
+    if (payload.response_mode !== 'dc_api.jwt') throw new Error(`response_mode ${String(payload.response_mode)}`);
+    const expected = payload.expected_origins as string[] | undefined;
+    if (!expected?.includes(origin)) throw new Error(`${origin} is not among expected_origins ${String(expected)}`);
+    if (payload.response_uri !== undefined || payload.redirect_uri !== undefined) {
+      throw new Error('a Digital Credentials API request names no response address');
+    }
+    return { ...read, audience: `origin:${origin}` };
+  }
+
+  private static async verifyRequestObject(requestObject: string): Promise<Omit<ReadRequest, 'audience'>> {
     const header = decodeProtectedHeader(requestObject);
     if (header.typ !== 'oauth-authz-req+jwt') throw new Error(`request object typ ${String(header.typ)}`);
     const [leafBase64] = header.x5c ?? [];
@@ -155,10 +190,9 @@ export class TestWallet {
     const { payload } = await compactVerify(requestObject, await leaf.publicKey.export(), { algorithms: ['ES256'] });
     const claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload & Record<string, unknown>;
     const expectedClientId = `x509_hash:${createHash('sha256').update(Buffer.from(leaf.rawData)).digest('base64url')}`;
-    if (claims.client_id !== expectedClientId || query.get('client_id') !== expectedClientId) {
+    if (claims.client_id !== expectedClientId) {
       throw new Error(`client_id ${String(claims.client_id)} is not the certificate's hash ${expectedClientId}`);
     }
-    if (claims.response_mode !== 'direct_post.jwt') throw new Error(`response_mode ${String(claims.response_mode)}`);
     const dcql = claims.dcql_query as {
       credentials: Array<{ id: string; format: string; claims: Array<{ path: string[] }> }>;
     };
@@ -188,7 +222,7 @@ export class TestWallet {
     let presentation = spoilers.noKeyBinding
       ? await sdJwt.present(this.credential, frame)
       : await sdJwt.present(this.credential, frame, {
-          kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: request.clientId, nonce: request.nonce } },
+          kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: request.audience, nonce: request.nonce } },
         });
     if (spoilers.badIssuerSignature) {
       const [jwt, ...rest] = presentation.split('~');
@@ -199,7 +233,10 @@ export class TestWallet {
     return presentation;
   }
 
-  /** The `direct_post.jwt` body: `{ vp_token, state }` encrypted (ECDH-ES, A128GCM) to the request's key. */
+  /**
+   * The `direct_post.jwt` body, or the `response` of a `dc_api.jwt` answer: `{ vp_token, state }` encrypted (ECDH-ES,
+   * A128GCM) to the request's key.
+   */
   static async encryptResponse(request: ReadRequest, presentation: string): Promise<string> {
     const key = await importJWK(request.encryptionKey, 'ECDH-ES');
     const body = JSON.stringify({ vp_token: { pid: [presentation] }, state: request.state });

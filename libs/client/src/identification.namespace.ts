@@ -37,6 +37,10 @@ export interface WalletCreated {
     requestUri: string;
     /** The verifier's `x509_hash:` client identifier. */
     clientId: string;
+    /** Given an `origin`: pass it as is in `navigator.credentials.get({ digital: { requests: [it] } })`. */
+    digitalCredentials?: { protocol: 'openid4vp-v1-signed'; data: { request: string } };
+    /** Given an `origin`: where the page posts the returned credential's `data` as JSON. */
+    digitalCredentialsResponseUri?: string;
   };
 }
 
@@ -68,8 +72,11 @@ export class IdentificationNamespace {
     return this.create('wildcard', input, options, this.transport.version === 'v1');
   }
 
-  /** v2 only: the person answers with their EU Digital Identity Wallet's PID (OpenID4VP 1.0). */
-  wallet(input: IdentificationInput, options?: CallOptions): Promise<WalletCreated> {
+  /**
+   * v2 only: the person answers with their EU Digital Identity Wallet's PID (OpenID4VP 1.0). With `origin` (your page's
+   * https origin), also the request for the browser's Digital Credentials API.
+   */
+  wallet(input: IdentificationInput & { origin?: string }, options?: CallOptions): Promise<WalletCreated> {
     return this.create('wallet', input, options, false);
   }
 

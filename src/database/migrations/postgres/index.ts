@@ -34,6 +34,7 @@ import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndRea
 import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-DevicePushSubscriptions';
 import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHolderIndex';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
+import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -73,4 +74,5 @@ export const POSTGRES_MIGRATIONS = [
   DevicePushSubscriptions1764990000000,
   FlowHolderIndex1764990000001,
   RevokedSealCertificates1765000000000,
+  WalletDcApiOrigin1765010000000,
 ];
