@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type * as OpenIdClient from 'openid-client';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { TenantsService } from '../src/tenants/tenants.service';
-import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
+import { artifactPath, describeInBrowser, launchBrowser, waitForRedirect } from './support/browser';
 import { LocalServer } from './support/local-server';
 import { authorizationRequest, discover, openid } from './support/oidc-login';
 import { bootstrapSandbox } from './support/sandbox-tenant';
@@ -67,15 +67,8 @@ describeInBrowser('Log in with OIDC in Chromium', () => {
 
     const person = sandbox.testPersons[0];
     await page.getByRole('button', { name: `Approve as ${person.name}` }).click();
-    // The page follows the flow live, then the provider's resume redirects to the app: allow for a loaded machine, and
-    // say where the browser stopped if it never gets there.
-    await page
-      .waitForURL((address) => address.href.startsWith(redirectUri), { timeout: 15_000 })
-      .catch(async (error: Error) => {
-        throw new Error(
-          `${error.message}\nstopped at ${page.url()}: ${(await page.textContent('body'))?.slice(0, 500)}`,
-        );
-      });
+    // The page follows the flow live, then the provider's resume redirects to the app.
+    await waitForRedirect(page, redirectUri);
 
     const callback = new URL(page.url());
     expect(callback.searchParams.get('state')).toBe(state);

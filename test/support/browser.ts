@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Browser, chromium } from 'playwright-core';
+import { Browser, Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(__dirname, '..', '..', 'test-artifacts');
@@ -37,4 +37,16 @@ export async function launchBrowser(): Promise<Browser> {
 export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   return join(ARTIFACTS_DIR, name);
+}
+
+/**
+ * Waits for the browser to land on the app's redirect URI, allowing for a loaded machine, and says where it stopped if
+ * it never gets there.
+ */
+export async function waitForRedirect(page: Page, redirectUri: string): Promise<void> {
+  await page
+    .waitForURL((address) => address.href.startsWith(redirectUri), { timeout: 15_000 })
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nstopped at ${page.url()}: ${(await page.textContent('body'))?.slice(0, 500)}`);
+    });
 }

@@ -76,6 +76,23 @@ export async function authorizationRequest(
   return { url, verifier, state, nonce };
 }
 
+/** The parameters of an authorization request, PKCE S256, state and nonce included, as a FAPI 2.0 app pushes them. */
+export async function requestParameters(
+  overrides: Record<string, string> = {},
+): Promise<{ verifier: string; parameters: Record<string, string> & { state: string; nonce: string } }> {
+  const verifier = openid.randomPKCECodeVerifier();
+  const parameters = {
+    redirect_uri: REDIRECT_URI,
+    scope: 'openid naming',
+    code_challenge: await openid.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: openid.randomState(),
+    nonce: openid.randomNonce(),
+    ...overrides,
+  };
+  return { verifier, parameters };
+}
+
 /** Opens a fresh authorization request, in a fresh browser unless given one, up to the login page it is sent to. */
 export async function startLogin(
   config: openid.Configuration,
