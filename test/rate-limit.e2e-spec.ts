@@ -225,7 +225,8 @@ describeWithRedis('rate limit shared through Redis (REDIS_URL set)', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    // One deployment of two instances: one REDIS_PREFIX, as the suites' own schemas would give each its own.
+    const env = { RATE_LIMIT_PER_MINUTE: String(LIMIT), REDIS_PREFIX: `shared-${Date.now()}:` };
     [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
   });
   afterAll(async () => {

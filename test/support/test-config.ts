@@ -33,6 +33,9 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     ...overrides,
   };
   if (env.DATABASE_URL && !overrides.DATABASE_SCHEMA) env.DATABASE_SCHEMA = await createSchema(env.DATABASE_URL);
+  // Redis keys of the schema's own: suites reached from loopback would otherwise share one client's rate-limit count in
+  // the shared Redis and refuse each other's requests, while apps given one schema (a scaled pair) share a prefix too.
+  if (env.REDIS_URL && env.DATABASE_SCHEMA && !overrides.REDIS_PREFIX) env.REDIS_PREFIX = `${env.DATABASE_SCHEMA}:`;
   if (env.DATABASE_URL) env.KEY_ENCRYPTION_KEY ??= TEST_KEY_ENCRYPTION_KEY;
   return loadConfig(env);
 }
