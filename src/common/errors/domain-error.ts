@@ -7,7 +7,11 @@ import type { ValidationIssue } from './validation-issue';
 export abstract class DomainError extends Error {
   abstract readonly status: number;
 
-  constructor(readonly reason: string) {
+  /** `retryAfterSeconds`, when given, goes out as the answer's `Retry-After`: when the caller may try again. */
+  constructor(
+    readonly reason: string,
+    private readonly retryAfterSeconds?: number,
+  ) {
     super(reason);
     this.name = new.target.name;
   }
@@ -16,9 +20,9 @@ export abstract class DomainError extends Error {
     return undefined;
   }
 
-  /** Headers the answer carries (a `Retry-After`, say). */
+  /** Headers the answer carries: the `Retry-After`, when the error names one. */
   get headers(): Record<string, string> | undefined {
-    return undefined;
+    return this.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(this.retryAfterSeconds) };
   }
 
   /** Details a caller can act on, sent as the failed envelope's `data`. */

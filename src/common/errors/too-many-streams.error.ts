@@ -8,15 +8,7 @@ export class TooManyStreamsError extends DomainError {
   readonly status = 429;
 
   /** `held`: what is held open, `event streams` or `held polls`. */
-  constructor(
-    scope: string,
-    private readonly retryAfterSeconds: number,
-    held = 'event streams',
-  ) {
-    super(`Too many ${held} are open for this ${scope}; close one or retry later`);
-  }
-
-  override get headers(): Record<string, string> {
-    return { 'retry-after': String(this.retryAfterSeconds) };
+  constructor(scope: string, retryAfterSeconds: number, held = 'event streams') {
+    super(`Too many ${held} are open for this ${scope}; close one or retry later`, retryAfterSeconds);
   }
 }

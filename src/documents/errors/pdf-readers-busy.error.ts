@@ -6,10 +6,6 @@ const RETRY_AFTER_SECONDS = 2;
 /** Every PDF reader is busy and the queue before them is full: a 503 to retry, rather than files piling up in memory. */
 export class PdfReadersBusyError extends ServiceUnavailableError {
   constructor(waiting: number) {
-    super(`Every PDF reader is busy and ${waiting} files are waiting for one; try again shortly`);
-  }
-
-  override get headers(): Record<string, string> {
-    return { 'retry-after': String(RETRY_AFTER_SECONDS) };
+    super(`Every PDF reader is busy and ${waiting} files are waiting for one; try again shortly`, RETRY_AFTER_SECONDS);
   }
 }

@@ -4,14 +4,7 @@ import { DomainError } from '../../common/errors/domain-error';
 export class TooManyLoginPushesError extends DomainError {
   readonly status = 429;
 
-  constructor(
-    reason: string,
-    private readonly retryAfterSeconds: number,
-  ) {
-    super(reason);
-  }
-
-  override get headers(): Record<string, string> {
-    return { 'retry-after': String(this.retryAfterSeconds) };
+  constructor(reason: string, retryAfterSeconds: number) {
+    super(reason, retryAfterSeconds);
   }
 }
