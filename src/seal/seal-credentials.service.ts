@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -113,17 +114,12 @@ export class SealCredentialsService implements OnModuleInit {
     await this.credential();
     const outcome = await this.certificates.manager.transaction(async (manager) => {
       const stored = await manager.findOneByOrFail(SealCertificate, { slot: SLOT });
-      if (!stored.caPrivateKey) {
+      const ca = await this.sandboxCa(stored);
+      if (!ca) {
         throw new SealRevocationRefusedError('This sandbox seal was made before its CA key was kept: it cannot revoke');
       }
-      const [ca] = certificatesFromPem(stored.caPem);
       const [seal] = certificatesFromPem(stored.certificatePem);
-      const caKey = await importSealKey(Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64'), ca);
-      const next = await issueSandboxSealCertificate(
-        this.config.SEAL_NAME,
-        { certificate: ca, privateKey: caKey },
-        this.revocationPointers(),
-      );
+      const next = await issueSandboxSealCertificate(this.config.SEAL_NAME, ca, this.revocationPointers());
       // In whole seconds, as the CRL, OCSP and /verify's times say it: a seal validated in the second of its
       // revocation is not trusted by that second.
       const revokedAt = Math.floor(Date.now() / 1000) * 1000;
@@ -168,11 +164,18 @@ export class SealCredentialsService implements OnModuleInit {
   private async makeResponder(): Promise<RevocationResponder | undefined> {
     if (this.config.SEAL_P12_PATH) return undefined;
     await this.credential();
-    const stored = await this.certificates.findOneByOrFail({ slot: SLOT });
+    const ca = await this.sandboxCa(await this.certificates.findOneByOrFail({ slot: SLOT }));
+    return ca && new RevocationResponder(ca.certificate, ca.privateKey, () => this.issuedCertificates());
+  }
+
+  /** The sandbox seal CA's certificate and key; undefined for a seal made before the CA's key was kept. */
+  private async sandboxCa(
+    stored: SealCertificate,
+  ): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey } | undefined> {
     if (!stored.caPrivateKey) return undefined;
-    const [ca] = certificatesFromPem(stored.caPem);
-    const caKey = await importSealKey(Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64'), ca);
-    return new RevocationResponder(ca, caKey, () => this.issuedCertificates());
+    const [certificate] = certificatesFromPem(stored.caPem);
+    const pkcs8 = Buffer.from(this.caPrivateKeys.open(SLOT, stored.caPrivateKey), 'base64');
+    return { certificate, privateKey: await importSealKey(pkcs8, certificate) };
   }
 
   /** Every certificate the sandbox seal CA issued: the one in use, and those it revoked. */
