@@ -1,9 +1,9 @@
-import { createHash, randomBytes, type webcrypto } from 'node:crypto';
+import { createHash, type webcrypto } from 'node:crypto';
 import type http from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { attribute, signingCertificateV2 } from '../../src/seal/cades-signer';
-import { KEY_USAGE, generateSealKeys, issueCertificate } from '../../src/seal/certificate-issuer';
+import { KEY_USAGE, generateSealKeys, issueCertificate, randomSerialNumber } from '../../src/seal/certificate-issuer';
 import { certificateToPem } from '../../src/seal/pem';
 import { sealCrypto } from '../../src/seal/pkijs-engine';
 import { RevocationResponder } from '../../src/seal/revocation-responder';
@@ -115,7 +115,7 @@ export class TestTimestampAuthority {
       version: 1,
       policy: '1.2.3.4.1',
       messageImprint: request.messageImprint,
-      serialNumber: new asn1js.Integer({ valueHex: randomBytes(8) }),
+      serialNumber: randomSerialNumber(8),
       genTime: this.genTime,
       nonce: request.nonce,
     });
