@@ -79,6 +79,16 @@ export class ScaledPair {
     }
   }
 
+  /** The lines either instance printed that mention `text` (an error id, say), to show why an answer went wrong. */
+  linesMentioning(text: string): string[] {
+    return this.instances.flatMap((on) =>
+      on
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(text)),
+    );
+  }
+
   /** Stops whichever instances still run. */
   async stop(): Promise<void> {
     await Promise.all(this.instances.map((instance) => instance.stop()));

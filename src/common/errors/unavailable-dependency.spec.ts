@@ -10,6 +10,8 @@ describe('isUnavailableDependency', () => {
     ['a server starting up', withCode('the database system is starting up', '57P03')],
     ['a connection failure', withCode('connection failure', '08006')],
     ['a connection that ended', new Error('Connection terminated unexpectedly')],
+    ['a query on a broken client', new Error('Client has encountered a connection error and is not queryable')],
+    ['a query on a closed client', new Error('Client was closed and is not queryable')],
     [
       "the driver's error wrapped by TypeORM",
       new QueryFailedError('SELECT 1', [], withCode('terminating connection due to administrator command', '57P01')),

@@ -2,8 +2,12 @@
 const UNAVAILABLE_SQLSTATE = /^(08|57P)/;
 /** What a socket says when the server behind it is gone or not yet back. */
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
-/** node-postgres's own words for a connection that ended or never came, which carry no code. */
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+/**
+ * node-postgres's own words, which carry no code, for a connection that ended or never came, and for a query sent on
+ * a client whose connection had already broken (a transaction's client when the server went away mid-transaction).
+ */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * Whether an error means that a server the request needed (PostgreSQL, mostly) is not answering, rather than that the
