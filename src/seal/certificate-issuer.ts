@@ -1,7 +1,8 @@
-import { createHash, randomBytes, type webcrypto } from 'node:crypto';
+import { createHash, type webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { subtle } from './pkijs-engine';
+import { randomPositiveInteger } from './random-positive-integer';
 import { OID } from './seal-oids';
 
 /** RSA with PKCS#1 v1.5 and SHA-256: the one signature scheme every PDF validator and NSS version accepts. */
@@ -43,22 +44,11 @@ export async function generateSealKeys(): Promise<webcrypto.CryptoKeyPair> {
   return subtle.generateKey(SEAL_KEY_ALGORITHM, true, ['sign', 'verify']);
 }
 
-/**
- * A random positive serial number of `length` bytes, in minimal DER whatever the bytes drawn. The first byte is kept
- * within 0x40-0x7f: a clear top bit keeps the INTEGER positive, and a set second bit keeps it from starting with a zero
- * byte, which DER forbids before a byte below 0x80 and which OpenSSL refuses to read (one certificate in 256 before).
- */
-export function randomSerialNumber(length: number): asn1js.Integer {
-  const serial = randomBytes(length);
-  serial[0] = (serial[0] & 0x3f) | 0x40;
-  return new asn1js.Integer({ valueHex: serial });
-}
-
 /** Issues an X.509 v3 certificate with the extensions a validator needs to build and accept the chain. */
 export async function issueCertificate(request: CertificateRequest): Promise<pkijs.Certificate> {
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
-  certificate.serialNumber = randomSerialNumber(16);
+  certificate.serialNumber = randomPositiveInteger(16);
   certificate.subject = distinguishedName(request.subject);
   certificate.issuer = request.issuer ? request.issuer.certificate.subject : distinguishedName(request.subject);
   const now = Date.now();

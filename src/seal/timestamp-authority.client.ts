@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OutboundClient } from '../common/outbound/outbound-client';
+import { randomPositiveInteger } from './random-positive-integer';
 import { OID } from './seal-oids';
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -21,15 +22,14 @@ export class TimestampAuthorityClient {
 
   async timestamp(signatureValue: Uint8Array): Promise<pkijs.ContentInfo> {
     const imprint = createHash('sha256').update(signatureValue).digest();
-    const nonce = randomBytes(8);
-    nonce[0] &= 0x7f;
+    const nonce = randomPositiveInteger(8);
     const request = new pkijs.TimeStampReq({
       version: 1,
       messageImprint: new pkijs.MessageImprint({
         hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
         hashedMessage: new asn1js.OctetString({ valueHex: imprint }),
       }),
-      nonce: new asn1js.Integer({ valueHex: nonce }),
+      nonce,
       certReq: true,
     });
     const answer = await this.outbound.request({
@@ -47,7 +47,9 @@ export class TimestampAuthorityClient {
     }
     const info = tstInfoOf(response.timeStampToken);
     const sameImprint = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint);
-    const sameNonce = info.nonce !== undefined && Buffer.from(info.nonce.valueBlock.valueHexView).equals(nonce);
+    const sameNonce =
+      info.nonce !== undefined &&
+      Buffer.from(info.nonce.valueBlock.valueHexView).equals(Buffer.from(nonce.valueBlock.valueHexView));
     if (!sameImprint || !sameNonce) throw new Error('the timestamp token does not answer this request');
     return response.timeStampToken;
   }

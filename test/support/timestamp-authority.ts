@@ -3,7 +3,8 @@ import type http from 'node:http';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { attribute, signingCertificateV2 } from '../../src/seal/cades-signer';
-import { KEY_USAGE, generateSealKeys, issueCertificate, randomSerialNumber } from '../../src/seal/certificate-issuer';
+import { KEY_USAGE, generateSealKeys, issueCertificate } from '../../src/seal/certificate-issuer';
+import { randomPositiveInteger } from '../../src/seal/random-positive-integer';
 import { certificateToPem } from '../../src/seal/pem';
 import { sealCrypto } from '../../src/seal/pkijs-engine';
 import { RevocationResponder } from '../../src/seal/revocation-responder';
@@ -115,7 +116,7 @@ export class TestTimestampAuthority {
       version: 1,
       policy: '1.2.3.4.1',
       messageImprint: request.messageImprint,
-      serialNumber: randomSerialNumber(8),
+      serialNumber: randomPositiveInteger(8),
       genTime: this.genTime,
       nonce: request.nonce,
     });
