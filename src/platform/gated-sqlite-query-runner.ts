@@ -4,6 +4,18 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import { Logger } from '@nestjs/common';
 import type { ConnectionGate } from './connection-gate';
 
+/**
+ * TypeORM begins a SQLite transaction DEFERRED: it takes the write lock at its first write. When another process (the
+ * CLI beside the server, or the server beside the CLI) wrote after this transaction's first read, that write cannot
+ * take the lock and fails at once with SQLITE_BUSY, whatever busy_timeout says, because the snapshot it read is stale.
+ * `seal:revoke` failed so ("database is locked") in test/seal-lta.e2e-spec.ts, one run in two with the suites beside
+ * it. BEGIN IMMEDIATE takes the write lock at BEGIN, waiting busy_timeout for it; within one process the gate already
+ * lets one transaction at a time run, so this costs no concurrency, and readers never wait for it under WAL.
+ */
+function beginImmediate(query: string): string {
+  return query === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : query;
+}
+
 /** A wait this long at the gate means a transaction holds the connection far longer than a request should. */
 const LONG_WAIT_MS = 5_000;
 const logger = new Logger('SqliteConnection');
@@ -29,7 +41,7 @@ export class GatedSqliteQueryRunner extends BetterSqlite3QueryRunner {
   // The signature is TypeORM's.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override async query(query: string, parameters?: any[], useStructuredResult = false): Promise<any> {
-    if (this.holdsGate) return super.query(query, parameters, useStructuredResult);
+    if (this.holdsGate) return super.query(beginImmediate(query), parameters, useStructuredResult);
     await this.turn(query);
     try {
       return await super.query(query, parameters, useStructuredResult);

@@ -80,4 +80,20 @@ describe('serializeSqliteTransactions', () => {
     await expect(dataSource.query(`INSERT INTO rows VALUES ('after')`)).resolves.toBeDefined();
     expect(committed()).toEqual(['after']);
   });
+
+  it('takes the write lock at BEGIN, so a transaction that reads before it writes commits whatever another process writes meanwhile', async () => {
+    // Another process, as the CLI is beside the server: it does not wait for the lock, so it says at once who holds it.
+    const other = new Database(file, { timeout: 0 });
+    try {
+      await dataSource.transaction(async (manager) => {
+        expect(await manager.query('SELECT count(*) AS n FROM rows')).toEqual([{ n: 0 }]);
+        expect(() => other.prepare(`INSERT INTO rows VALUES ('other')`).run()).toThrow('database is locked');
+        await manager.query(`INSERT INTO rows VALUES ('mine')`);
+      });
+      other.prepare(`INSERT INTO rows VALUES ('other')`).run();
+    } finally {
+      other.close();
+    }
+    expect(committed()).toEqual(['mine', 'other']);
+  });
 });
