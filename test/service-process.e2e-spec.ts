@@ -154,7 +154,9 @@ describe('the service as a process', () => {
       expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
       expect(lines).toContainEqual(expect.stringMatching(/INFO.*idflow listening on http:\/\//));
       expect(lines).toContainEqual(
-        expect.stringMatching(/WARN.*ALLOW_PRIVATE_URLS on: webhooks and document downloads may reach loopback/),
+        expect.stringMatching(
+          /WARN.*ALLOW_PRIVATE_URLS on: idflow's outbound calls \(webhooks, downloads, push, OIDC, timestamps\) may reach loopback/,
+        ),
       );
     } finally {
       await service.stop();

@@ -441,13 +441,16 @@ export const SETTINGS = {
   ALLOW_PRIVATE_URLS: boolean({
     group: 'Outbound calls',
     description:
-      'Let webhooks and document downloads reach loopback, private and link-local addresses (development and tests ' +
-      'only; cloud metadata services stay refused).',
+      'Let every call idflow makes out (webhooks, document downloads, Web Push, OIDC clients, timestamp and ' +
+      'revocation services) reach loopback, private and link-local addresses (development and tests only; cloud ' +
+      'metadata services stay refused).',
     default: false,
   }),
   ALLOW_INSECURE_URLS: boolean({
     group: 'Outbound calls',
-    description: 'Let webhooks and document downloads use plain `http:` (development and tests only).',
+    description:
+      'Let every call idflow makes out (webhooks, document downloads, Web Push, OIDC clients, timestamp and ' +
+      'revocation services) use plain `http:` (development and tests only).',
     default: false,
   }),
   WEBHOOK_HOST_CHECK: oneOf(['resolve', 'syntax'], {

@@ -7,7 +7,7 @@ const TIMEOUT_MS = 2500;
 
 /**
  * The provider's outgoing requests (CIBA pings, logout tokens, apps' key sets) as the `fetch` it is configured with, sent by idflow's one
- * outbound client: the same address checks, time and size bounds as webhooks and document downloads.
+ * outbound client: the same address checks, time and size bounds as every other call idflow makes out.
  */
 export function providerFetch(
   outbound: OutboundClient,

@@ -16,7 +16,7 @@ import { OutboundClient } from './outbound-client';
         // Said at every start, whatever NODE_ENV says: a staging copy of a development .env is how these leak out.
         if (lifted.length > 0) {
           new Logger(OutboundClient.name).warn(
-            `${lifted.map(([name]) => name).join(' and ')} on: webhooks and document downloads may reach ` +
+            `${lifted.map(([name]) => name).join(' and ')} on: idflow's outbound calls (webhooks, downloads, push, OIDC, timestamps) may reach ` +
               `${lifted.map(([, what]) => what).join(' and ')}. For development only, never in production`,
           );
         }
