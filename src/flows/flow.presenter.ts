@@ -48,6 +48,11 @@ export class FlowPresenter {
     return flow.targetNin ? [flow.targetNin] : [];
   }
 
+  /** Whether the flow, just created, is news to its holders' devices, as its kind says. */
+  announcesCreation(flow: Flow): boolean {
+    return this.kinds.of(flow.kind).announcesCreation?.(flow) ?? true;
+  }
+
   /** The request object of a create response (spec 2.2): the flow's public fields and its origin stamp. */
   requestObject(flow: Flow): FlowRequestObject {
     const { id, consumer, app, name, user, mode, action, iat, exp, acquireClaims, ip, useragent, payload } =

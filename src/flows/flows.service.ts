@@ -299,8 +299,9 @@ export class FlowsService {
   /**
    * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
    * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on
-   * by its holders' devices (nobody else knows its id yet), so one without holders is not published at all, and its
-   * view is not built; one with holders is handed to the push hooks once, here, on the instance that made it.
+   * by its holders' devices (nobody else knows its id yet), so one that is no news to them (no holders, or a same-device
+   * flow no device holds yet) is not published at all, and its view is not built; one that is news is handed to the push
+   * hooks once, here, on the instance that made it.
    */
   private async publish(
     flow: Flow,
@@ -309,6 +310,7 @@ export class FlowsService {
   ): Promise<void> {
     try {
       let presented: Promise<ObservedView> | undefined;
+      if (change === 'created' && !this.presenter.announcesCreation(flow)) return;
       const view = () => (presented ??= this.presenter.present(flow));
       const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;

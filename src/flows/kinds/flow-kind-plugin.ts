@@ -22,6 +22,11 @@ export interface FlowKindPlugin<K extends FlowKind = FlowKind> {
   withoutPersonalData?(view: ObservedViews[K]): ObservedViews[K];
   /** Whose devices hear of a change to the flow; the NIN the flow is addressed to when absent. */
   holderNins?(view: ObservedViews[K]): string[];
+  /**
+   * Whether a flow just created is news to its holders' devices (their streams and push notices): a pushed flow is,
+   * a same-device one waits for the device that opens it. Every new flow with holders is, when absent.
+   */
+  announcesCreation?(flow: Flow): boolean;
 
   /** Open flows of this kind waiting for this holder. */
   inbox(holder: FlowHolder): Promise<InboxEntry[]>;

@@ -90,6 +90,11 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
     return this.answer(holder, flow, 'decline', { deviceId: holder.id, holderNin: holder.nin });
   }
 
+  /** Only a pushed flow: no device holds a same-device flow yet when it is created (see viewOfChange). */
+  announcesCreation(flow: Flow): boolean {
+    return flow.startMode === 'different-device';
+  }
+
   /** Pushed flows are new work for every device of the NIN; a same-device flow only concerns the one holding it. */
   async viewOfChange(event: FlowChangedEvent<K>, holder: FlowHolder): Promise<HolderFlowView | null> {
     const { view } = event;
