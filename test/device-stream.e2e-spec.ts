@@ -1,6 +1,7 @@
 import { FlowEventBus } from '../src/flows/events/flow-event-bus';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
+import { codeOf } from './support/integrator-client';
 import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
@@ -77,6 +78,32 @@ describe("the device's push stream", () => {
     expect(next.data).toMatchObject({ id: pushed.body.data.request.id, startMode: 'different-device' });
     expect(client.events).toHaveLength(2);
     client.close();
+  });
+
+  it('keeps a flow the device picked up by its link code in the inbox of every stream it opens later', async () => {
+    const created = await t
+      .http()
+      .post('/api/v2/identification/same-device')
+      .set(credentials(sandbox))
+      .send({ action: 'login', claims: ['naming.name'], payload: 'Picked up here' })
+      .expect(201);
+    const { id } = created.body.data.request;
+    const picked = await device.post(t.http, '/wallet/v1/flows/pick-up', { code: codeOf(created.body.data.link) });
+    expect(picked.status).toBe(201);
+    const client = await open();
+    const inbox = await client.waitFor(1);
+    client.close();
+    const { flows } = inbox.data as { flows: Array<{ id: string; held: boolean; status: string }> };
+    expect(flows.find((flow) => flow.id === id)).toMatchObject({ held: true, status: 'active' });
+    // Another device of the same person is not shown a flow this one holds.
+    const other = await enrolledDevice(t.app, t.http, nin);
+    const otherClient = await SseClient.open(`${baseUrl}/wallet/v1/stream`, {
+      authorization: await other.proof('GET', '/wallet/v1/stream'),
+    });
+    const otherInbox = await otherClient.waitFor(1);
+    otherClient.close();
+    const { flows: otherFlows } = otherInbox.data as { flows: Array<{ id: string }> };
+    expect(otherFlows.map((flow) => flow.id)).not.toContain(id);
   });
 
   it('refuses a stream without a valid device proof', async () => {

@@ -83,12 +83,16 @@ export class FlowRepository {
     return this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest, kind: kind ?? In(['link', 'seed']) });
   }
 
-  /** Open different-device flows of a kind addressed to this NIN, held by no device or by this one, newest first. */
-  openPushedTo(kind: FlowKind, environment: Environment, nin: string, deviceId: string): Promise<Flow[]> {
+  /**
+   * The open flows of a kind waiting for this device, newest first: the different-device flows addressed to its NIN
+   * that no device holds yet, and every flow this device holds (pushed, or picked up by a link code or a seed).
+   */
+  openWaitingFor(kind: FlowKind, environment: Environment, nin: string, deviceId: string): Promise<Flow[]> {
     return this.openFlowsQuery(kind, environment)
-      .andWhere('flow.target_nin = :nin', { nin })
-      .andWhere("flow.start_mode = 'different-device'")
-      .andWhere('(flow.device_id IS NULL OR flow.device_id = :deviceId)', { deviceId })
+      .andWhere(
+        "(flow.device_id = :deviceId OR (flow.device_id IS NULL AND flow.target_nin = :nin AND flow.start_mode = 'different-device'))",
+        { deviceId, nin },
+      )
       .getMany();
   }
 

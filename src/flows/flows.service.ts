@@ -169,11 +169,12 @@ export class FlowsService {
   }
 
   /**
-   * Open flows of a kind pushed to a NIN (different-device) that this device could still act on, newest first.
-   * Same-device flows that name a NIN are not pushed: the holder picks them up through the link.
+   * The holder's inbox of a kind, newest first: open flows pushed to their NIN (different-device) that no other device
+   * took, and the flows this device holds, so that a stream opened or reopened after a pick-up still shows what the
+   * device picked up. Same-device flows that name a NIN are not pushed: the holder picks them up through the link.
    */
-  async pushedFlowsFor(kind: FlowKind, holder: FlowHolder): Promise<Flow[]> {
-    return this.flows.openPushedTo(kind, holder.environment, holder.nin, holder.id);
+  async waitingFor(kind: FlowKind, holder: FlowHolder): Promise<Flow[]> {
+    return this.flows.openWaitingFor(kind, holder.environment, holder.nin, holder.id);
   }
 
   /** What the holder approved or declined, the latest answer first: their history, as long as flows are kept. */

@@ -57,7 +57,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
   }
 
   async inbox(holder: FlowHolder): Promise<InboxEntry[]> {
-    const flows = await this.flows.pushedFlowsFor(this.kind, holder);
+    const flows = await this.flows.waitingFor(this.kind, holder);
     await this.flows.markSeen(flows.map((flow) => flow.id));
     return flows.map((flow) => ({ createdAt: flow.createdAt, view: this.view(flow, holder) }));
   }
