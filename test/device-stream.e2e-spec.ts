@@ -1,7 +1,7 @@
 import { FlowEventBus } from '../src/flows/events/flow-event-bus';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox-tenant';
-import { codeOf } from './support/integrator-client';
+import { IntegratorClient } from './support/integrator-client';
 import { SseClient } from './support/sse-client';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
@@ -81,14 +81,13 @@ describe("the device's push stream", () => {
   });
 
   it('keeps a flow the device picked up by its link code in the inbox of every stream it opens later', async () => {
-    const created = await t
-      .http()
-      .post('/api/v2/identification/same-device')
-      .set(credentials(sandbox))
-      .send({ action: 'login', claims: ['naming.name'], payload: 'Picked up here' })
-      .expect(201);
-    const { id } = created.body.data.request;
-    const picked = await device.post(t.http, '/wallet/v1/flows/pick-up', { code: codeOf(created.body.data.link) });
+    const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    const { id, linkCode } = await integrator.start('same-device', {
+      action: 'login',
+      claims: ['naming.name'],
+      payload: 'Picked up here',
+    });
+    const picked = await device.post(t.http, '/wallet/v1/flows/pick-up', { code: linkCode });
     expect(picked.status).toBe(201);
     const client = await open();
     const inbox = await client.waitFor(1);
