@@ -24,11 +24,15 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
   const [connected, setConnected] = useState(false);
   const [outcome, setOutcome] = useState<Answered | null>(null);
   const [notified] = useState(takeNotifiedFlow);
+  const [inboxShown, setInboxShown] = useState(false);
 
   useEffect(
     () =>
       followDeviceStream(client, {
-        inbox: (all) => setFlows(all.filter((flow) => waitsForThisDevice(flow))),
+        inbox: (all) => {
+          setFlows(all.filter((flow) => waitsForThisDevice(flow)));
+          setInboxShown(true);
+        },
         flow: (flow) => setFlows((current) => applyChange(current, flow)),
         connected: setConnected,
       }),
@@ -41,15 +45,17 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
       client.subscribePush().catch(() => false);
     }
   }, [client]);
-  // A same-device link opened the app: the first device to pick the flow up holds it.
+  // A same-device link opened the app: the first device to pick the flow up holds it. Only once the stream's first
+  // inbox is shown, which replaces the list: one read before the pick-up, arriving after it, would drop its card.
   useEffect(() => {
+    if (!inboxShown) return;
     const code = takeHandedCode();
     if (!code) return;
     client.pickUp(code).then(
       (flow) => setFlows((current) => applyChange(current, flow)),
       (failure: Error) => setOutcome({ flow: null, error: failure.message }),
     );
-  }, [client]);
+  }, [client, inboxShown]);
   // A notice opened the app on a flow: it is brought into view once the stream has shown it.
   useEffect(() => {
     if (!notified || !flows.some((flow) => flow.id === notified)) return;
