@@ -405,6 +405,44 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     );
   });
 
+  describe('purpose', () => {
+    const createWith = (purpose: unknown) =>
+      t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in to Acme', purpose });
+
+    it("carries the purpose to the wallet as the DCQL query's credential set purpose, and the flow completes", async () => {
+      const created = await createWith('To open your Acme account').expect(201);
+      const request = await read(created.body.data.presentation.uri);
+      expect(request.payload.dcql_query).toMatchObject({
+        credential_sets: [{ options: [['pid']], purpose: 'To open your Acme account' }],
+      });
+      const wallet = await TestWallet.holding(trusted, PID);
+      expect(
+        (await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status,
+      ).toBe(200);
+      expect(await ping(created.body.data.request.id)).toMatchObject({ status: 'completed' });
+    });
+
+    it('asks without a credential set when no purpose is given', async () => {
+      const request = await read((await start(['naming.given'])).uri);
+      expect(request.payload.dcql_query).not.toHaveProperty('credential_sets');
+    });
+
+    it.each([
+      ['empty', ''],
+      ['of two lines', 'line one\nline two'],
+      ['markup', 'Open <b>now</b>'],
+      ['of 301 characters', 'x'.repeat(301)],
+      ['a number', 42],
+    ])('refuses a purpose that is %s at create', async (_what, bad) => {
+      const refused = await createWith(bad).expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: ['purpose'], message: expect.stringMatching(/purpose/) });
+    });
+  });
+
   it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
     const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
     const nin = sandbox.testPersons[1].nin;

@@ -103,12 +103,13 @@ export class WalletVerifierService {
    */
   async presentationWriter(
     origin?: string,
+    purpose?: string,
   ): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
     // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
     const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
-    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin);
+    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin, purpose);
   }
 
   private async prepare(
@@ -117,6 +118,7 @@ export class WalletVerifierService {
     verifier: SigningCertificate,
     clientId: string,
     origin: string | undefined,
+    purpose: string | undefined,
   ): Promise<WalletPresentationRequest> {
     const nonce = randomBytes(24).toString('base64url');
     const state = randomBytes(24).toString('base64url');
@@ -133,7 +135,7 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, purpose),
       client_metadata: {
         client_name: flow.appName,
         jwks: { keys: [publicJwk as Jwk] },
