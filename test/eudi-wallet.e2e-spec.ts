@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -481,35 +482,81 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
 });
 
 describe("the operator's verifier certificate", () => {
+  const P12_PASSWORD = 'verifier-p12-password';
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'idflow-verifier-'));
     const { key, cert } = selfSignedCertificate(['verifier.test']);
     writeFileSync(join(dir, 'verifier.pem'), cert);
     writeFileSync(join(dir, 'verifier.key'), key);
+    execFileSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      join(dir, 'verifier.key'),
+      '-in',
+      join(dir, 'verifier.pem'),
+      '-out',
+      join(dir, 'verifier.p12'),
+      '-passout',
+      `pass:${P12_PASSWORD}`,
+    ]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('signs the request objects, and names the client by its hash', async () => {
-    const t = await createTestApp({
-      env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') },
+  it.each([
+    [
+      'PEM',
+      () => ({ EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') }),
+    ],
+    [
+      'PKCS#12',
+      () => ({ EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'), EUDI_VERIFIER_P12_PASSWORD: P12_PASSWORD }),
+    ],
+  ])(
+    'signs the request objects with the certificate given as %s, and names the client by its hash',
+    async (_form, env) => {
+      const t = await createTestApp({ env: env() });
+      try {
+        const sandbox = await bootstrapSandbox(t.app);
+        const created = await t
+          .http()
+          .post('/api/v2/identification/wallet')
+          .set(credentials(sandbox))
+          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+          .expect(201);
+        const { uri } = created.body.data.presentation;
+        const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
+        const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
+        const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
+        expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('stops the start on a wrong PKCS#12 password, naming the file and not the password', async () => {
+    const start = createTestApp({
+      env: { EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'), EUDI_VERIFIER_P12_PASSWORD: 'not-the-password' },
     });
-    try {
-      const sandbox = await bootstrapSandbox(t.app);
-      const created = await t
-        .http()
-        .post('/api/v2/identification/wallet')
-        .set(credentials(sandbox))
-        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
-        .expect(201);
-      const { uri } = created.body.data.presentation;
-      const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
-      const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
-      const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
-      expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
-    } finally {
-      await t.close();
-    }
+    await expect(start).rejects.toThrow(/^EUDI_VERIFIER_P12_PATH .*verifier\.p12: the PKCS#12 file does not open/);
+    await expect(start).rejects.not.toThrow(/not-the-password/);
+  });
+
+  it('stops the start on a file that is not PKCS#12, or given beside the PEM pair', async () => {
+    await expect(
+      createTestApp({ env: { EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_P12_PASSWORD: 'x' } }),
+    ).rejects.toThrow(/^EUDI_VERIFIER_P12_PATH .*verifier\.pem: /);
+    await expect(
+      createTestApp({
+        env: {
+          EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'),
+          EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'),
+          EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key'),
+        },
+      }),
+    ).rejects.toThrow(/EUDI_VERIFIER_P12_PATH replaces EUDI_VERIFIER_CERT_PATH/);
   });
 
   it('stops the start when the key is missing', async () => {
