@@ -1,9 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import {
+  type ReadRequest,
+  type Spoilers,
+  type StatusListEntry,
+  TestPidIssuer,
+  TestWallet,
+} from './support/eudi-test-wallet';
+import { LocalServer } from './support/local-server';
 import { decryptClaims } from './support/released-claims';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
@@ -34,7 +42,14 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     expired = await TestPidIssuer.create('Expired issuer', { expiredDaysAgo: 1 });
     dir = mkdtempSync(join(tmpdir(), 'idflow-eudi-'));
     writeFileSync(join(dir, 'trust-list.pem'), trusted.caPem + expired.caPem);
-    t = await createTestApp({ env: { EUDI_TRUST_LIST_PATH: join(dir, 'trust-list.pem') } });
+    // The status lists are served from 127.0.0.1 over plain http, which the outbound guard refuses otherwise.
+    t = await createTestApp({
+      env: {
+        EUDI_TRUST_LIST_PATH: join(dir, 'trust-list.pem'),
+        ALLOW_PRIVATE_URLS: 'true',
+        ALLOW_INSECURE_URLS: 'true',
+      },
+    });
     sandbox = await bootstrapSandbox(t.app);
   });
   afterAll(async () => {
@@ -72,10 +87,10 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   }
 
   /** A flow answered by a wallet holding a PID of this issuer, spoiled as asked; the wallet's answer. */
-  async function answer(issuer: TestPidIssuer, spoilers: Spoilers = {}) {
+  async function answer(issuer: TestPidIssuer, spoilers: Spoilers = {}, status?: StatusListEntry) {
     const { id, uri } = await start(['naming.given', 'bio.birthdate']);
     const request = await read(uri);
-    const wallet = await TestWallet.holding(issuer, PID);
+    const wallet = await TestWallet.holding(issuer, PID, status);
     const response = await post(
       request,
       await TestWallet.encryptResponse(request, await wallet.present(request, spoilers)),
@@ -174,6 +189,85 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     );
     await expectRefused(second.id, replayed, /another request \(nonce\)/);
     expect(await ping(first.id)).toMatchObject({ status: 'completed' });
+  });
+
+  describe('revocation through Token Status Lists', () => {
+    /** The issuers' status list server: each token at its path, and how often each path was fetched. */
+    let lists: LocalServer;
+    const tokens = new Map<string, string>();
+    const fetches = new Map<string, number>();
+
+    beforeAll(async () => {
+      lists = await LocalServer.start((request, response) => {
+        const path = request.url ?? '';
+        fetches.set(path, (fetches.get(path) ?? 0) + 1);
+        const token = tokens.get(path);
+        response.writeHead(token ? 200 : 404, { 'content-type': 'application/statuslist+jwt' }).end(token ?? '');
+      });
+    });
+    afterAll(() => lists.close());
+
+    /** Serves a list of `statuses` (0 valid, 1 revoked) signed by `issuer` at a path of its own; its URI. */
+    async function publish(
+      path: string,
+      statuses: number[],
+      issuer = trusted,
+      options: Parameters<TestPidIssuer['statusListToken']>[2] = {},
+    ): Promise<string> {
+      const uri = `${lists.origin}${path}`;
+      tokens.set(path, await issuer.statusListToken(uri, statuses, options));
+      return uri;
+    }
+
+    it('accepts a PID whose status is VALID', async () => {
+      const uri = await publish('/valid', [1, 0, 1]);
+      const { id, response } = await answer(trusted, {}, { uri, idx: 1 });
+      expect(response.status).toBe(200);
+      expect(await ping(id)).toMatchObject({ status: 'completed' });
+    });
+
+    it('refuses a revoked PID, naming the list and the index', async () => {
+      const uri = await publish('/revoked', [0, 0, 1, 0]);
+      const { id, response } = await answer(trusted, {}, { uri, idx: 2 });
+      await expectRefused(
+        id,
+        response,
+        /^The credential is revoked \(status list http:\/\/127\.0\.0\.1:\d+\/revoked, index 2\)$/,
+      );
+    });
+
+    it('refuses a PID whose status list cannot be fetched', async () => {
+      const gone = await LocalServer.start((_request, response) => response.end());
+      const uri = `${gone.origin}/list`;
+      await gone.close();
+      const { id, response } = await answer(trusted, {}, { uri, idx: 0 });
+      await expectRefused(id, response, /^The credential's status list .* cannot be fetched: /);
+
+      const missing = await answer(trusted, {}, { uri: `${lists.origin}/never-published`, idx: 0 });
+      await expectRefused(missing.id, missing.response, /cannot be fetched: answered 404/);
+    });
+
+    it('refuses a PID whose status list is signed by an issuer off the trust list, or is for another list', async () => {
+      const stranger = await TestPidIssuer.create('Unknown list signer');
+      const untrusted = await answer(trusted, {}, { uri: await publish('/untrusted', [0], stranger), idx: 0 });
+      await expectRefused(untrusted.id, untrusted.response, /status list .* is not signed by a trusted issuer/);
+
+      const elsewhere = await publish('/elsewhere', [0], trusted, { sub: 'https://issuer.test/other' });
+      const other = await answer(trusted, {}, { uri: elsewhere, idx: 0 });
+      await expectRefused(other.id, other.response, /is for another list \(sub https:\/\/issuer\.test\/other\)/);
+    });
+
+    it('fetches a list once within its ttl, and again after it', async () => {
+      const cached = await publish('/cached', [0, 0], trusted, { ttl: 300 });
+      for (const idx of [0, 1]) expect((await answer(trusted, {}, { uri: cached, idx })).response.status).toBe(200);
+      expect(fetches.get('/cached')).toBe(1);
+
+      const short = await publish('/short', [0], trusted, { ttl: 1 });
+      expect((await answer(trusted, {}, { uri: short, idx: 0 })).response.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await answer(trusted, {}, { uri: short, idx: 0 })).response.status).toBe(200);
+      expect(fetches.get('/short')).toBe(2);
+    });
   });
 
   /** A 400 that names why, the flow left pending with nothing recorded on it, and the person's wallet still welcome. */
@@ -312,6 +406,44 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     );
   });
 
+  describe('purpose', () => {
+    const createWith = (purpose: unknown) =>
+      t
+        .http()
+        .post('/api/v2/identification/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in to Acme', purpose });
+
+    it("carries the purpose to the wallet as the DCQL query's credential set purpose, and the flow completes", async () => {
+      const created = await createWith('To open your Acme account').expect(201);
+      const request = await read(created.body.data.presentation.uri);
+      expect(request.payload.dcql_query).toMatchObject({
+        credential_sets: [{ options: [['pid']], purpose: 'To open your Acme account' }],
+      });
+      const wallet = await TestWallet.holding(trusted, PID);
+      expect(
+        (await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status,
+      ).toBe(200);
+      expect(await ping(created.body.data.request.id)).toMatchObject({ status: 'completed' });
+    });
+
+    it('asks without a credential set when no purpose is given', async () => {
+      const request = await read((await start(['naming.given'])).uri);
+      expect(request.payload.dcql_query).not.toHaveProperty('credential_sets');
+    });
+
+    it.each([
+      ['empty', ''],
+      ['of two lines', 'line one\nline two'],
+      ['markup', 'Open <b>now</b>'],
+      ['of 301 characters', 'x'.repeat(301)],
+      ['a number', 42],
+    ])('refuses a purpose that is %s at create', async (_what, bad) => {
+      const refused = await createWith(bad).expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: ['purpose'], message: expect.stringMatching(/purpose/) });
+    });
+  });
+
   it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
     const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
     const nin = sandbox.testPersons[1].nin;
@@ -350,35 +482,81 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
 });
 
 describe("the operator's verifier certificate", () => {
+  const P12_PASSWORD = 'verifier-p12-password';
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'idflow-verifier-'));
     const { key, cert } = selfSignedCertificate(['verifier.test']);
     writeFileSync(join(dir, 'verifier.pem'), cert);
     writeFileSync(join(dir, 'verifier.key'), key);
+    execFileSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      join(dir, 'verifier.key'),
+      '-in',
+      join(dir, 'verifier.pem'),
+      '-out',
+      join(dir, 'verifier.p12'),
+      '-passout',
+      `pass:${P12_PASSWORD}`,
+    ]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('signs the request objects, and names the client by its hash', async () => {
-    const t = await createTestApp({
-      env: { EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') },
+  it.each([
+    [
+      'PEM',
+      () => ({ EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key') }),
+    ],
+    [
+      'PKCS#12',
+      () => ({ EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'), EUDI_VERIFIER_P12_PASSWORD: P12_PASSWORD }),
+    ],
+  ])(
+    'signs the request objects with the certificate given as %s, and names the client by its hash',
+    async (_form, env) => {
+      const t = await createTestApp({ env: env() });
+      try {
+        const sandbox = await bootstrapSandbox(t.app);
+        const created = await t
+          .http()
+          .post('/api/v2/identification/wallet')
+          .set(credentials(sandbox))
+          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+          .expect(201);
+        const { uri } = created.body.data.presentation;
+        const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
+        const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
+        const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
+        expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('stops the start on a wrong PKCS#12 password, naming the file and not the password', async () => {
+    const start = createTestApp({
+      env: { EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'), EUDI_VERIFIER_P12_PASSWORD: 'not-the-password' },
     });
-    try {
-      const sandbox = await bootstrapSandbox(t.app);
-      const created = await t
-        .http()
-        .post('/api/v2/identification/wallet')
-        .set(credentials(sandbox))
-        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
-        .expect(201);
-      const { uri } = created.body.data.presentation;
-      const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
-      const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
-      const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
-      expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
-    } finally {
-      await t.close();
-    }
+    await expect(start).rejects.toThrow(/^EUDI_VERIFIER_P12_PATH .*verifier\.p12: the PKCS#12 file does not open/);
+    await expect(start).rejects.not.toThrow(/not-the-password/);
+  });
+
+  it('stops the start on a file that is not PKCS#12, or given beside the PEM pair', async () => {
+    await expect(
+      createTestApp({ env: { EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.pem'), EUDI_VERIFIER_P12_PASSWORD: 'x' } }),
+    ).rejects.toThrow(/^EUDI_VERIFIER_P12_PATH .*verifier\.pem: /);
+    await expect(
+      createTestApp({
+        env: {
+          EUDI_VERIFIER_P12_PATH: join(dir, 'verifier.p12'),
+          EUDI_VERIFIER_CERT_PATH: join(dir, 'verifier.pem'),
+          EUDI_VERIFIER_KEY_PATH: join(dir, 'verifier.key'),
+        },
+      }),
+    ).rejects.toThrow(/EUDI_VERIFIER_P12_PATH replaces EUDI_VERIFIER_CERT_PATH/);
   });
 
   it('stops the start when the key is missing', async () => {

@@ -395,6 +395,18 @@ export const SETTINGS = {
     group: 'EU Digital Identity Wallet',
     description: "The verifier certificate's P-256 private key, PKCS#8 PEM; needed with `EUDI_VERIFIER_CERT_PATH`.",
   }),
+  EUDI_VERIFIER_P12_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description:
+      "A PKCS#12 file with the verifier's P-256 key, its certificate and issuers: instead of `EUDI_VERIFIER_CERT_PATH` " +
+      'and `EUDI_VERIFIER_KEY_PATH`, never with them.',
+  }),
+  EUDI_VERIFIER_P12_PASSWORD: text({
+    group: 'EU Digital Identity Wallet',
+    description: 'The password of `EUDI_VERIFIER_P12_PATH`.',
+    minLength: 0,
+    secret: true,
+  }),
   EUDI_TRUST_LIST_PATH: text({
     group: 'EU Digital Identity Wallet',
     description:

@@ -17,6 +17,7 @@ import {
   makeSelfSignedLeaf,
 } from './eudi-certificates';
 import type { SigningCertificate } from './signing-certificate';
+import { readVerifierPkcs12 } from './verifier-pkcs12';
 
 const SLOTS = { verifier: 'verifier', pidIssuerCa: 'pid-issuer-ca', pidIssuer: 'pid-issuer' } as const;
 const VERIFIER_DAYS = 5 * 365;
@@ -51,7 +52,12 @@ export class EudiCredentialsService implements OnModuleInit {
     if (Boolean(this.config.EUDI_VERIFIER_CERT_PATH) !== Boolean(this.config.EUDI_VERIFIER_KEY_PATH)) {
       throw new Error('EUDI_VERIFIER_CERT_PATH and EUDI_VERIFIER_KEY_PATH go together: set both or neither');
     }
-    if (this.config.EUDI_VERIFIER_CERT_PATH) await this.verifier();
+    if (this.config.EUDI_VERIFIER_P12_PATH && this.config.EUDI_VERIFIER_CERT_PATH) {
+      throw new Error(
+        'EUDI_VERIFIER_P12_PATH replaces EUDI_VERIFIER_CERT_PATH and EUDI_VERIFIER_KEY_PATH: set one or the other',
+      );
+    }
+    if (this.config.EUDI_VERIFIER_CERT_PATH || this.config.EUDI_VERIFIER_P12_PATH) await this.verifier();
     if (this.config.EUDI_TRUST_LIST_PATH) await this.trustedIssuerCas('production');
   }
 
@@ -107,6 +113,12 @@ export class EudiCredentialsService implements OnModuleInit {
   }
 
   private async loadVerifier(): Promise<SigningCertificate> {
+    const p12Path = this.config.EUDI_VERIFIER_P12_PATH;
+    if (p12Path) {
+      const read = await readVerifierPkcs12(p12Path, this.config.EUDI_VERIFIER_P12_PASSWORD ?? '');
+      this.logger.log(`Request objects are signed with the verifier certificate in the PKCS#12 at ${p12Path}`);
+      return read;
+    }
     const certificatePath = this.config.EUDI_VERIFIER_CERT_PATH;
     const keyPath = this.config.EUDI_VERIFIER_KEY_PATH;
     if (!certificatePath || !keyPath) {

@@ -1,5 +1,6 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboundModule } from '../common/outbound/outbound.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { FlowsModule } from '../flows/flows.module';
 import { TenantsModule } from '../tenants/tenants.module';
@@ -10,13 +11,20 @@ import { PidIssuerCaController } from './pid-issuer-ca.controller';
 import { OPENID4VP_PATHS } from './openid4vp-paths';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
+import { StatusListsService } from './status-lists.service';
 import { WalletVerifierService } from './wallet-verifier.service';
 
 /** The EU Digital Identity Wallet verifier (OpenID4VP 1.0, HAIP 1.0, SD-JWT VC PIDs): docs/eudi-wallet.md. */
 @Module({
-  imports: [TypeOrmModule.forFeature([EudiCertificate, WalletPresentation]), FlowsModule, TenantsModule, ClaimsModule],
+  imports: [
+    TypeOrmModule.forFeature([EudiCertificate, WalletPresentation]),
+    FlowsModule,
+    TenantsModule,
+    ClaimsModule,
+    OutboundModule,
+  ],
   controllers: [Openid4vpController, PidIssuerCaController],
-  providers: [EudiCredentialsService, WalletVerifierService],
+  providers: [EudiCredentialsService, StatusListsService, WalletVerifierService],
   exports: [WalletVerifierService, EudiCredentialsService],
 })
 export class EudiModule implements NestModule {

@@ -6,9 +6,9 @@ export const PID_CREDENTIAL_QUERY_ID = 'pid';
 
 /**
  * The DCQL query for a PID in SD-JWT VC form asking for exactly the attributes behind the requested claims (data
- * minimisation), parsed and checked by the dcql library so a malformed query never reaches a wallet.
+ * minimisation), with the integrator's purpose when it gave one, parsed and checked by the dcql library so a malformed query never reaches a wallet.
  */
-export function pidDcqlQuery(claims: readonly string[]): DcqlQuery {
+export function pidDcqlQuery(claims: readonly string[], purpose?: string): DcqlQuery {
   const query = DcqlQuery.parse({
     credentials: [
       {
@@ -18,6 +18,8 @@ export function pidDcqlQuery(claims: readonly string[]): DcqlQuery {
         claims: pidPathsFor(claims).map((path) => ({ path: [...path] })),
       },
     ],
+    // OpenID4VP 1.0 puts a purpose on credential sets only: one set, of the one credential, carries it.
+    ...(purpose === undefined ? {} : { credential_sets: [{ options: [[PID_CREDENTIAL_QUERY_ID]], purpose }] }),
   });
   DcqlQuery.validate(query);
   return query;

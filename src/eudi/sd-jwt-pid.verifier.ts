@@ -1,7 +1,7 @@
 import { type KeyObject, createHash, type webcrypto } from 'node:crypto';
 import type { X509Certificate } from '@peculiar/x509';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import { type JWK, compactVerify, decodeProtectedHeader, importJWK } from 'jose';
+import { type JWK, compactVerify, decodeJwt, decodeProtectedHeader, importJWK } from 'jose';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { trustedIssuerLeaf } from './issuer-chain';
 import { publicKeyOf } from './signing-certificate';
@@ -20,6 +20,13 @@ export interface VerifiedPid {
   holderKey: JWK;
 }
 
+/** Gives the verified status list token at a URI, or throws a refusal saying why there is none. */
+export type StatusListSource = (uri: string) => Promise<string>;
+
+/** Token Status List values (section 7.1): only VALID (0) lets a credential through. */
+const STATUS_VALID = 0;
+const STATUS_NAMES: Record<number, string> = { 1: 'revoked', 2: 'suspended' };
+
 /** How far a key binding JWT's `iat` may be from now: it is made for this one presentation. */
 const KEY_BINDING_WINDOW_SECONDS = 300;
 const ISSUER_ALGORITHMS = ['ES256', 'ES384', 'ES512'];
@@ -29,12 +36,14 @@ const KEY_BINDING_ALGORITHM = 'ES256';
 /**
  * Verifies a PID presented as SD-JWT VC with the sd-jwt library: the issuer's signature by the leaf of its `x5c`
  * chain (checked against the trust list), the disclosures against their digests, and the key binding JWT over this
- * flow's nonce and this verifier as audience, signed by the key in the credential's `cnf`.
+ * flow's nonce and this verifier as audience, signed by the key in the credential's `cnf`; and when the credential
+ * names a Token Status List, its entry there, which must be VALID.
  */
 export async function verifySdJwtPid(
   presentation: string,
   anchors: readonly X509Certificate[],
   expected: KeyBindingExpectation,
+  statusLists: StatusListSource,
   now = new Date(),
 ): Promise<VerifiedPid> {
   const issuerJwt = presentation.split('~')[0];
@@ -62,9 +71,15 @@ export async function verifySdJwtPid(
         ]));
       return !failed.keyBinding;
     },
-    // Revocation through Token Status Lists comes with the next slice (issue 34): a credential that names one is
-    // refused rather than accepted unchecked, and nothing is fetched outside the outbound guard.
-    statusListFetcher: () => Promise.reject(new Error('status lists are not checked yet')),
+    statusListFetcher: statusLists,
+    // The source verified the token (signature, x5c chain to the trust list, sub, exp) before handing it over.
+    statusVerifier: () => true,
+    statusValidator: async (status) => {
+      if (status === STATUS_VALID) return;
+      const entry = statusEntryOf(issuerJwt);
+      const name = STATUS_NAMES[status] ?? `not valid (status ${status})`;
+      throw new PresentationRefusedError(`The credential is ${name} (status list ${entry.uri}, index ${entry.idx})`);
+    },
   });
   // A key binding JWT follows the last `~`: a presentation ending in `~` has none.
   if (presentation.endsWith('~') || !presentation.includes('~')) {
@@ -77,6 +92,7 @@ export async function verifySdJwtPid(
       currentDate: Math.floor(now.getTime() / 1000),
     });
   } catch (error) {
+    if (error instanceof PresentationRefusedError) throw error;
     if (failed.issuer) throw new PresentationRefusedError("The issuer's signature does not hold");
     if (failed.keyBinding) {
       throw new PresentationRefusedError("The key binding JWT is not signed by the credential's holder key (cnf)");
@@ -96,12 +112,17 @@ export async function verifySdJwtPid(
   return { claims, holderKey: (claims.cnf as { jwk: JWK }).jwk };
 }
 
+/** The credential's status list entry, read once its signature held (the library checks the status last). */
+function statusEntryOf(issuerJwt: string): { uri: string; idx: number } {
+  return (decodeJwt(issuerJwt) as { status: { status_list: { uri: string; idx: number } } }).status.status_list;
+}
+
 /** The library's messages, put in words a wallet's developer acts on. */
 function refusalOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/nonce/i.test(message)) return 'The key binding JWT is for another request (nonce)';
   if (/key binding|kb/i.test(message)) return `The key binding JWT does not hold: ${message}`;
-  if (/status/i.test(message)) return 'The credential names a status list, which this verifier cannot check yet';
+  if (/status/i.test(message)) return `The credential's status list cannot be read: ${message}`;
   if (/expired|exp\b/i.test(message)) return 'The credential is expired';
   return `The credential does not verify: ${message}`;
 }

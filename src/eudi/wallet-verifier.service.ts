@@ -38,6 +38,7 @@ import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './open
 import { catalogValuesOf, unprovableClaims } from './pid-claims';
 import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
 import { verifySdJwtPid } from './sd-jwt-pid.verifier';
+import { StatusListsService } from './status-lists.service';
 import { sandboxWalletResponse } from './sandbox-wallet';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
@@ -72,6 +73,7 @@ export class WalletVerifierService {
     @InjectRepository(WalletPresentation) private readonly presentations: Repository<WalletPresentation>,
     sealedColumns: SealedColumns,
     private readonly credentials: EudiCredentialsService,
+    private readonly statusLists: StatusListsService,
     private readonly flows: FlowsService,
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
@@ -101,12 +103,13 @@ export class WalletVerifierService {
    */
   async presentationWriter(
     origin?: string,
+    purpose?: string,
   ): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
     // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
     const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
-    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin);
+    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin, purpose);
   }
 
   private async prepare(
@@ -115,6 +118,7 @@ export class WalletVerifierService {
     verifier: SigningCertificate,
     clientId: string,
     origin: string | undefined,
+    purpose: string | undefined,
   ): Promise<WalletPresentationRequest> {
     const nonce = randomBytes(24).toString('base64url');
     const state = randomBytes(24).toString('base64url');
@@ -131,7 +135,7 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, purpose),
       client_metadata: {
         client_name: flow.appName,
         jwks: { keys: [publicJwk as Jwk] },
@@ -268,10 +272,13 @@ export class WalletVerifierService {
     if (!tokens || tokens.length !== 1 || typeof tokens[0] !== 'string') {
       throw new PresentationRefusedError(`The vp_token must hold one SD-JWT VC under "${PID_CREDENTIAL_QUERY_ID}"`);
     }
-    const pid = await verifySdJwtPid(tokens[0], await this.credentials.trustedIssuerCas(flow.environment), {
-      nonce: presentation.nonce,
-      audience: this.audienceOf(presentation, request, mode),
-    });
+    const anchors = await this.credentials.trustedIssuerCas(flow.environment);
+    const pid = await verifySdJwtPid(
+      tokens[0],
+      anchors,
+      { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
+      (uri) => this.statusLists.verifiedToken(uri, anchors),
+    );
     const values = catalogValuesOf(pid.claims, flow.requestedClaims);
     const app = await this.tenants.findApp(flow.appId);
     const released = flow.requestedClaims.filter((claim) => {

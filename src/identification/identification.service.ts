@@ -31,6 +31,8 @@ export interface IdentificationRequest {
   ttlSeconds?: number;
   /** Wallet: the integrator's page origin, for a Digital Credentials API request. */
   origin?: string;
+  /** Wallet: why the verifier asks, shown to the person by their wallet. */
+  purpose?: string;
 }
 
 export interface IdentificationCreated {
@@ -74,7 +76,8 @@ export class IdentificationService {
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
     if (startMode === 'wallet') this.wallet.checkProvable(claims);
-    const writePresentation = startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin) : undefined;
+    const writePresentation =
+      startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin, request.purpose) : undefined;
     let presentation: WalletPresentationRequest | undefined;
     if (startMode === 'different-device') {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);

@@ -1,9 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { IdentificationDto } from './identification.dto';
 
 /** The longest page origin kept for a wallet flow's Digital Credentials API request. */
 const MAX_ORIGIN_LENGTH = 300;
+/** A wallet shows the purpose on its consent screen, beside the verifier's name: a sentence, not a page. */
+const MAX_PURPOSE_LENGTH = 300;
 
 /** A wallet identification takes what every start mode takes; the claims must be ones a PID proves. */
 export class WalletIdentificationDto extends IdentificationDto {
@@ -23,4 +25,19 @@ export class WalletIdentificationDto extends IdentificationDto {
   )
   @Matches(/^https:\/\/[^/?#]+$/, { message: 'origin must be an https origin alone: no path, query or trailing slash' })
   origin?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Why the person is asked, which their wallet shows beside the attributes it would disclose: plain text of one ' +
+      "line. It goes in the request's DCQL query as the `purpose` of its one credential set (OpenID4VP 1.0 6.2).",
+    example: 'To open your Acme account',
+    minLength: 1,
+    maxLength: MAX_PURPOSE_LENGTH,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_PURPOSE_LENGTH)
+  // Wallets show it as text; control characters, line breaks and markup would show as something else or not at all.
+  @Matches(/^[^\p{Cc}<>]+$/u, { message: 'purpose must be plain text of one line: no control characters, < or >' })
+  purpose?: string;
 }

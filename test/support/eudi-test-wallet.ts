@@ -1,8 +1,10 @@
 import { createHash, createPrivateKey, sign, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { StatusList } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import {
   CompactEncrypt,
+  SignJWT,
   type JWK,
   type JWTPayload,
   compactVerify,
@@ -45,6 +47,19 @@ export interface TestIssuerOptions {
   expiredDaysAgo?: number;
 }
 
+/** A credential's entry in a Token Status List (IETF Token Status List, section 6.2). */
+export interface StatusListEntry {
+  uri: string;
+  idx: number;
+}
+
+/** How a status list token is made: its `ttl`, and a spoiled one for the refusals. */
+export interface StatusListTokenOptions {
+  ttl?: number;
+  /** A `sub` other than the URI it is served from. */
+  sub?: string;
+}
+
 /** A PID issuer: a CA and a document-signer certificate it issues, both P-256. */
 export class TestPidIssuer {
   private constructor(
@@ -82,7 +97,7 @@ export class TestPidIssuer {
   }
 
   /** A PID (SD-JWT VC, `vct` urn:eudi:pid:1) with every attribute selectively disclosable, bound to the holder key. */
-  async issue(attributes: Record<string, unknown>, holderKey: JWK): Promise<string> {
+  async issue(attributes: Record<string, unknown>, holderKey: JWK, status?: StatusListEntry): Promise<string> {
     const sdJwt = new SDJwtVcInstance({
       hasher: sha256,
       hashAlg: 'sha-256',
@@ -98,11 +113,34 @@ export class TestPidIssuer {
         exp: now + 365 * 86_400,
         vct: 'urn:eudi:pid:1',
         cnf: { jwk: holderKey },
+        ...(status ? { status: { status_list: status } } : {}),
         ...attributes,
       },
       { _sd: Object.keys(attributes) } as never,
       { header: { x5c: [Buffer.from(this.leaf.rawData).toString('base64')], typ: 'dc+sd-jwt' } },
     );
+  }
+
+  /**
+   * A status list token (IETF Token Status List, section 5.1): a JWT of type `statuslist+jwt` signed by this issuer's
+   * certificate (in `x5c`), `sub` the URI it is served at, and `status_list` the statuses (1 bit each: 0 VALID, 1
+   * INVALID) compressed by the sd-jwt status list library.
+   */
+  async statusListToken(uri: string, statuses: number[], options: StatusListTokenOptions = {}): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      sub: options.sub ?? uri,
+      iat: now,
+      exp: now + 86_400,
+      ...(options.ttl === undefined ? {} : { ttl: options.ttl }),
+      status_list: { bits: 1, lst: new StatusList(statuses, 1).compressStatusList() },
+    })
+      .setProtectedHeader({
+        alg: 'ES256',
+        typ: 'statuslist+jwt',
+        x5c: [Buffer.from(this.leaf.rawData).toString('base64')],
+      })
+      .sign(this.keys.privateKey);
   }
 }
 
@@ -140,9 +178,13 @@ export class TestWallet {
     private readonly credential: string,
   ) {}
 
-  static async holding(issuer: TestPidIssuer, attributes: Record<string, unknown>): Promise<TestWallet> {
+  static async holding(
+    issuer: TestPidIssuer,
+    attributes: Record<string, unknown>,
+    status?: StatusListEntry,
+  ): Promise<TestWallet> {
     const holder = await ecKeys();
-    return new TestWallet(holder, await issuer.issue(attributes, await exportJWK(holder.publicKey)));
+    return new TestWallet(holder, await issuer.issue(attributes, await exportJWK(holder.publicKey), status));
   }
 
   /**

@@ -74,9 +74,13 @@ export class IdentificationNamespace {
 
   /**
    * v2 only: the person answers with their EU Digital Identity Wallet's PID (OpenID4VP 1.0). With `origin` (your page's
-   * https origin), also the request for the browser's Digital Credentials API.
+   * https origin), also the request for the browser's Digital Credentials API; `purpose` (one line of plain text) is
+   * shown by the wallet.
    */
-  wallet(input: IdentificationInput & { origin?: string }, options?: CallOptions): Promise<WalletCreated> {
+  wallet(
+    input: IdentificationInput & { origin?: string; purpose?: string },
+    options?: CallOptions,
+  ): Promise<WalletCreated> {
     return this.create('wallet', input, options, false);
   }
 
