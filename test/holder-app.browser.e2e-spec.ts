@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { DevicesService } from '../src/devices/devices.service';
 import { PasskeysService } from '../src/devices/passkeys.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import { checkScreen } from './support/screen-check';
 import { IntegratorClient } from './support/integrator-client';
 import { decryptClaims, recordOf } from './support/released-claims';
 import { bootstrapSandbox } from './support/sandbox-tenant';
@@ -38,6 +39,8 @@ describeInBrowser('the holder app in Chromium', () => {
   let nin: string;
   let authenticatorProtocol: CDPSession;
   let authenticatorId: string;
+  /** Every address the pages asked for, across the suite: the app must never reach beyond its own origin. */
+  const requested: string[] = [];
   /** How many assertions the virtual authenticator has made with the passkey it holds. */
   const signCount = async () =>
     (await authenticatorProtocol.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
@@ -50,6 +53,7 @@ describeInBrowser('the holder app in Chromium', () => {
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
     browser = await launchBrowser();
     context = await browser.newContext();
+    context.on('request', (request) => requested.push(request.url()));
     page = await context.newPage();
     // A platform authenticator with user verification, as a phone's screen lock, through Chromium's DevTools protocol.
     authenticatorProtocol = await context.newCDPSession(page);
@@ -87,6 +91,16 @@ describeInBrowser('the holder app in Chromium', () => {
     return { flow, shown };
   }
   /** Waits for the answer's outcome, then dismisses it so that the next answer's is the only one shown. */
+  /** A same-device flow handed to the app: its card shows on the bare app address, and approving completes it. */
+  async function approveHandedFlow(flowId: string): Promise<void> {
+    const shown = card(flowId);
+    await shown.waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/app/');
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved');
+    expect(await integrator.view(flowId)).toMatchObject({ status: 'completed', user: nin });
+  }
+
   async function expectOutcome(text: string): Promise<void> {
     const shown = page.locator('#outcome .outcome', { hasText: text });
     await shown.waitFor();
@@ -99,7 +113,9 @@ describeInBrowser('the holder app in Chromium', () => {
     expect(response?.status()).toBe(200);
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");
-    expect(policy).not.toContain('unsafe-inline');
+    const scriptSources = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSources?.trim()).toBe("script-src 'self'");
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
     const manifest = await (await t.http().get('/app/manifest.webmanifest').expect(200)).body;
     const parsed = typeof manifest === 'object' && !Buffer.isBuffer(manifest) ? manifest : JSON.parse(String(manifest));
     expect(parsed).toMatchObject({
@@ -132,7 +148,7 @@ describeInBrowser('the holder app in Chromium', () => {
     const before = (await devices.activeDevicesOf(nin, 'sandbox')).length;
     const { code } = await devices.issueEnrollmentCode(nin, 'sandbox');
     await page.goto(`${baseUrl}/app/`);
-    await page.screenshot({ path: artifactPath('holder-app-enroll.png'), fullPage: true });
+    await expect(checkScreen(page, 'holder-app', 'enroll')).resolves.toEqual([]);
     await page.getByLabel('Enrollment code').fill(code);
     await page.getByLabel('Name for this device').fill('Browser phone');
     await page.getByRole('button', { name: 'Enroll this device' }).click();
@@ -170,7 +186,7 @@ describeInBrowser('the holder app in Chromium', () => {
     await expect(
       shown.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.parentElement?.textContent)),
     ).resolves.toEqual(['Full name', 'Email address', 'Date of birth']);
-    await page.screenshot({ path: artifactPath('holder-app-inbox.png'), fullPage: true });
+    await expect(checkScreen(page, 'holder-app', 'inbox')).resolves.toEqual([]);
 
     await shown.getByLabel('Date of birth').uncheck();
     const assertionsBefore = await signCount();
@@ -194,7 +210,7 @@ describeInBrowser('the holder app in Chromium', () => {
       await shown.getByRole('button', { name: 'Approve' }).click();
       const refused = page.locator('#outcome .outcome.error');
       await refused.waitFor();
-      await page.screenshot({ path: artifactPath('holder-app-passkey-refused.png'), fullPage: true });
+      await expect(checkScreen(page, 'holder-app', 'passkey-refused')).resolves.toEqual([]);
       await refused.getByRole('button', { name: 'OK' }).click();
     } finally {
       await authenticatorProtocol.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
@@ -212,7 +228,7 @@ describeInBrowser('the holder app in Chromium', () => {
     const { flow, shown } = await pushedLogin();
     await shown.getByRole('button', { name: 'Decline' }).click();
     await shown.getByLabel('Reason (optional)').fill('I did not ask for this');
-    await page.screenshot({ path: artifactPath('holder-app-decline.png'), fullPage: true });
+    await expect(checkScreen(page, 'holder-app', 'decline')).resolves.toEqual([]);
     await shown.getByRole('button', { name: 'Send decline' }).click();
     await expectOutcome('Declined: the service was told.');
     await shown.waitFor({ state: 'detached' });
@@ -236,12 +252,15 @@ describeInBrowser('the holder app in Chromium', () => {
   it('picks up a same-device flow handed to it by its link code, then approves it', async () => {
     const flow = await integrator.start('same-device', { action: 'login', claims: ['naming.name'], payload: 'Here' });
     await page.goto(`${baseUrl}/app/?code=${flow.linkCode}`);
-    const shown = card(flow.id);
-    await shown.waitFor();
-    expect(new URL(page.url()).search).toBe('');
-    await shown.getByRole('button', { name: 'Approve' }).click();
-    await expectOutcome('Approved');
-    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed', user: nin });
+    await approveHandedFlow(flow.id);
+  });
+
+  it('takes a same-device flow from its /open link in the browser it is installed in, then approves it', async () => {
+    const flow = await integrator.start('same-device', { action: 'login', claims: ['naming.name'], payload: 'Opened' });
+    const link: string = flow.body.data.link;
+    expect(link).toBe(`${baseUrl}/open/${flow.linkCode}`);
+    await page.goto(link);
+    await approveHandedFlow(flow.id);
   });
 
   it('drops a flow from the inbox as soon as the service cancels it', async () => {
@@ -316,12 +335,20 @@ describeInBrowser('the holder app in Chromium', () => {
       texts.some((text) => text.startsWith('Approved: Sandbox app, to log in') && text.includes('Shared: Full name')),
     ).toBe(true);
     expect(texts.some((text) => text.startsWith('Declined: Sandbox app'))).toBe(true);
-    await page.screenshot({ path: artifactPath('holder-app-history.png'), fullPage: true });
+    await expect(checkScreen(page, 'holder-app', 'history')).resolves.toEqual([]);
 
     const deviceId = (await page.evaluate<{ id: string }>(READ_STORED_DEVICE)).id;
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Remove this device' }).click();
     await page.getByLabel('Enrollment code').waitFor();
     await expect(t.app.get(DevicesService).findActive(deviceId)).resolves.toBeNull();
+  });
+
+  it('asked nothing of another origin on any screen above', () => {
+    expect(requested.length).toBeGreaterThan(20);
+    const elsewhere = requested.filter(
+      (address) => !/^(data|blob):/.test(address) && new URL(address).origin !== baseUrl,
+    );
+    expect(elsewhere).toEqual([]);
   });
 });

@@ -41,7 +41,12 @@ export function renderOpenLinkPage(page: OpenLinkPage): string {
       <div class="qr" id="qr">${page.qrSvg}</div>
     </section>
     <script nonce="${page.nonce}">
-      if (/Android|iPhone|iPad|iPod/i.test(navigator.userAgent)) window.location.href = ${JSON.stringify(page.deepLink)};
+      // The holder app installed in this browser, on this origin, takes the code itself: no custom scheme to ask for.
+      (navigator.serviceWorker?.getRegistration('/app/') ?? Promise.resolve()).then((app) => {
+        const code = location.pathname.split('/').pop();
+        if (app) window.location.replace('/app/?code=' + encodeURIComponent(code));
+        else if (/Android|iPhone|iPad|iPod/i.test(navigator.userAgent)) window.location.href = ${JSON.stringify(page.deepLink)};
+      });
       // The QR code is animated: a new frame every second, so a photo of it is soon worth nothing.
       const redraw = setInterval(async () => {
         const answer = await fetch(location.pathname + '/qr-frame', { cache: 'no-store' }).catch(() => null);

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Browser, Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,8 +35,9 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export function artifactPath(name: string): string {
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  return join(ARTIFACTS_DIR, name);
+  const path = join(ARTIFACTS_DIR, name);
+  mkdirSync(dirname(path), { recursive: true });
+  return path;
 }
 
 /**
