@@ -38,6 +38,30 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
   const row = (flowId: string) => suite.t.app.get(DataSource).getRepository(FlowDocument).findOneByOrFail({ flowId });
   const stored = async (flowId: string) =>
     suite.t.app.get<FileStorage>(FILE_STORAGE).get((await row(flowId)).stampedKey!);
+  /**
+   * Has the service write the copy's row while each timestamp of a renewal is made, and returns what each write came
+   * to. Nothing of the renewal may hold the database meanwhile: on SQLite a write transaction open in another process
+   * stops the service's writes, its event loop held while it waits.
+   */
+  const writeDuringTimestamps = (flowId: string): string[] => {
+    const writes: string[] = [];
+    authority.beforeAnswer = () =>
+      suite.t.app
+        .get(DataSource)
+        .createQueryBuilder()
+        .update(FlowDocument)
+        .set({ archiveRenewalAt: () => 'archive_renewal_at' })
+        .where({ flowId })
+        .execute()
+        .then(
+          () => void writes.push('written'),
+          (error: Error) => void writes.push(error.message),
+        );
+    return writes;
+  };
+  afterEach(() => {
+    authority.beforeAnswer = undefined;
+  });
   const renewals = (flowId: string) =>
     suite.t.app.get(DataSource).getRepository(DocumentAuditEvent).countBy({ flowId, type: 'archive-renewed' });
 
@@ -84,7 +108,9 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
     const { doc } = await suite.complete(SIGNERS);
     const flowId: string = doc.id;
     const cliEnv = { ...env, BASE_URL: suite.t.config.BASE_URL };
+    const writes = writeDuringTimestamps(flowId);
     const run = await runCli(suite.t.config, ['archive:renew', '--document', flowId, '--json'], 'node', cliEnv);
+    expect(writes).toEqual(['written']);
     // Not a warning nor an error line: the CLI runs no background work, so only the command could log.
     expect(unexpectedLogLines(run)).toEqual([]);
     expect(JSON.parse(run.stdout)).toEqual({ document: flowId, renewed: true });
@@ -106,7 +132,9 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
     const { doc } = await suite.complete(SIGNERS);
     const flowId: string = doc.id;
     const admin = () => suite.t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const writes = writeDuringTimestamps(flowId);
     const answer = await admin().post(`/admin/documents/${flowId}/archive/renew`).expect(201);
+    expect(writes).toEqual(['written']);
     expect(answer.body).toMatchObject({ reason: 'Archive renewal done', data: { document: flowId, renewed: true } });
     expect(await renewals(flowId)).toBe(1);
     const data = await suite.verify(await stored(flowId));

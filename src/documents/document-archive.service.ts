@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThanOrEqual } from 'typeorm';
+import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
-import { DocumentSealService } from '../seal/document-seal.service';
+import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
+
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
@@ -14,12 +15,21 @@ const BATCH = 20;
  * no later than the one it renews, and renewing at every pass would only grow the file.
  */
 const AGAIN_AFTER_MS = 86_400_000;
+/**
+ * How long a claimed renewal is held by the instance that claimed it: longer than the timestamp and revocation calls
+ * of one renewal take, so no other instance repeats them; if that instance dies meanwhile, the copy is due again after.
+ */
+const CLAIM_MS = 10 * 60_000;
 
 /**
  * Archive renewal of B-LTA stamped copies: before the certificate of a copy's latest document timestamp expires, a
- * fresh DSS and a new document timestamp are added, so the copy stays verifiable. Every instance runs passes; a
- * renewal is claimed by a compare-and-set on the copy's digest in the transaction that stores the renewed copy, so it
- * is made once whichever instance wins, recorded in the audit trail (`archive-renewed`), and never half made.
+ * fresh DSS and a new document timestamp are added, so the copy stays verifiable. Every instance runs passes. A
+ * renewal is claimed first, by a compare-and-set that moves the copy's due time on by CLAIM_MS, so one instance calls
+ * the timestamp authority; the renewed copy is then stored by a compare-and-set on the copy's digest, so it is made
+ * once whichever instance wins, recorded in the audit trail (`archive-renewed`), and never half made.
+ *
+ * No transaction is open while the authority and the revocation services are called: on SQLite an open write
+ * transaction stops every other process's writes, and a server waiting for the lock waits with its event loop held.
  */
 @Injectable()
 export class DocumentArchiveService {
@@ -50,20 +60,40 @@ export class DocumentArchiveService {
   }
 
   private async renew(document: FlowDocument): Promise<boolean> {
-    const { flowId, stampedKey, stampedSha256 } = document;
-    const current = await this.storage.get(stampedKey!);
-    await this.seal.readyToRenew(current);
+    const { flowId, stampedKey, stampedSha256, archiveRenewalAt } = document;
+    const documents = this.dataSource.getRepository(FlowDocument);
+    const claimedUntil = Date.now() + CLAIM_MS;
+    const claimed = await documents.update(
+      {
+        flowId,
+        stampedSha256: stampedSha256!,
+        archiveRenewalAt: archiveRenewalAt === null ? IsNull() : archiveRenewalAt,
+      },
+      { archiveRenewalAt: claimedUntil },
+    );
+    if (claimed.affected !== 1) return false;
+    let renewed: SealedPdf;
+    try {
+      const current = await this.storage.get(stampedKey!);
+      await this.seal.readyToRenew(current);
+      renewed = await this.seal.renew(current, flowId);
+    } catch (error) {
+      await documents.update({ flowId, archiveRenewalAt: claimedUntil }, { archiveRenewalAt });
+      throw error;
+    }
     return this.dataSource.transaction(async (manager) => {
-      const claimed = await manager.update(FlowDocument, { flowId, stampedSha256 }, { archiveRenewalAt: null });
-      if (claimed.affected !== 1) return false;
-      const renewed = await this.seal.renew(current, flowId);
+      const unchanged = await manager.update(FlowDocument, { flowId, stampedSha256 }, { archiveRenewalAt: null });
+      if (unchanged.affected !== 1) return false;
       const stored = await this.storage.put(renewed.bytes, manager);
       const next = this.seal.renewalAt(renewed);
-      const archiveRenewalAt = next === null ? null : Math.max(next, Date.now() + AGAIN_AFTER_MS);
       await manager.update(
         FlowDocument,
         { flowId },
-        { stampedKey: stored.key, stampedSha256: stored.sha256, archiveRenewalAt },
+        {
+          stampedKey: stored.key,
+          stampedSha256: stored.sha256,
+          archiveRenewalAt: next === null ? null : Math.max(next, Date.now() + AGAIN_AFTER_MS),
+        },
       );
       await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'archive-renewed' }], manager);
       return true;

@@ -57,7 +57,7 @@ export class FlowDocument {
 
   /**
    * When the stamped PDF's latest document timestamp is to be renewed (B-LTA): ARCHIVE_RENEWAL_DAYS before its
-   * certificate expires. Cleared by the instance that claims the renewal, so it is made once.
+   * certificate expires. Moved on by the instance that claims the renewal while it renews, so it is made once.
    */
   @Index()
   @Column({ ...epochMsColumn, name: 'archive_renewal_at', nullable: true })

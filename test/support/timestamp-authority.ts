@@ -24,6 +24,8 @@ export class TestTimestampAuthority {
   failing = false;
   /** Set to revoke the timestamp certificate from that time on. */
   revokedAt?: Date;
+  /** Awaited before each timestamp is answered, as an authority's latency: what a test does there, the caller waits on. */
+  beforeAnswer?: () => Promise<void>;
 
   private constructor(
     private readonly server: LocalServer,
@@ -94,7 +96,10 @@ export class TestTimestampAuthority {
         response.writeHead(500).end();
         return;
       }
-      this.answer(body).then(reply('application/timestamp-reply')).catch(refuse);
+      Promise.resolve(this.beforeAnswer?.())
+        .then(() => this.answer(body))
+        .then(reply('application/timestamp-reply'))
+        .catch(refuse);
       return;
     }
     this.revocationRequests++;
