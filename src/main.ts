@@ -1,3 +1,4 @@
+import './common/runtime/compile-cache';
 import 'reflect-metadata';
 import { startTracing } from './bootstrap/tracing';
 import { loadConfig } from './config/load-config';
