@@ -10,6 +10,9 @@ import { TestApp, createListeningTestApp } from './support/test-app';
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const describeScaledOut = scaledOut ? describe : describe.skip;
 
+/** CIBA polls a second apart on every instance, not the default five: the waits between polls are short. */
+const SHORT_POLLS = { OIDC_CIBA_POLL_INTERVAL_SECONDS: '1' };
+
 describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and Redis', () => {
   let first: TestApp;
   let second: TestApp;
@@ -18,12 +21,13 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
   let sandbox: SandboxBootstrap;
 
   beforeAll(async () => {
-    first = await createListeningTestApp((origin) => ({ BASE_URL: origin }));
+    first = await createListeningTestApp((origin) => ({ BASE_URL: origin, ...SHORT_POLLS }));
     firstOrigin = first.config.BASE_URL;
     // One public address for both, as behind a load balancer; each listens on its own port.
     second = await createListeningTestApp(() => ({
       BASE_URL: firstOrigin,
       DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string,
+      ...SHORT_POLLS,
     }));
     secondOrigin = await second.app.getUrl();
     sandbox = await bootstrapSandbox(first.app);
@@ -104,6 +108,7 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     const starting = await createListeningTestApp(() => ({
       BASE_URL: firstOrigin,
       DATABASE_SCHEMA: first.config.DATABASE_SCHEMA as string,
+      ...SHORT_POLLS,
     }));
     const startingOrigin = await starting.app.getUrl();
     const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });

@@ -244,6 +244,14 @@ export const SETTINGS = {
     max: 86400,
     default: 600,
   }),
+  OIDC_CIBA_POLL_INTERVAL_SECONDS: integer({
+    group: 'Access',
+    description:
+      'Seconds a CIBA client in poll mode waits between polls (`interval`); a poll sooner than that gets `slow_down`.',
+    min: 1,
+    max: 60,
+    default: 5,
+  }),
   ACCESS_TOKEN_TTL_SECONDS: integer({
     group: 'Access',
     description: 'Lifetime of `x-access-token` grants, in seconds.',

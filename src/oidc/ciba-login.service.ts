@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import { BillingAccountsService } from '../billing/billing-accounts.service';
 import type { BillingCharge } from '../billing/billing-charge';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
+import { AppConfig } from '../config/app-config';
 import { DevicesService } from '../devices/devices.service';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import { isTerminal } from '../flows/flow-state';
@@ -25,9 +26,6 @@ import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
-
-/** Seconds a client waits between polls of a pending CIBA login (CIBA Core 1.0 section 7.3), and the least it may. */
-export const CIBA_POLL_INTERVAL_SECONDS = 5;
 
 /** The flow a CIBA login pushed, whether its app is pinged (CibaPingQueue), and whether the provider has been told. */
 interface CibaLoginRecord {
@@ -68,6 +66,7 @@ export class CibaLoginService implements BackchannelLogins {
     private readonly billing: BillingAccountsService,
     private readonly pushLimits: LoginPushLimits,
     private readonly pings: CibaPingQueue,
+    private readonly config: AppConfig,
   ) {
     this.logins = new OidcRecordAdapter('IdflowCibaLogin', records);
     this.polls = new OidcRecordAdapter('IdflowCibaPoll', records);
@@ -124,7 +123,7 @@ export class CibaLoginService implements BackchannelLogins {
     } else {
       this.follow(authReqId, flowId, ttlSeconds);
     }
-    ctx.body = { ...(ctx.body as object), interval: CIBA_POLL_INTERVAL_SECONDS };
+    ctx.body = { ...(ctx.body as object), interval: this.config.OIDC_CIBA_POLL_INTERVAL_SECONDS };
   }
 
   async pollTooSoon(authReqId: string): Promise<boolean> {
@@ -137,10 +136,12 @@ export class CibaLoginService implements BackchannelLogins {
       // queue would send it again.
       await this.pings.sent(login.flowId);
     }
+    // CIBA Core 1.0 section 7.3: the interval is what a client waits between polls, and the least it may.
+    const interval = this.config.OIDC_CIBA_POLL_INTERVAL_SECONDS;
     const now = Date.now();
     const previous = (await this.polls.find(authReqId)) as unknown as CibaPollRecord | undefined;
-    await this.polls.upsert(authReqId, { at: now } satisfies CibaPollRecord, CIBA_POLL_INTERVAL_SECONDS * 2);
-    return previous !== undefined && now - previous.at < CIBA_POLL_INTERVAL_SECONDS * 1000;
+    await this.polls.upsert(authReqId, { at: now } satisfies CibaPollRecord, interval * 2);
+    return previous !== undefined && now - previous.at < interval * 1000;
   }
 
   /** A live app that cannot pay is refused as its REST create would be, here with `access_denied`. */
