@@ -132,6 +132,18 @@ describe(`archive renewal of B-LTA copies (${scaledOut ? 'two instances on Postg
     const { doc } = await suite.complete(SIGNERS);
     const flowId: string = doc.id;
     const admin = () => suite.t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    // An authority that fails: the renewal fails, gives its claim back and leaves the copy as it was.
+    const before = await row(flowId);
+    authority.failing = true;
+    const failed = await admin().post(`/admin/documents/${flowId}/archive/renew`);
+    authority.failing = false;
+    expect(failed.status).toBe(502);
+    expect(await row(flowId)).toMatchObject({
+      archiveRenewalAt: before.archiveRenewalAt,
+      stampedSha256: before.stampedSha256,
+    });
+    expect(await renewals(flowId)).toBe(0);
+
     const writes = writeDuringTimestamps(flowId);
     const answer = await admin().post(`/admin/documents/${flowId}/archive/renew`).expect(201);
     expect(writes).toEqual(['written']);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OutboundClient } from '../common/outbound/outbound-client';
+import { TimestampAuthorityError } from './errors/timestamp-authority.error';
 import { randomPositiveInteger } from './random-positive-integer';
 import { OID } from './seal-oids';
 
@@ -40,17 +41,20 @@ export class TimestampAuthorityClient {
       maxResponseBytes: MAX_RESPONSE_BYTES,
       timeoutMs: TIMEOUT_MS,
     });
-    if (answer.status !== 200) throw new Error(`the timestamp authority answered ${answer.status}`);
+    if (answer.status !== 200) throw new TimestampAuthorityError(`the timestamp authority answered ${answer.status}`);
     const response = pkijs.TimeStampResp.fromBER(answer.body);
     if (!GRANTED.includes(response.status.status) || !response.timeStampToken) {
-      throw new Error(`the timestamp authority refused the request (status ${response.status.status})`);
+      throw new TimestampAuthorityError(
+        `the timestamp authority refused the request (status ${response.status.status})`,
+      );
     }
     const info = tstInfoOf(response.timeStampToken);
     const sameImprint = Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(imprint);
     const sameNonce =
       info.nonce !== undefined &&
       Buffer.from(info.nonce.valueBlock.valueHexView).equals(Buffer.from(nonce.valueBlock.valueHexView));
-    if (!sameImprint || !sameNonce) throw new Error('the timestamp token does not answer this request');
+    if (!sameImprint || !sameNonce)
+      throw new TimestampAuthorityError('the timestamp token does not answer this request');
     return response.timeStampToken;
   }
 }
