@@ -1,12 +1,16 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DevicesService } from '../src/devices/devices.service';
 import { PasskeysService } from '../src/devices/passkeys.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { describeInBrowser, launchBrowser } from './support/browser';
+import { blankVideo, qrCodeVideo } from './support/fake-camera';
 import { checkScreen } from './support/screen-check';
 import { IntegratorClient } from './support/integrator-client';
 import { decryptClaims, recordOf } from './support/released-claims';
-import { bootstrapSandbox } from './support/sandbox-tenant';
+import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { startSigning } from './support/signing-flows';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import { STRINGS } from '../libs/holder-app/src/strings';
@@ -27,6 +31,8 @@ const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
   };
 })`;
 
+const SCAN_LOGIN = { action: 'login', claims: ['naming.name'], payload: 'Scan to log in' };
+
 /** The holder app at /app/ in Chromium: a person enrolls this browser, then answers what services ask, live. */
 describeInBrowser('the holder app in Chromium', () => {
   let t: TestApp;
@@ -39,6 +45,9 @@ describeInBrowser('the holder app in Chromium', () => {
   let nin: string;
   let authenticatorProtocol: CDPSession;
   let authenticatorId: string;
+  /** What Chromium's fake camera shows: blank until a test puts a QR code before it. */
+  const cameraDir = mkdtempSync(join(tmpdir(), 'idflow-camera-'));
+  const cameraFile = join(cameraDir, 'camera.y4m');
   /** Every address the pages asked for, across the suite: the app must never reach beyond its own origin. */
   const requested: string[] = [];
   /** How many assertions the virtual authenticator has made with the passkey it holds. */
@@ -51,8 +60,13 @@ describeInBrowser('the holder app in Chromium', () => {
     baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
-    browser = await launchBrowser();
-    context = await browser.newContext();
+    writeFileSync(cameraFile, blankVideo());
+    browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${cameraFile}`,
+    ]);
+    context = await browser.newContext({ permissions: ['camera'] });
     context.on('request', (request) => requested.push(request.url()));
     page = await context.newPage();
     // A platform authenticator with user verification, as a phone's screen lock, through Chromium's DevTools protocol.
@@ -75,6 +89,7 @@ describeInBrowser('the holder app in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await t.close();
+    rmSync(cameraDir, { recursive: true, force: true });
   });
 
   const card = (flowId: string) => page.locator(`article[data-flow="${flowId}"]`);
@@ -261,6 +276,29 @@ describeInBrowser('the holder app in Chromium', () => {
     expect(link).toBe(`${baseUrl}/open/${flow.linkCode}`);
     await page.goto(link);
     await approveHandedFlow(flow.id);
+  });
+
+  it('scans a wildcard flow’s animated QR code with the camera, picking it up, then approves it', async () => {
+    // Before a code is in sight: the scanner shows the camera and reads nothing, and stops when asked.
+    await page.getByRole('button', { name: STRINGS.scan.open }).click();
+    // The camera runs: the video has a frame to show.
+    const videoState = () => page.locator('#scan-video').evaluate((video: { readyState: number }) => video.readyState);
+    await eventually('the camera shows a frame', async () => (await videoState()) >= 2, 10_000);
+    await expect(checkScreen(page, 'holder-app', 'scan')).resolves.toEqual([]);
+    await page.getByRole('button', { name: STRINGS.scan.close }).click();
+    await page.locator('#scan-video').waitFor({ state: 'detached' });
+
+    const created = await integrator.create('wildcard', { ...SCAN_LOGIN, seeds: 1 }).expect(201);
+    const flowId: string = created.body.data.request.id;
+    // The frame of this second, as the integrator's page would draw it, before the camera as a phone would see it.
+    const { frame } = (
+      await t.http().get('/api/v2/flow/qr').query({ request: flowId }).set(credentials(sandbox)).expect(200)
+    ).body.data;
+    writeFileSync(cameraFile, qrCodeVideo(frame));
+    await page.getByRole('button', { name: STRINGS.scan.open }).click();
+    await approveHandedFlow(flowId);
+    // The camera stops with the scan: the scanner is closed and no video plays.
+    await expect(page.locator('#scan-video').count()).resolves.toBe(0);
   });
 
   it('drops a flow from the inbox as soon as the service cancels it', async () => {

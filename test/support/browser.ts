@@ -17,7 +17,8 @@ if (!available && process.env.REQUIRE_BROWSER) {
 export const describeInBrowser: jest.Describe = available ? describe : describe.skip;
 if (!available) console.warn(`Browser suites skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` add to the switches below, for a suite that needs more of Chromium (a fake camera, say). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -30,6 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

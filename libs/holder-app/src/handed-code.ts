@@ -5,15 +5,26 @@
  */
 export function takeHandedCode(): string | null {
   const params = new URLSearchParams(location.search);
-  let code = params.get('code');
   const link = params.get('link');
-  if (!code && link) {
-    const query = link.slice(link.indexOf('?') + 1);
-    const inner = new URLSearchParams(query);
-    code = inner.get('code') ?? inner.get('seed');
-  }
+  const code = params.get('code') ?? (link === null ? null : flowCodeOf(link));
   if (params.has('code') || params.has('link')) history.replaceState(null, '', location.pathname);
   return code;
+}
+
+/**
+ * What the Wallet API's pick-up takes from a scanned or handed link: an animated QR frame whole
+ * (`idflow://qr?token=...`), the code or seed of a scheme link (`idflow://flow?seed=...`, `web+idflow://flow?code=...`),
+ * or the code of a same-device page (`https://.../open/<code>`). Null for anything else.
+ */
+export function flowCodeOf(text: string): string | null {
+  if (text.startsWith('idflow://qr?')) return text;
+  const schemeLink = /^(?:web\+)?idflow:\/\/flow\?(.*)$/.exec(text);
+  if (schemeLink) {
+    const params = new URLSearchParams(schemeLink[1]);
+    return params.get('code') ?? params.get('seed');
+  }
+  const openPage = /^https?:\/\/[^?#]*\/open\/([0-9A-Za-z]{16,64})$/.exec(text);
+  return openPage ? openPage[1] : null;
 }
 
 /** The flow a push notification opened the app on (`/app/?flow=<id>`), removed from the address once read. */

@@ -41,6 +41,15 @@ export const STRINGS = {
     working: 'Sending ...',
     expires: (time: string) => `Expires at ${time}`,
   },
+  scan: {
+    open: 'Scan a QR code',
+    title: 'Scan the QR code',
+    hint: 'Point the camera at the QR code the service shows.',
+    videoLabel: 'Camera view',
+    notAFlow: 'This QR code is not a request for idflow Wallet.',
+    failed: (message: string) => `The camera cannot scan: ${message}`,
+    close: 'Stop scanning',
+  },
   history: {
     title: 'History',
     show: 'Show history',

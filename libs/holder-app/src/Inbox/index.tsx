@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
 import { DeviceRemoval } from '../DeviceRemoval';
 import { History } from '../History';
+import { QrScan } from '../QrScan';
 import { takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
@@ -45,17 +46,22 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
       client.subscribePush().catch(() => false);
     }
   }, [client]);
-  // A same-device link opened the app: the first device to pick the flow up holds it. Only once the stream's first
-  // inbox is shown, which replaces the list: one read before the pick-up, arriving after it, would drop its card.
+  // A code handed by a link or scanned: the first device to pick the flow up holds it.
+  const pickUp = useCallback(
+    (code: string) =>
+      void client.pickUp(code).then(
+        (flow) => setFlows((current) => applyChange(current, flow)),
+        (failure: Error) => setOutcome({ flow: null, error: failure.message }),
+      ),
+    [client],
+  );
+  // A same-device link opened the app. Picked up only once the stream's first inbox is shown, which replaces the list:
+  // one read before the pick-up, arriving after it, would drop its card.
   useEffect(() => {
     if (!inboxShown) return;
     const code = takeHandedCode();
-    if (!code) return;
-    client.pickUp(code).then(
-      (flow) => setFlows((current) => applyChange(current, flow)),
-      (failure: Error) => setOutcome({ flow: null, error: failure.message }),
-    );
-  }, [client, inboxShown]);
+    if (code) pickUp(code);
+  }, [pickUp, inboxShown]);
   // A notice opened the app on a flow: it is brought into view once the stream has shown it.
   useEffect(() => {
     if (!notified || !flows.some((flow) => flow.id === notified)) return;
@@ -99,6 +105,7 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
             </p>
           )}
         </div>
+        {inboxShown && <QrScan onScanned={pickUp} />}
         {flows.length === 0 ? (
           <p id="inbox-empty">{T.empty}</p>
         ) : (
