@@ -1,13 +1,15 @@
 import { DataSource } from 'typeorm';
 import { DevicePushSubscription } from '../src/devices/device-push-subscription.entity';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { startDocument, walletDocumentSigner } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
+import { FileHost, makePdf } from './support/pdf-fixtures';
 import { PushEndpoint } from './support/push-endpoint';
 import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
 import type { TestDevice } from './support/test-device';
-import { eventually, within } from './support/waiting';
+import { eventually, pause, within } from './support/waiting';
 
 const PUSH_SUBSCRIPTION = '/wallet/v1/devices/push-subscription';
 
@@ -16,6 +18,7 @@ describe('Web Push: a flow pushed to a person sends each subscribed device one e
   let sandbox: SandboxBootstrap;
   let integrator: IntegratorClient;
   let pushService: PushEndpoint;
+  let files: FileHost;
 
   beforeAll(async () => {
     // The push endpoint is on loopback over plain http, which the outbound guard allows only this way.
@@ -23,8 +26,10 @@ describe('Web Push: a flow pushed to a person sends each subscribed device one e
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
     pushService = await PushEndpoint.start();
+    files = await FileHost.start();
   });
   afterAll(async () => {
+    await files.close();
     await pushService.close();
     await t.close();
   });
@@ -94,6 +99,52 @@ describe('Web Push: a flow pushed to a person sends each subscribed device one e
     await t.http().post(`/admin/devices/${device.id}/revoke`).set('authorization', `Bearer ${ADMIN_TOKEN}`).expect(201);
     const stored = t.app.get(DataSource).getRepository(DevicePushSubscription);
     expect(await stored.countBy({ deviceId: device.id as string })).toBe(0);
+  });
+
+  it('tells a sequential document’s next signee when their turn comes, and a signee pushed from the review page', async () => {
+    const [first, second] = [sandbox.testPersons[0], sandbox.testPersons[1]];
+    const one = await subscribedDevice(first.nin);
+    const two = await subscribedDevice(second.nin);
+    const file = { url: files.put('/contract.pdf', await makePdf(1, 'Contract')), title: 'Contract' };
+    const webhook = { host: 'https://shop.example/webhooks/idflow', reference: 'contract' };
+    const noticesTo = (endpoint: string) =>
+      pushService.to(endpoint).map((notice) => (JSON.parse(notice.plaintext) as { flow: string }).flow);
+
+    const signing = await startDocument(integrator, 'signing', {
+      to: [first.nin, second.nin],
+      signingOrder: 'sequential',
+      file,
+      webhook,
+    });
+    const signingId = signing.request.id as string;
+    await eventually('the first signee is told', async () => noticesTo(one.endpoint).length === 1, 10_000);
+    expect(noticesTo(one.endpoint)).toEqual([signingId]);
+    await pause(300);
+    expect(noticesTo(two.endpoint)).toEqual([]);
+
+    expect((await walletDocumentSigner(t.http, one.device, first.nin).sign(signingId)).status).toBe(201);
+    await eventually(
+      'the second signee is told, their turn come',
+      async () => noticesTo(two.endpoint).length === 1,
+      10_000,
+    );
+    expect(noticesTo(two.endpoint)).toEqual([signingId]);
+    expect(noticesTo(one.endpoint)).toEqual([signingId]);
+
+    // A review document's signee is asked when the review page pushes to them, not at its create.
+    const signee = {
+      nin: second.nin,
+      name: second.name,
+      type: 'person',
+      email: 'signee@example.com',
+      representing: '',
+    };
+    const review = await startDocument(integrator, 'review', { signee: [signee], file, webhook });
+    const reviewId = review.request.id as string;
+    await t.http().post(`/review/${reviewId}/signees/0/push`).send({}).expect(200);
+    await eventually('the pushed signee is told', async () => noticesTo(two.endpoint).length === 2, 10_000);
+    expect(noticesTo(two.endpoint)).toEqual([signingId, reviewId]);
+    expect(pushService.refused).toEqual([]);
   });
 
   it('refuses a subscription whose keys are not a browser subscription', async () => {

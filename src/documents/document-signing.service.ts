@@ -101,6 +101,7 @@ export class DocumentSigningService {
     this.refuseIfActed(loaded, signer.nin);
     const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
     await this.stamping.prepare();
+    let turnCameFor: string[] = [];
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
       await this.moveSignee(manager, flow.id, signer.nin, 'signed', {
@@ -117,9 +118,10 @@ export class DocumentSigningService {
         await this.stamping.stamp(manager, current);
         if (!(await this.flows.moveWithin(manager, flow, 'approve'))) throw this.ended(flow.status);
       } else {
-        await this.nextStep(manager, current);
+        turnCameFor = await this.nextStep(manager, current);
       }
     });
+    await this.flows.pushTo(flowId, turnCameFor);
     return this.presenter.load(await this.flows.find(flowId));
   }
 
@@ -159,12 +161,13 @@ export class DocumentSigningService {
 
   /**
    * Sequential signing: once nobody in turn is left to sign, the next step's signees are asked (pushed, or for a review
-   * document, free to ask for their push), in the transaction that recorded the step's last signature.
+   * document, free to ask for their push), in the transaction that recorded the step's last signature. Returns the NINs
+   * it pushed to, whose devices are told once the transaction has committed.
    */
-  private async nextStep(manager: EntityManager, { document, signees }: LoadedDocument): Promise<void> {
-    if (signees.some((signee) => IN_TURN_SIGNEE_STATUSES.includes(signee.status))) return;
+  private async nextStep(manager: EntityManager, { document, signees }: LoadedDocument): Promise<string[]> {
+    if (signees.some((signee) => IN_TURN_SIGNEE_STATUSES.includes(signee.status))) return [];
     const waiting = signees.filter((signee) => signee.status === 'waiting');
-    if (waiting.length === 0) return;
+    if (waiting.length === 0) return [];
     const step = Math.min(...waiting.map((signee) => signee.step));
     const pushed = document.delivery === 'signing';
     const now = Date.now();
@@ -179,11 +182,14 @@ export class DocumentSigningService {
         nextReminderAt: firstReminder === null ? null : now + firstReminder * 1000,
       },
     );
-    if (!pushed) return;
-    const facts = waiting
-      .filter((signee) => signee.step === step)
-      .map((signee) => ({ type: 'pushed' as const, nin: signee.nin }));
-    await this.audit.record(document, facts, manager);
+    if (!pushed) return [];
+    const nins = waiting.filter((signee) => signee.step === step).map((signee) => signee.nin);
+    await this.audit.record(
+      document,
+      nins.map((nin) => ({ type: 'pushed' as const, nin })),
+      manager,
+    );
+    return nins;
   }
 
   /**
@@ -241,6 +247,7 @@ export class DocumentSigningService {
       return true;
     });
     if (changed) await this.flows.announce(flow.id);
+    if (changed && to === 'notified') await this.flows.pushTo(flow.id, [nin]);
     return changed;
   }
 

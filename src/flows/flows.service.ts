@@ -279,6 +279,22 @@ export class FlowsService {
   }
 
   /**
+   * Tells these people's devices of a flow that has just come to wait for them, as a create tells its holders': the
+   * push hooks (a Web Push notice) run once, here. For a document signee whose turn came, or who asked for a push
+   * from the review page; the change itself is published as any other.
+   */
+  async pushTo(flowId: string, nins: readonly string[]): Promise<void> {
+    if (nins.length === 0) return;
+    try {
+      const flow = await this.flows.findNow(flowId);
+      if (!flow || isTerminal(flow.status)) return;
+      await this.pushHooks.run(this.changedEvent(flow, [...nins], await this.presenter.present(flow)));
+    } catch (error) {
+      this.logger.error({ err: error, flowId }, 'Could not tell devices of a flow waiting for them');
+    }
+  }
+
+  /**
    * Cancels the open flows this device holds, inside the transaction that revokes it: nobody could approve or decline
    * them any more, so they end now (`endReason` device-revoked, the hint `deviceRevoked`) rather than at their expiry,
    * with the webhooks and notices of any cancel.
@@ -315,22 +331,26 @@ export class FlowsService {
       const view = () => (presented ??= this.presenter.present(flow));
       const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
       if (change === 'created' && holderNins.length === 0) return;
-      const event = {
-        flowId: flow.id,
-        appId: flow.appId,
-        environment: flow.environment,
-        holderNins,
-        deviceId: flow.deviceId,
-        verification: deviceVerificationOf(flow),
-        kind: flow.kind,
-        view: await view(),
-        // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
-      } as FlowChangedEvent;
+      const event = this.changedEvent(flow, holderNins, await view());
       await this.bus.publish(event);
       if (change === 'created') await this.pushHooks.run(event);
     } catch (error) {
       this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
     }
+  }
+
+  private changedEvent(flow: Flow, holderNins: string[], view: ObservedView): FlowChangedEvent {
+    return {
+      flowId: flow.id,
+      appId: flow.appId,
+      environment: flow.environment,
+      holderNins,
+      deviceId: flow.deviceId,
+      verification: deviceVerificationOf(flow),
+      kind: flow.kind,
+      view,
+      // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
+    } as FlowChangedEvent;
   }
 
   private async applyExpiry(flow: Flow): Promise<Flow> {
