@@ -6,9 +6,12 @@ import { DevicesService } from '../src/devices/devices.service';
 import { PasskeysService } from '../src/devices/passkeys.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { describeInBrowser, launchBrowser } from './support/browser';
+import { currentDocument, downloadFile, sha256, startDocument } from './support/document-flows';
 import { blankVideo, qrCodeVideo } from './support/fake-camera';
 import { checkScreen } from './support/screen-check';
 import { IntegratorClient } from './support/integrator-client';
+import type { JsonBody } from './support/json-body';
+import { FileHost, makePdf } from './support/pdf-fixtures';
 import { decryptClaims, recordOf } from './support/released-claims';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { startSigning } from './support/signing-flows';
@@ -45,6 +48,7 @@ describeInBrowser('the holder app in Chromium', () => {
   let nin: string;
   let authenticatorProtocol: CDPSession;
   let authenticatorId: string;
+  let files: FileHost;
   /** What Chromium's fake camera shows: blank until a test puts a QR code before it. */
   const cameraDir = mkdtempSync(join(tmpdir(), 'idflow-camera-'));
   const cameraFile = join(cameraDir, 'camera.y4m');
@@ -56,7 +60,13 @@ describeInBrowser('the holder app in Chromium', () => {
 
   beforeAll(async () => {
     // localhost, not 127.0.0.1: WebAuthn binds passkeys to a domain, never to an IP address.
-    t = await createListeningTestApp((origin) => ({ BASE_URL: origin.replace('127.0.0.1', 'localhost') }));
+    files = await FileHost.start();
+    // The service fetches documents from the suite's file host on loopback, over plain http.
+    t = await createListeningTestApp((origin) => ({
+      BASE_URL: origin.replace('127.0.0.1', 'localhost'),
+      ALLOW_PRIVATE_URLS: 'true',
+      ALLOW_INSECURE_URLS: 'true',
+    }));
     baseUrl = t.config.BASE_URL;
     sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
@@ -89,6 +99,7 @@ describeInBrowser('the holder app in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await t.close();
+    await files?.close();
     rmSync(cameraDir, { recursive: true, force: true });
   });
 
@@ -262,6 +273,33 @@ describeInBrowser('the holder app in Chromium', () => {
     await shown.getByRole('button', { name: 'Sign' }).click();
     await expectOutcome('Approved');
     expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('signs a document sent to the person, shown by its name, pages and SHA-256; /verify verifies the sealed copy', async () => {
+    const pdf = await makePdf(2, 'Lease agreement');
+    const created = await startDocument(integrator, 'signing', {
+      to: [nin],
+      file: { url: files.put('/lease.pdf', pdf), title: 'Lease agreement' },
+      webhook: { host: 'https://shop.example/webhooks/idflow', reference: 'lease' },
+    });
+    const documentId = created.request.id as string;
+    const shown = card(documentId);
+    await shown.waitFor();
+    await expect(shown.locator('.document-name').innerText()).resolves.toBe('Lease agreement');
+    await expect(shown.getByText(STRINGS.flow.documentPages(2)).count()).resolves.toBe(1);
+    await expect(shown.locator('.document code').innerText()).resolves.toBe(sha256(pdf));
+    await expect(checkScreen(page, 'holder-app', 'document')).resolves.toEqual([]);
+    await shown.getByRole('button', { name: STRINGS.flow.sign }).click();
+    await expectOutcome('Approved');
+
+    const signed = await currentDocument(integrator, documentId);
+    expect(signed).toMatchObject({ status: 'completed' });
+    const download = await downloadFile(t.http, (signed.file as JsonBody).stamped as string);
+    expect(download.status).toBe(200);
+    const stamped = download.body as Buffer;
+    const verified = await t.http().post('/verify').set('content-type', 'application/pdf').send(stamped).expect(200);
+    expect(verified.body.data).toMatchObject({ result: 'verified' });
+    expect(verified.body.data.seal).toMatchObject({ valid: true, coversWholeFile: true });
   });
 
   it('picks up a same-device flow handed to it by its link code, then approves it', async () => {
