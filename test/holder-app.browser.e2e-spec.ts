@@ -175,7 +175,12 @@ describeInBrowser('the holder app in Chromium', () => {
     const { code } = await devices.issueEnrollmentCode(nin, 'sandbox');
     await page.goto(`${baseUrl}/app/`);
     await expect(checkScreen(page, 'holder-app', 'enroll')).resolves.toEqual([]);
-    await page.getByLabel('Enrollment code').fill(code);
+    // The code scanned from its QR code, as an operator might hand it over printed: it fills the field.
+    writeFileSync(cameraFile, qrCodeVideo(code));
+    await page.getByRole('button', { name: STRINGS.scan.open }).click();
+    const scanned = () => page.getByLabel('Enrollment code').inputValue();
+    await eventually('the scanned code fills the field', async () => (await scanned()) === code, 10_000);
+    await expect(page.locator('#scan-video').count()).resolves.toBe(0);
     await page.getByLabel('Name for this device').fill('Browser phone');
     await page.getByRole('button', { name: 'Enroll this device' }).click();
     await page.getByRole('heading', { name: 'Requests' }).waitFor();
@@ -318,6 +323,7 @@ describeInBrowser('the holder app in Chromium', () => {
 
   it('scans a wildcard flow’s animated QR code with the camera, picking it up, then approves it', async () => {
     // Before a code is in sight: the scanner shows the camera and reads nothing, and stops when asked.
+    writeFileSync(cameraFile, blankVideo());
     await page.getByRole('button', { name: STRINGS.scan.open }).click();
     // The camera runs: the video has a frame to show.
     const videoState = () => page.locator('#scan-video').evaluate((video: { readyState: number }) => video.readyState);

@@ -1,4 +1,4 @@
-import { flowCodeOf } from './handed-code';
+import { enrollmentCodeOf, flowCodeOf } from './handed-code';
 
 describe('flowCodeOf', () => {
   const code = 'Vb3kLx9QwErTyUiOpAsDfGhJkLzXcVbN';
@@ -23,5 +23,14 @@ describe('flowCodeOf', () => {
     expect(flowCodeOf(`https://example.com/open/${code}?next=1`)).toBeNull();
     expect(flowCodeOf('WIFI:S:home;T:WPA;P:secret;;')).toBeNull();
     expect(flowCodeOf('idflow://flow?other=1')).toBeNull();
+  });
+});
+
+describe('enrollmentCodeOf', () => {
+  it('takes a code as the operator issues it, and nothing else', () => {
+    expect(enrollmentCodeOf('aB3d-9XyZ-0k1L')).toBe('aB3d-9XyZ-0k1L');
+    expect(enrollmentCodeOf(' aB3d-9XyZ-0k1L\n')).toBe('aB3d-9XyZ-0k1L');
+    expect(enrollmentCodeOf('aB3d9XyZ0k1L')).toBeNull();
+    expect(enrollmentCodeOf('idflow://qr?token=x')).toBeNull();
   });
 });

@@ -27,6 +27,12 @@ export function flowCodeOf(text: string): string | null {
   return openPage ? openPage[1] : null;
 }
 
+/** An enrollment code as the operator issues it (`xxxx-xxxx-xxxx`, letters and digits), scanned from its QR code. */
+export function enrollmentCodeOf(text: string): string | null {
+  const code = text.trim();
+  return /^[0-9A-Za-z]{4}-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}$/.test(code) ? code : null;
+}
+
 /** The flow a push notification opened the app on (`/app/?flow=<id>`), removed from the address once read. */
 export function takeNotifiedFlow(): string | null {
   const params = new URLSearchParams(location.search);

@@ -13,6 +13,7 @@ export const STRINGS = {
     submit: 'Enroll this device',
     working: 'Enrolling ...',
     unsupported: 'This browser cannot keep a device key (WebCrypto and IndexedDB are needed).',
+    scanNotACode: 'This QR code is not an enrollment code.',
   },
   inbox: {
     title: 'Requests',

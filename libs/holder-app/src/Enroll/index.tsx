@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { DeviceRecord } from '../device-key';
+import { enrollmentCodeOf } from '../handed-code';
+import { QrScan } from '../QrScan';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
 
@@ -54,6 +56,7 @@ export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => P
         value={code}
         onInput={(event) => setCode(event.currentTarget.value)}
       />
+      <QrScan read={enrollmentCodeOf} onScanned={setCode} unrecognised={T.scanNotACode} />
       <label for="enroll-label">{T.labelLabel}</label>
       <input
         id="enroll-label"

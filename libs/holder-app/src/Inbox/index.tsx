@@ -5,7 +5,7 @@ import { type Answered, FlowCard } from '../FlowCard';
 import { DeviceRemoval } from '../DeviceRemoval';
 import { History } from '../History';
 import { QrScan } from '../QrScan';
-import { takeHandedCode, takeNotifiedFlow } from '../handed-code';
+import { flowCodeOf, takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
@@ -105,7 +105,7 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
             </p>
           )}
         </div>
-        {inboxShown && <QrScan onScanned={pickUp} />}
+        {inboxShown && <QrScan read={flowCodeOf} onScanned={pickUp} unrecognised={STRINGS.scan.notAFlow} />}
         {flows.length === 0 ? (
           <p id="inbox-empty">{T.empty}</p>
         ) : (

@@ -1,22 +1,29 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { flowCodeOf } from '../handed-code';
 import { STRINGS } from '../strings';
 
 const T = STRINGS.scan;
 /** How often a frame is read: often enough to catch an animated code's second, seldom enough to spare a phone. */
 const READ_EVERY_MS = 200;
 
+interface QrScanProps {
+  /** What the app takes from a QR code's text, or null for a code it has no use for here. */
+  read: (text: string) => string | null;
+  onScanned: (value: string) => void;
+  /** Shown for a QR code that `read` has no use for. */
+  unrecognised: string;
+}
+
 /**
- * Scans a flow's QR code with the camera (the back one on a phone): an animated frame, a wildcard seed or a link. The
- * camera runs only while the scanner is open and stops at the first code that names a flow.
+ * Scans a QR code with the camera (the back one on a phone): a flow's (an animated frame, a wildcard seed, a link) or an
+ * enrollment code. The camera runs only while the scanner is open and stops at the first code `read` takes.
  */
-export function QrScan({ onScanned }: { onScanned: (code: string) => void }) {
+export function QrScan({ read, onScanned, unrecognised }: QrScanProps) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState('');
   const video = useRef<HTMLVideoElement>(null);
-  // The latest handler, read when a code is found: a new one from the parent does not restart the camera.
-  const scanned = useRef(onScanned);
-  scanned.current = onScanned;
+  // The latest props, read when a code is found: new ones from the parent do not restart the camera.
+  const latest = useRef({ read, onScanned, unrecognised });
+  latest.current = { read, onScanned, unrecognised };
 
   useEffect(() => {
     if (!open) return;
@@ -33,13 +40,13 @@ export function QrScan({ onScanned }: { onScanned: (code: string) => void }) {
       const look = async () => {
         if (stopped || !video.current) return;
         const text = await decoder.decode(video.current);
-        const code = text === null ? null : flowCodeOf(text);
-        if (code) {
+        const value = text === null ? null : latest.current.read(text);
+        if (value) {
           setOpen(false);
-          scanned.current(code);
+          latest.current.onScanned(value);
           return;
         }
-        if (text !== null) setProblem(T.notAFlow);
+        if (text !== null) setProblem(latest.current.unrecognised);
         timer = setTimeout(() => void look().catch(fail), READ_EVERY_MS);
       };
       await look();
