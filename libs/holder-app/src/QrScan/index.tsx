@@ -30,16 +30,21 @@ export function QrScan({ read, onScanned, unrecognised }: QrScanProps) {
     let stopped = false;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
     const watch = async () => {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-      if (stopped || !video.current) return;
+      // Closed while the browser was still asking for the camera: it is let go at once.
+      if (stopped || !video.current) return release();
       video.current.srcObject = stream;
       await video.current.play();
-      // Loaded when the camera first opens: the decoder is twice the size of the rest of the app.
+      // Loaded when the camera first opens: the decoder is larger than the rest of the app.
       const decoder = await (await import('../qr-decoder')).qrDecoder();
       const look = async () => {
         if (stopped || !video.current) return;
-        const text = await decoder.decode(video.current);
+        // A frame is read once the video has one (HAVE_CURRENT_DATA): a detector refuses a video that has none yet.
+        const text = video.current.readyState >= 2 ? await decoder.decode(video.current) : null;
         const value = text === null ? null : latest.current.read(text);
         if (value) {
           setOpen(false);
@@ -57,7 +62,7 @@ export function QrScan({ read, onScanned, unrecognised }: QrScanProps) {
     return () => {
       stopped = true;
       clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
+      release();
     };
   }, [open]);
 
