@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
-
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
