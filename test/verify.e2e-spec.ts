@@ -153,7 +153,9 @@ describe('POST /verify and GET /verify', () => {
       const healthTimes: number[] = [];
       while (!answered) {
         const started = Date.now();
-        await t.http().get('/api/health/check').set('x-api-key', sandbox.apiKey).expect(200);
+        // Liveness, which asks nothing of the database or Redis: on PostgreSQL + Redis a check that waited on them took
+        // half the refusal's time once, with the event loop free.
+        await t.http().get('/api/health/live').expect(200);
         healthTimes.push(Date.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
