@@ -11,6 +11,7 @@ import {
   TestPidIssuer,
   TestWallet,
 } from './support/eudi-test-wallet';
+import { IntegratorClient } from './support/integrator-client';
 import { LocalServer } from './support/local-server';
 import { decryptClaims } from './support/released-claims';
 import { selfSignedCertificate } from './support/self-signed-certificate';
@@ -57,12 +58,14 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const create = (claims: string[]) =>
-    t
-      .http()
-      .post('/api/v2/identification/wallet')
-      .set(credentials(sandbox))
-      .send({ action: 'login', claims, payload: 'Log in to Acme' });
+  /** A wallet identification of the sandbox app, asking a login for `claims`, with what `more` adds to the body. */
+  const createWallet = (claims: string[], more: Record<string, unknown> = {}) =>
+    new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret }).create('wallet', {
+      action: 'login',
+      claims,
+      payload: 'Log in to Acme',
+      ...more,
+    });
   const ping = async (id: string) =>
     (await t.http().post('/api/v2/flow/ping').set(credentials(sandbox)).send({ request: id }).expect(200)).body.data
       .request;
@@ -81,7 +84,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   }
 
   async function start(claims: string[]) {
-    const created = await create(claims).expect(201);
+    const created = await createWallet(claims).expect(201);
     const { request, presentation } = created.body.data;
     return { id: request.id as string, uri: presentation.uri as string };
   }
@@ -106,7 +109,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
 
   it('completes with the claims the PID proves, each encrypted to the app, having asked for exactly those', async () => {
     const claims = ['naming.name', 'bio.birthdate', 'address.city', 'nationality.nationalities'];
-    const created = await create(claims).expect(201);
+    const created = await createWallet(claims).expect(201);
     const { request: flow, presentation } = created.body.data;
     expect(flow).toMatchObject({ mode: 'identification', acquireClaims: claims, user: '' });
     expect(presentation.uri).toMatch(/^openid4vp:\/\/\?/);
@@ -133,7 +136,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   });
 
   it('refuses at create, naming them, the claims a PID cannot prove', async () => {
-    const refused = await create(['naming.given', 'financial.bvn', 'medical.bloodType']).expect(400);
+    const refused = await createWallet(['naming.given', 'financial.bvn', 'medical.bloodType']).expect(400);
     expect(refused.body.reason).toBe('A PID cannot prove financial.bvn, medical.bloodType');
     expect(refused.body.errors).toEqual([
       { code: 'custom', path: ['claims', 1], message: "financial.bvn cannot be proved by an EU wallet's PID" },
@@ -332,12 +335,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
 
   describe("same device: the browser's Digital Credentials API", () => {
     const origin = 'https://shop.example';
-    const createFor = (body: Record<string, unknown>) =>
-      t
-        .http()
-        .post('/api/v2/identification/wallet')
-        .set(credentials(sandbox))
-        .send({ action: 'login', claims: ['naming.given', 'bio.birthdate'], payload: 'Log in to Acme', ...body });
+    const createFor = (body: Record<string, unknown>) => createWallet(['naming.given', 'bio.birthdate'], body);
 
     it('signs a dc_api.jwt request for the given origin, and an answer posted through its route completes the flow', async () => {
       const created = await createFor({ origin: 'https://Shop.example:443' }).expect(201);
@@ -407,12 +405,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   });
 
   describe('purpose', () => {
-    const createWith = (purpose: unknown) =>
-      t
-        .http()
-        .post('/api/v2/identification/wallet')
-        .set(credentials(sandbox))
-        .send({ action: 'login', claims: ['naming.given'], payload: 'Log in to Acme', purpose });
+    const createWith = (purpose: unknown) => createWallet(['naming.given'], { purpose });
 
     it("carries the purpose to the wallet as the DCQL query's credential set purpose, and the flow completes", async () => {
       const created = await createWith('To open your Acme account').expect(201);
@@ -465,11 +458,9 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   });
 
   it('sandbox: present answers wallet flows only', async () => {
-    const created = await t
-      .http()
-      .post('/api/v2/identification/same-device')
-      .set(credentials(sandbox))
-      .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+    const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
+    const created = await integrator
+      .create('same-device', { action: 'login', claims: ['naming.given'], payload: 'Log in' })
       .expect(201);
     const refused = await t
       .http()
@@ -519,11 +510,8 @@ describe("the operator's verifier certificate", () => {
       const t = await createTestApp({ env: env() });
       try {
         const sandbox = await bootstrapSandbox(t.app);
-        const created = await t
-          .http()
-          .post('/api/v2/identification/wallet')
-          .set(credentials(sandbox))
-          .send({ action: 'login', claims: ['naming.given'], payload: 'Log in' })
+        const created = await new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret })
+          .create('wallet', { action: 'login', claims: ['naming.given'], payload: 'Log in' })
           .expect(201);
         const { uri } = created.body.data.presentation;
         const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
