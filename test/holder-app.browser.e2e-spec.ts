@@ -9,7 +9,7 @@ import { describeInBrowser, launchBrowser } from './support/browser';
 import { currentDocument, downloadFile, sha256, startDocument } from './support/document-flows';
 import { blankVideo, qrCodeVideo } from './support/fake-camera';
 import { checkScreen } from './support/screen-check';
-import { IntegratorClient } from './support/integrator-client';
+import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import type { JsonBody } from './support/json-body';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { decryptClaims, recordOf } from './support/released-claims';
@@ -33,8 +33,6 @@ const READ_STORED_DEVICE = `new Promise((resolve, reject) => {
     });
   };
 })`;
-
-const SCAN_LOGIN = { action: 'login', claims: ['naming.name'], payload: 'Scan to log in' };
 
 /** The holder app at /app/ in Chromium: a person enrolls this browser, then answers what services ask, live. */
 describeInBrowser('the holder app in Chromium', () => {
@@ -332,7 +330,7 @@ describeInBrowser('the holder app in Chromium', () => {
     await page.getByRole('button', { name: STRINGS.scan.close }).click();
     await page.locator('#scan-video').waitFor({ state: 'detached' });
 
-    const created = await integrator.create('wildcard', { ...SCAN_LOGIN, seeds: 1 }).expect(201);
+    const created = await integrator.create('wildcard', { ...SAME_DEVICE_LOGIN, seeds: 1 }).expect(201);
     const flowId: string = created.body.data.request.id;
     // The frame of this second, as the integrator's page would draw it, before the camera as a phone would see it.
     const { frame } = (

@@ -6,7 +6,8 @@ export const PID_CREDENTIAL_QUERY_ID = 'pid';
 
 /**
  * The DCQL query for a PID in SD-JWT VC form asking for exactly the attributes behind the requested claims (data
- * minimisation), with the integrator's purpose when it gave one, parsed and checked by the dcql library so a malformed query never reaches a wallet.
+ * minimisation), with the integrator's purpose when it gave one, parsed and checked by the dcql library so a malformed
+ * query never reaches a wallet.
  */
 export function pidDcqlQuery(claims: readonly string[], purpose?: string): DcqlQuery {
   const query = DcqlQuery.parse({
