@@ -1,3 +1,5 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+
 /** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, starting up). */
 const UNAVAILABLE_SQLSTATE = /^(08|57P)/;
 /** What a socket says when the server behind it is gone or not yet back. */
@@ -20,6 +22,10 @@ export function isUnavailableDependency(error: unknown): boolean {
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
       return true;
     if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+    // TypeORM's PostgreSQL query runner releases itself when its client reports a connection error, so the next query
+    // of a transaction under way fails so (the PostgreSQL restart fault suite saw it, answered 500). The service's own
+    // code keeps no query runner past the transaction that owns it, so here it means the connection broke.
+    if (error instanceof QueryRunnerAlreadyReleasedError) return true;
     error = (error as { driverError?: unknown }).driverError ?? error.cause;
   }
   return false;
