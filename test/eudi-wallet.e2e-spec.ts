@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { DateOnly } from '@owf/mdoc';
+import { CompactEncrypt, importJWK } from 'jose';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,7 @@ import {
   TestPidIssuer,
   TestWallet,
 } from './support/eudi-test-wallet';
+import { type MdocSpoilers, TestMdocWallet } from './support/eudi-test-mdoc-wallet';
 import { IntegratorClient } from './support/integrator-client';
 import { LocalServer } from './support/local-server';
 import { decryptClaims } from './support/released-claims';
@@ -30,7 +33,20 @@ const PID = {
   personal_administrative_number: '123456789',
 };
 
-describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-JWT VC PID)', () => {
+/** The same PID as the PID Rulebook writes it in ISO mdoc form: other names, and a CBOR full-date. */
+const PID_MDOC = {
+  family_name: 'Mustermann',
+  given_name: 'Erika',
+  birth_date: new DateOnly('1984-01-26'),
+  nationality: ['DE'],
+  place_of_birth: { locality: 'Berlin', country: 'DE' },
+  resident_city: 'Köln',
+  resident_postal_code: '51147',
+  resident_country: 'DE',
+  email_address: 'erika@example.com',
+};
+
+describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-JWT VC and mdoc PID)', () => {
   let t: TestApp;
   let sandbox: SandboxBootstrap;
   let trusted: TestPidIssuer;
@@ -351,7 +367,12 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
         response_type: 'vp_token',
         response_mode: 'dc_api.jwt',
         nonce: expect.stringMatching(/^[\w-]{32}$/),
-        dcql_query: { credentials: [{ id: 'pid', format: 'dc+sd-jwt', meta: { vct_values: ['urn:eudi:pid:1'] } }] },
+        dcql_query: {
+          credentials: [
+            { id: 'pid', format: 'dc+sd-jwt', meta: { vct_values: ['urn:eudi:pid:1'] } },
+            { id: 'pid_mdoc', format: 'mso_mdoc' },
+          ],
+        },
       });
       expect(request.requestedPaths.sort()).toEqual(['birthdate', 'given_name']);
       expect(request.payload.response_uri).toBeUndefined();
@@ -404,6 +425,124 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     );
   });
 
+  describe('a PID as an ISO mdoc', () => {
+    const MDOC = 'pid_mdoc';
+
+    /** A flow answered by a wallet holding an mdoc PID of this issuer, spoiled as asked; the wallet's answer. */
+    async function answerMdoc(wallet: TestMdocWallet, spoilers: MdocSpoilers = {}) {
+      const { id, uri } = await start(['naming.given', 'bio.birthdate']);
+      const request = await read(uri);
+      const response = await post(
+        request,
+        await TestWallet.encryptResponse(request, await wallet.present(request, spoilers), MDOC),
+      );
+      return { id, response };
+    }
+
+    it('completes with the claims the mdoc proves, having asked for exactly their data elements', async () => {
+      const claims = ['naming.name', 'bio.birthdate', 'bio.birthplace', 'address.city', 'nationality.nationalities'];
+      const created = await createWallet(claims).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const request = await read(presentation.uri);
+      expect(request.payload).toMatchObject({
+        dcql_query: {
+          credentials: [
+            { id: 'pid' },
+            { id: MDOC, format: 'mso_mdoc', meta: { doctype_value: 'eu.europa.ec.eudi.pid.1' } },
+          ],
+          credential_sets: [{ options: [['pid'], [MDOC]] }],
+        },
+        client_metadata: { vp_formats_supported: { mso_mdoc: { issuerauth_alg_values: [-7] } } },
+      });
+      expect(request.mdocElements.sort()).toEqual(
+        ['given_name', 'family_name', 'birth_date', 'place_of_birth', 'resident_city', 'nationality'].sort(),
+      );
+      const wallet = await TestMdocWallet.holding(trusted, PID_MDOC);
+      const presented = await wallet.present(request);
+      const answered = await post(request, await TestWallet.encryptResponse(request, presented, MDOC));
+      expect(answered.status).toBe(200);
+
+      const done = await ping(flow.id);
+      expect(done).toMatchObject({ status: 'completed', user: expect.stringMatching(/^pid:/) });
+      await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+        naming: { name: 'Erika Mustermann' },
+        bio: { birthdate: '1984-01-26', birthplace: 'Berlin' },
+        address: { city: 'Köln' },
+        nationality: { nationalities: ['DE'] },
+      });
+    });
+
+    it("refuses an mdoc whose issuer's signature does not hold", async () => {
+      const { id, response } = await answerMdoc(
+        await TestMdocWallet.holding(trusted, PID_MDOC, { badIssuerSignature: true }),
+      );
+      await expectRefused(id, response, /issuer's signature does not hold/);
+    });
+
+    it('refuses an mdoc from an issuer that is not on the trust list', async () => {
+      const { id, response } = await answerMdoc(
+        await TestMdocWallet.holding(await TestPidIssuer.create('Unknown'), PID_MDOC),
+      );
+      await expectRefused(id, response, /not on the trust list/);
+    });
+
+    it('refuses an mdoc whose issuer certificate has expired', async () => {
+      const { id, response } = await answerMdoc(await TestMdocWallet.holding(expired, PID_MDOC));
+      await expectRefused(id, response, /expired or not yet valid/);
+    });
+
+    it('refuses an mdoc whose MSO is no longer valid', async () => {
+      const { id, response } = await answerMdoc(await TestMdocWallet.holding(trusted, PID_MDOC, { expiredDaysAgo: 1 }));
+      await expectRefused(id, response, /credential is expired/);
+    });
+
+    it('refuses a device signature by a key the MSO does not bind', async () => {
+      const { id, response } = await answerMdoc(await TestMdocWallet.holding(trusted, PID_MDOC), {
+        wrongDeviceKey: true,
+      });
+      await expectRefused(id, response, /device signature does not hold/);
+    });
+
+    it("refuses a DeviceResponse replayed from another flow (the other flow's session transcript)", async () => {
+      const wallet = await TestMdocWallet.holding(trusted, PID_MDOC);
+      const first = await read((await start(['naming.given'])).uri);
+      const presented = await wallet.present(first);
+      expect((await post(first, await TestWallet.encryptResponse(first, presented, MDOC))).status).toBe(200);
+      const { id, response } = await answerMdoc(wallet, { replay: presented });
+      await expectRefused(id, response, /device signature does not hold over this request's session transcript/);
+    });
+
+    it('refuses a vp_token that holds both forms, or one that is not a DeviceResponse', async () => {
+      const { id, uri } = await start(['naming.given']);
+      const request = await read(uri);
+      const key = await importJWK(request.encryptionKey, 'ECDH-ES');
+      const both = JSON.stringify({ vp_token: { pid: ['a~b~'], [MDOC]: ['c'] }, state: request.state });
+      const encrypted = await new CompactEncrypt(new TextEncoder().encode(both))
+        .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM' })
+        .encrypt(key);
+      await expectRefused(id, await post(request, encrypted), /must hold one PID/);
+
+      const next = await read((await start(['naming.given'])).uri);
+      const refused = await post(next, await TestWallet.encryptResponse(next, 'not-cbor', MDOC));
+      expect(refused.body.reason).toMatch(/not an mdoc DeviceResponse/);
+    });
+
+    it("completes over the Digital Credentials API, the device signing the page's origin", async () => {
+      const origin = 'https://shop.example';
+      const created = await createWallet(['naming.family'], { origin }).expect(201);
+      const { request: flow, presentation } = created.body.data;
+      const request = await TestWallet.readDigitalCredentialsRequest(presentation.digitalCredentials, origin);
+      const wallet = await TestMdocWallet.holding(trusted, PID_MDOC);
+      const response = await TestWallet.encryptResponse(request, await wallet.present(request), MDOC);
+      expect((await t.http().post(pathOf(presentation.digitalCredentialsResponseUri)).send({ response })).status).toBe(
+        200,
+      );
+      await expect(decryptClaims(sandbox.privateKey, (await ping(flow.id)).claims)).resolves.toEqual({
+        naming: { family: 'Mustermann' },
+      });
+    });
+  });
+
   describe('purpose', () => {
     const createWith = (purpose: unknown) => createWallet(['naming.given'], { purpose });
 
@@ -411,7 +550,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       const created = await createWith('To open your Acme account').expect(201);
       const request = await read(created.body.data.presentation.uri);
       expect(request.payload.dcql_query).toMatchObject({
-        credential_sets: [{ options: [['pid']], purpose: 'To open your Acme account' }],
+        credential_sets: [{ options: [['pid'], ['pid_mdoc']], purpose: 'To open your Acme account' }],
       });
       const wallet = await TestWallet.holding(trusted, PID);
       expect(
@@ -420,9 +559,10 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       expect(await ping(created.body.data.request.id)).toMatchObject({ status: 'completed' });
     });
 
-    it('asks without a credential set when no purpose is given', async () => {
+    it('asks with a credential set of no purpose when none is given', async () => {
       const request = await read((await start(['naming.given'])).uri);
-      expect(request.payload.dcql_query).not.toHaveProperty('credential_sets');
+      const { credential_sets: sets } = request.payload.dcql_query as { credential_sets: object[] };
+      expect(sets).toEqual([{ options: [['pid'], ['pid_mdoc']], required: true }]);
     });
 
     it.each([
@@ -437,25 +577,31 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     });
   });
 
-  it("sandbox: a test person's PID from the sandbox PID issuer completes the flow through the same verifier", async () => {
-    const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
-    const nin = sandbox.testPersons[1].nin;
-    const presented = await t
-      .http()
-      .post(`/api/v2/sandbox/flows/${id}/present`)
-      .set(credentials(sandbox))
-      .send({ nin })
-      .expect(201);
-    expect(presented.body.data.request).toMatchObject({ status: 'completed' });
-    const person = testPerson(nin).claims;
-    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
-      naming: { family: person.naming.family },
-      bio: { birthdate: person.bio.birthdate },
-      address: { city: person.address.city },
-    });
-    const ca = await t.http().get('/.well-known/idflow-pid-issuer-ca.pem').expect(200);
-    expect(ca.text).toMatch(/^-----BEGIN CERTIFICATE-----/);
-  });
+  it.each([
+    ['an SD-JWT VC', {}],
+    ['an mdoc', { format: 'mso_mdoc' }],
+  ])(
+    "sandbox: a test person's PID as %s from the sandbox PID issuer completes the flow through the same verifier",
+    async (_form, format) => {
+      const { id } = await start(['naming.family', 'bio.birthdate', 'address.city']);
+      const nin = sandbox.testPersons[1].nin;
+      const presented = await t
+        .http()
+        .post(`/api/v2/sandbox/flows/${id}/present`)
+        .set(credentials(sandbox))
+        .send({ nin, ...format })
+        .expect(201);
+      expect(presented.body.data.request).toMatchObject({ status: 'completed' });
+      const person = testPerson(nin).claims;
+      await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+        naming: { family: person.naming.family },
+        bio: { birthdate: person.bio.birthdate },
+        address: { city: person.address.city },
+      });
+      const ca = await t.http().get('/.well-known/idflow-pid-issuer-ca.pem').expect(200);
+      expect(ca.text).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    },
+  );
 
   it('sandbox: present answers wallet flows only', async () => {
     const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });

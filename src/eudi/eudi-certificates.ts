@@ -16,8 +16,8 @@ export function generateEcKeys(): Promise<webcrypto.CryptoKeyPair> {
   return webcrypto.subtle.generateKey(EC_KEY, true, ['sign', 'verify']);
 }
 
-export async function importEcPrivateKey(pkcs8: Buffer): Promise<webcrypto.CryptoKey> {
-  return webcrypto.subtle.importKey('pkcs8', pkcs8, EC_KEY, false, ['sign']);
+export async function importEcPrivateKey(pkcs8: Buffer, extractable = false): Promise<webcrypto.CryptoKey> {
+  return webcrypto.subtle.importKey('pkcs8', pkcs8, EC_KEY, extractable, ['sign']);
 }
 
 /** A self-signed end-entity certificate: the sandbox verifier's, which wallets know by its hash. */

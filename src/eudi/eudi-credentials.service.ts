@@ -8,6 +8,7 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import { EudiCertificate } from './eudi-certificate.entity';
+import type { PidFormat } from './pid-claims';
 import {
   type MadeCertificate,
   certificatesOfPem,
@@ -19,7 +20,12 @@ import {
 import type { SigningCertificate } from './signing-certificate';
 import { readVerifierPkcs12 } from './verifier-pkcs12';
 
-const SLOTS = { verifier: 'verifier', pidIssuerCa: 'pid-issuer-ca', pidIssuer: 'pid-issuer' } as const;
+const SLOTS = {
+  verifier: 'verifier',
+  pidIssuerCa: 'pid-issuer-ca',
+  pidIssuer: 'pid-issuer',
+  mdocPidIssuer: 'pid-issuer-mdoc',
+} as const;
 const VERIFIER_DAYS = 5 * 365;
 const CA_DAYS = 20 * 365;
 const ISSUER_DAYS = 5 * 365;
@@ -66,15 +72,21 @@ export class EudiCredentialsService implements OnModuleInit {
     return this.once(SLOTS.verifier, () => this.loadVerifier());
   }
 
-  /** The sandbox PID issuer: an end-entity certificate under the sandbox PID issuer CA, with its key. */
-  sandboxPidIssuer(): Promise<SigningCertificate> {
-    return this.once(SLOTS.pidIssuer, async () => {
+  /**
+   * The sandbox PID issuer of PIDs in this form: an end-entity certificate under the sandbox PID issuer CA, with its
+   * key. The mdoc one is a document signer of its own, since ISO 18013-5 wants a country (C) in its subject.
+   */
+  sandboxPidIssuer(format: PidFormat = 'dc+sd-jwt'): Promise<SigningCertificate> {
+    const slot = format === 'mso_mdoc' ? SLOTS.mdocPidIssuer : SLOTS.pidIssuer;
+    const name = `${this.config.SEAL_NAME} sandbox PID issuer`;
+    const subject =
+      format === 'mso_mdoc'
+        ? `CN=${name} (mdoc), O=${this.config.SEAL_NAME}, C=EU`
+        : `CN=${name}, O=${this.config.SEAL_NAME}`;
+    return this.once(slot, async () => {
       const ca = await this.sandboxPidIssuerCa();
-      const stored = await this.storedOrMade(SLOTS.pidIssuer, () =>
-        issueLeaf(`CN=${this.config.SEAL_NAME} sandbox PID issuer, O=${this.config.SEAL_NAME}`, ISSUER_DAYS, {
-          certificate: ca.chain[0],
-          privateKey: ca.privateKey,
-        }),
+      const stored = await this.storedOrMade(slot, () =>
+        issueLeaf(subject, ISSUER_DAYS, { certificate: ca.chain[0], privateKey: ca.privateKey }),
       );
       return { chain: [...stored.chain, ...ca.chain], privateKey: stored.privateKey };
     });
@@ -170,6 +182,7 @@ export class EudiCredentialsService implements OnModuleInit {
       if (stored.certificatePem === made.certificatePem) this.logger.log(`Made the sandbox ${slot} certificate`);
     }
     const pkcs8 = Buffer.from(this.privateKeys.open(slot, stored.privateKey), 'base64');
-    return { chain: certificatesOfPem(stored.certificatePem), privateKey: await importEcPrivateKey(pkcs8) };
+    // Extractable: the sandbox wallet hands its issuer's key to the mdoc library as a JWK.
+    return { chain: certificatesOfPem(stored.certificatePem), privateKey: await importEcPrivateKey(pkcs8, true) };
   }
 }

@@ -27,6 +27,35 @@ describe('the PID claim mapping', () => {
     });
   });
 
+  it('asks an mdoc for whole data elements of the PID namespace, in a credential set beside the SD-JWT VC', () => {
+    expect(pidPathsFor(['bio.birthplace', 'address.city', 'naming.name'], 'mso_mdoc')).toEqual([
+      ['place_of_birth'],
+      ['resident_city'],
+      ['given_name'],
+      ['family_name'],
+    ]);
+    const query = pidDcqlQuery(['bio.birthdate'], 'To open your account');
+    expect(query.credentials[1]).toMatchObject({
+      id: 'pid_mdoc',
+      format: 'mso_mdoc',
+      meta: { doctype_value: 'eu.europa.ec.eudi.pid.1' },
+      claims: [{ path: ['eu.europa.ec.eudi.pid.1', 'birth_date'], intent_to_retain: false }],
+    });
+    expect(query.credential_sets).toEqual([
+      { options: [['pid'], ['pid_mdoc']], purpose: 'To open your account', required: true },
+    ]);
+  });
+
+  it('makes catalog values from a disclosed mdoc, by its own element names, into an element where need be', () => {
+    const mdoc = { family_name: 'Mustermann', place_of_birth: { locality: 'Berlin' }, nationality: ['DE'] };
+    expect(catalogValuesOf(mdoc, ['naming.family', 'bio.birthplace', 'nationality.nationalities'], 'mso_mdoc')).toEqual(
+      { naming: { family: 'Mustermann' }, bio: { birthplace: 'Berlin' }, nationality: { nationalities: ['DE'] } },
+    );
+    expect(pidAttributesOf({ contact: { email: 'a@example.com' } }, 'mso_mdoc')).toEqual({
+      email_address: 'a@example.com',
+    });
+  });
+
   it('makes catalog values from the disclosed PID, leaving out a claim whose attributes are not all there', () => {
     const pid = { given_name: 'Erika', address: { locality: 'Köln' }, nationalities: ['DE'] };
     expect(catalogValuesOf(pid, ['naming.given', 'naming.name', 'address.city', 'nationality.nationalities'])).toEqual({

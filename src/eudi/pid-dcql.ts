@@ -1,26 +1,40 @@
 import { DcqlQuery } from 'dcql';
-import { PID_VCT, pidPathsFor } from './pid-claims';
+import { PID_DOCTYPE, PID_VCT, type PidFormat, pidPathsFor } from './pid-claims';
 
-/** The id of the one credential query: the vp_token answers under it. */
-export const PID_CREDENTIAL_QUERY_ID = 'pid';
+/** The ids of the two credential queries, one per form of the PID: the vp_token answers under one of them. */
+export const PID_QUERY_IDS: Readonly<Record<PidFormat, string>> = { 'dc+sd-jwt': 'pid', mso_mdoc: 'pid_mdoc' };
 
 /**
- * The DCQL query for a PID in SD-JWT VC form asking for exactly the attributes behind the requested claims (data
- * minimisation), with the integrator's purpose when it gave one, parsed and checked by the dcql library so a malformed
- * query never reaches a wallet.
+ * The DCQL query for a PID asking for exactly the attributes behind the requested claims (data minimisation), in
+ * either of its forms, SD-JWT VC or ISO mdoc: one credential set whose options are the two, so the wallet answers
+ * with whichever it holds. The set carries the integrator's purpose when it gave one. The query is parsed and checked
+ * by the dcql library, so a malformed one never reaches a wallet.
  */
 export function pidDcqlQuery(claims: readonly string[], purpose?: string): DcqlQuery {
   const query = DcqlQuery.parse({
     credentials: [
       {
-        id: PID_CREDENTIAL_QUERY_ID,
+        id: PID_QUERY_IDS['dc+sd-jwt'],
         format: 'dc+sd-jwt',
         meta: { vct_values: [PID_VCT] },
-        claims: pidPathsFor(claims).map((path) => ({ path: [...path] })),
+        claims: pidPathsFor(claims, 'dc+sd-jwt').map((path) => ({ path: [...path] })),
+      },
+      {
+        id: PID_QUERY_IDS.mso_mdoc,
+        format: 'mso_mdoc',
+        meta: { doctype_value: PID_DOCTYPE },
+        claims: pidPathsFor(claims, 'mso_mdoc').map(([element]) => ({
+          path: [PID_DOCTYPE, element],
+          intent_to_retain: false,
+        })),
       },
     ],
-    // OpenID4VP 1.0 puts a purpose on credential sets only: one set, of the one credential, carries it.
-    ...(purpose === undefined ? {} : { credential_sets: [{ options: [[PID_CREDENTIAL_QUERY_ID]], purpose }] }),
+    credential_sets: [
+      {
+        options: [[PID_QUERY_IDS['dc+sd-jwt']], [PID_QUERY_IDS.mso_mdoc]],
+        ...(purpose === undefined ? {} : { purpose }),
+      },
+    ],
   });
   DcqlQuery.validate(query);
   return query;

@@ -1,10 +1,23 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import {
+  CoseKey,
+  DateOnly,
+  DeviceKey,
+  DeviceRequest,
+  DeviceResponse,
+  DocRequest,
+  Issuer,
+  ItemsRequest,
+  SessionTranscript,
+  SignatureAlgorithm,
+} from '@owf/mdoc';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import { CompactEncrypt, type JWK, decodeJwt, exportJWK, importJWK } from 'jose';
+import { CompactEncrypt, type JWK, calculateJwkThumbprint, decodeJwt, exportJWK, importJWK } from 'jose';
 import type { ClaimValues } from '../persons/claim-values';
 import { EC_KEY, generateEcKeys } from './eudi-certificates';
-import { PID_VCT, pidAttributesOf } from './pid-claims';
-import { PID_CREDENTIAL_QUERY_ID } from './pid-dcql';
+import { mdocContext } from './mdoc-context';
+import { PID_DOCTYPE, PID_VCT, type PidFormat, pidAttributesOf } from './pid-claims';
+import { PID_QUERY_IDS } from './pid-dcql';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
 
 const PID_LIFETIME_SECONDS = 365 * 86_400;
@@ -13,22 +26,44 @@ interface RequestObject {
   client_id: string;
   nonce: string;
   state: string;
-  dcql_query: { credentials: Array<{ claims?: Array<{ path: string[] }> }> };
+  response_uri: string;
+  dcql_query: { credentials: Array<{ format: string; claims?: Array<{ path: string[] }> }> };
   client_metadata: { jwks: { keys: JWK[] } };
 }
 
 /**
- * The sandbox's own wallet: it holds a PID that the sandbox PID issuer issues to a test person, and answers a flow's
- * request object as a wallet would (the requested attributes disclosed, a key binding JWT over the nonce, the response
- * encrypted to the flow's key), so `POST /api/v2/sandbox/flows/{id}/present` goes through the verifier a real wallet
- * reaches.
+ * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person, and
+ * answers a flow's request object as a wallet would (the requested attributes disclosed, a key binding JWT or device
+ * signature over the request, the response encrypted to the flow's key), so `POST /api/v2/sandbox/flows/{id}/present`
+ * goes through the verifier a real wallet reaches.
  */
 export async function sandboxWalletResponse(
   requestObject: string,
   issuer: SigningCertificate,
   claims: ClaimValues,
+  format: PidFormat,
 ): Promise<string> {
   const request = decodeJwt(requestObject) as unknown as RequestObject;
+  const [key] = request.client_metadata.jwks.keys;
+  const asked = (request.dcql_query.credentials.find((query) => query.format === format)?.claims ?? []).map(
+    (claim) => claim.path,
+  );
+  const presentation =
+    format === 'mso_mdoc'
+      ? await mdocPresentation(request, key, issuer, claims, asked)
+      : await sdJwtPresentation(request, issuer, claims, asked);
+  const body = JSON.stringify({ vp_token: { [PID_QUERY_IDS[format]]: [presentation] }, state: request.state });
+  return new CompactEncrypt(new TextEncoder().encode(body))
+    .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
+    .encrypt(await importJWK(key, 'ECDH-ES'));
+}
+
+async function sdJwtPresentation(
+  request: RequestObject,
+  issuer: SigningCertificate,
+  claims: ClaimValues,
+  asked: string[][],
+): Promise<string> {
   const holder = await generateEcKeys();
   const now = Math.floor(Date.now() / 1000);
   const sdJwt = new SDJwtVcInstance({
@@ -53,15 +88,61 @@ export async function sandboxWalletResponse(
     { _sd: Object.keys(attributes) } as never,
     { header: { typ: 'dc+sd-jwt', x5c: x5cOf(issuer) } },
   );
-  const asked = (request.dcql_query.credentials[0]?.claims ?? []).map((claim) => claim.path[0]);
-  const presentation = await sdJwt.present(credential, Object.fromEntries(asked.map((name) => [name, true])), {
+  return sdJwt.present(credential, Object.fromEntries(asked.map(([name]) => [name, true])), {
     kb: { payload: { iat: now, aud: request.client_id, nonce: request.nonce } },
   });
-  const [key] = request.client_metadata.jwks.keys;
-  const body = JSON.stringify({ vp_token: { [PID_CREDENTIAL_QUERY_ID]: [presentation] }, state: request.state });
-  return new CompactEncrypt(new TextEncoder().encode(body))
-    .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
-    .encrypt(await importJWK(key, 'ECDH-ES'));
+}
+
+/**
+ * An mdoc PID (ISO 18013-5) issued with the mdoc library, its asked elements disclosed in a DeviceResponse signed by
+ * the holder's key over the OpenID4VP session transcript (OpenID4VP 1.0 B.2.6).
+ */
+async function mdocPresentation(
+  request: RequestObject,
+  responseKey: JWK,
+  issuer: SigningCertificate,
+  claims: ClaimValues,
+  asked: string[][],
+): Promise<string> {
+  const holder = await generateEcKeys();
+  const now = new Date();
+  const attributes = pidAttributesOf(claims, 'mso_mdoc');
+  if (typeof attributes.birth_date === 'string') attributes.birth_date = new DateOnly(attributes.birth_date);
+  const issuerSigned = await new Issuer(PID_DOCTYPE, mdocContext).addIssuerNamespace(PID_DOCTYPE, attributes).sign({
+    signingKey: CoseKey.fromJwk(await exportJWK(issuer.privateKey)),
+    algorithm: SignatureAlgorithm.ES256,
+    digestAlgorithm: 'SHA-256',
+    validityInfo: { signed: now, validFrom: now, validUntil: new Date(now.getTime() + PID_LIFETIME_SECONDS * 1000) },
+    deviceKeyInfo: { deviceKey: DeviceKey.fromJwk(await exportJWK(holder.publicKey)) },
+    certificates: issuer.chain.map((certificate) => new Uint8Array(certificate.rawData)),
+  });
+  const elements = Object.fromEntries(asked.map((path) => [path[1], false]));
+  const deviceRequest = DeviceRequest.create({
+    docRequests: [
+      DocRequest.create({
+        itemsRequest: ItemsRequest.create({ docType: PID_DOCTYPE, namespaces: { [PID_DOCTYPE]: elements } }),
+      }),
+    ],
+  });
+  const sessionTranscript = await SessionTranscript.forOid4Vp(
+    {
+      clientId: request.client_id,
+      responseUri: request.response_uri,
+      nonce: request.nonce,
+      jwkThumbprint: Buffer.from(await calculateJwkThumbprint(responseKey), 'base64url'),
+    },
+    mdocContext,
+  );
+  const response = await DeviceResponse.createWithDeviceRequest(
+    {
+      deviceRequest,
+      sessionTranscript,
+      issuerSigned: [issuerSigned],
+      signature: { signingKey: CoseKey.fromJwk({ ...(await exportJWK(holder.privateKey)), alg: 'ES256' }) },
+    },
+    mdocContext,
+  );
+  return response.encodedForOid4Vp;
 }
 
 function es256Signer(key: webcrypto.CryptoKey): (data: string) => Promise<string> {

@@ -35,8 +35,9 @@ import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
 import { UnreadableResponseError } from './errors/unreadable-response.error';
 import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
-import { catalogValuesOf, unprovableClaims } from './pid-claims';
-import { PID_CREDENTIAL_QUERY_ID, pidDcqlQuery } from './pid-dcql';
+import { type MdocTranscript, verifyMdocPid } from './mdoc-pid.verifier';
+import { type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
+import { PID_QUERY_IDS, pidDcqlQuery } from './pid-dcql';
 import { verifySdJwtPid } from './sd-jwt-pid.verifier';
 import { StatusListsService } from './status-lists.service';
 import { sandboxWalletResponse } from './sandbox-wallet';
@@ -48,6 +49,8 @@ const RESPONSE_KEY_ALGORITHM = 'ECDH-ES';
 const RESPONSE_ENCRYPTIONS: [string, ...string[]] = ['A128GCM', 'A256GCM'];
 const SIGNATURE_ALGORITHM = 'ES256';
 const SIGNATURE_ALGORITHMS: [string] = [SIGNATURE_ALGORITHM];
+/** ES256 by its COSE number, as an mdoc's issuer and device signatures name it (OpenID4VP 1.0 B.2.2). */
+const COSE_ES256_ONLY: [number] = [-7];
 const DIRECT_POST_JWT = 'direct_post.jwt';
 const DC_API_JWT = 'dc_api.jwt';
 
@@ -142,6 +145,7 @@ export class WalletVerifierService {
         encrypted_response_enc_values_supported: RESPONSE_ENCRYPTIONS,
         vp_formats_supported: {
           'dc+sd-jwt': { 'sd-jwt_alg_values': SIGNATURE_ALGORITHMS, 'kb-jwt_alg_values': SIGNATURE_ALGORITHMS },
+          mso_mdoc: { issuerauth_alg_values: COSE_ES256_ONLY, deviceauth_alg_values: COSE_ES256_ONLY },
         },
       },
     };
@@ -192,13 +196,13 @@ export class WalletVerifierService {
   }
 
   /**
-   * Answers a sandbox flow as the sandbox's own wallet would, holding a PID of the test person's claims from the
-   * sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes.
+   * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
+   * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes.
    */
-  async presentAsSandboxWallet(flow: Flow, claims: ClaimValues): Promise<void> {
+  async presentAsSandboxWallet(flow: Flow, claims: ClaimValues, format: PidFormat = 'dc+sd-jwt'): Promise<void> {
     const requestObject = await this.requestObject(flow.id);
-    const issuer = await this.credentials.sandboxPidIssuer();
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims));
+    const issuer = await this.credentials.sandboxPidIssuer(format);
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format));
   }
 
   /** Why this flow's wallet presentation was refused, if it was. */
@@ -268,18 +272,18 @@ export class WalletVerifierService {
       this.checkOpened(opened.payload, presentation.state);
       throw new PresentationRefusedError(`The response does not answer this request: ${this.messageOf(error)}`);
     }
-    const tokens = parsed.type === 'dcql' ? parsed.dcql.presentations[PID_CREDENTIAL_QUERY_ID] : undefined;
-    if (!tokens || tokens.length !== 1 || typeof tokens[0] !== 'string') {
-      throw new PresentationRefusedError(`The vp_token must hold one SD-JWT VC under "${PID_CREDENTIAL_QUERY_ID}"`);
-    }
+    const { format, token } = this.presentedPid(parsed.type === 'dcql' ? parsed.dcql.presentations : {});
     const anchors = await this.credentials.trustedIssuerCas(flow.environment);
-    const pid = await verifySdJwtPid(
-      tokens[0],
-      anchors,
-      { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
-      (uri) => this.statusLists.verifiedToken(uri, anchors),
-    );
-    const values = catalogValuesOf(pid.claims, flow.requestedClaims);
+    const pid =
+      format === 'mso_mdoc'
+        ? await verifyMdocPid(token, anchors, await this.transcriptOf(presentation, request, mode, privateJwk))
+        : await verifySdJwtPid(
+            token,
+            anchors,
+            { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
+            (uri) => this.statusLists.verifiedToken(uri, anchors),
+          );
+    const values = catalogValuesOf(pid.claims, flow.requestedClaims, format);
     const app = await this.tenants.findApp(flow.appId);
     const released = flow.requestedClaims.filter((claim) => {
       const [group, name] = claim.split('.');
@@ -309,6 +313,37 @@ export class WalletVerifierService {
       client_metadata: request.client_metadata,
       response_mode: DC_API_JWT,
     };
+  }
+
+  /** The one PID the vp_token holds, under the credential query of its form. */
+  private presentedPid(presentations: Record<string, unknown>): { format: PidFormat; token: string } {
+    const answered = (Object.entries(PID_QUERY_IDS) as Array<[PidFormat, string]>).filter(
+      ([, id]) => presentations[id] !== undefined,
+    );
+    const tokens = answered.length === 1 ? presentations[answered[0][1]] : undefined;
+    if (!Array.isArray(tokens) || tokens.length !== 1 || typeof tokens[0] !== 'string') {
+      throw new PresentationRefusedError(
+        `The vp_token must hold one PID: an SD-JWT VC under "${PID_QUERY_IDS['dc+sd-jwt']}" or an mdoc under "${PID_QUERY_IDS.mso_mdoc}"`,
+      );
+    }
+    return { format: answered[0][0], token: tokens[0] };
+  }
+
+  /**
+   * What an mdoc's device signature covers (OpenID4VP 1.0 B.2.6): the request's client_id and response address, or
+   * over the Digital Credentials API the page's origin, with the nonce and the thumbprint of the flow's response key.
+   */
+  private async transcriptOf(
+    presentation: WalletPresentation,
+    request: Openid4vpAuthorizationRequest | Openid4vpAuthorizationRequestDcApi,
+    mode: WalletResponseMode,
+    responseKey: JWK,
+  ): Promise<MdocTranscript> {
+    const jwkThumbprint = Buffer.from(await calculateJwkThumbprint(responseKey), 'base64url');
+    if (mode === DC_API_JWT)
+      return { origin: presentation.dcApiOrigin ?? '', nonce: presentation.nonce, jwkThumbprint };
+    const { client_id: clientId = '', response_uri: responseUri = '' } = request as Openid4vpAuthorizationRequest;
+    return { clientId, responseUri, nonce: presentation.nonce, jwkThumbprint };
   }
 
   /**

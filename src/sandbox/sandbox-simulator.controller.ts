@@ -14,6 +14,7 @@ import { LIVE_KEY_REFUSED, SandboxSimulatorService } from './sandbox-simulator.s
 import { SimulatedApprovalDto } from './simulated-approval.dto';
 import { SimulatedDeclineDto } from './simulated-decline.dto';
 import { SimulatedHolderDto } from './simulated-holder.dto';
+import { SimulatedPresentationDto } from './simulated-presentation.dto';
 
 const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
   applyDecorators(
@@ -80,10 +81,10 @@ export class SandboxSimulatorController {
   )
   async present(
     @Param('flowId') flowId: string,
-    @Body() body: SimulatedHolderDto,
+    @Body() body: SimulatedPresentationDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ request: ObservedView }> {
-    return { request: await this.simulator.present(principal, flowId, body.nin) };
+    return { request: await this.simulator.present(principal, flowId, body.nin, body.format) };
   }
 
   @Post(':flowId/reject')

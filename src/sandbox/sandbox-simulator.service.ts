@@ -12,6 +12,7 @@ import { FlowsService } from '../flows/flows.service';
 import { isQrFrameUri } from '../flows/qr-frame';
 import { verificationCodeOf } from '../flows/verification-code';
 import { HolderService } from '../wallet/holder.service';
+import type { PidFormat } from '../eudi/pid-claims';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { PersonsService } from '../persons/persons.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
@@ -52,7 +53,7 @@ export class SandboxSimulatorService {
    * Answers a wallet flow as the test person's EU wallet would: a PID of their claims from the sandbox PID issuer,
    * presented to the same verifier a real wallet reaches (a refusal is told as it would be to that wallet).
    */
-  async present(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
+  async present(principal: Principal, flowId: string, nin?: string, format?: PidFormat): Promise<ObservedView> {
     if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
     const flow = await this.flows.findForApp(flowId, principal.app.id);
     if (flow.startMode !== 'wallet') {
@@ -69,7 +70,7 @@ export class SandboxSimulatorService {
         { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
       ]);
     }
-    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims);
+    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims, format);
     return this.current(flow);
   }
 

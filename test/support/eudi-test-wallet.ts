@@ -64,8 +64,8 @@ export interface StatusListTokenOptions {
 export class TestPidIssuer {
   private constructor(
     readonly caPem: string,
-    private readonly leaf: x509.X509Certificate,
-    private readonly keys: KeyPair,
+    readonly leaf: x509.X509Certificate,
+    readonly keys: KeyPair,
   ) {}
 
   static async create(name: string, options: TestIssuerOptions = {}): Promise<TestPidIssuer> {
@@ -84,7 +84,8 @@ export class TestPidIssuer {
     const keys = await ecKeys();
     const ended = options.expiredDaysAgo;
     const leaf = await x509.X509CertificateGenerator.create({
-      subject: `CN=${name}`,
+      // ISO 18013-5 wants the document signer's country in its subject; an SD-JWT VC's issuer is indifferent to it.
+      subject: `CN=${name}, C=DE`,
       issuer: ca.subject,
       publicKey: keys.publicKey,
       signingKey: caKeys.privateKey,
@@ -154,6 +155,10 @@ export interface ReadRequest {
   responseUri: string;
   /** The claims path pointers the DCQL query asks for, each joined by dots. */
   requestedPaths: string[];
+  /** The data elements of the PID namespace the query's mdoc option asks for. */
+  mdocElements: string[];
+  /** The page's origin, for a Digital Credentials API request. */
+  origin?: string;
   /** The response encryption key of client_metadata.jwks. */
   encryptionKey: JWK;
   payload: JWTPayload;
@@ -221,7 +226,7 @@ export class TestWallet {
     if (payload.response_uri !== undefined || payload.redirect_uri !== undefined) {
       throw new Error('a Digital Credentials API request names no response address');
     }
-    return { ...read, audience: `origin:${origin}` };
+    return { ...read, audience: `origin:${origin}`, origin };
   }
 
   private static async verifyRequestObject(requestObject: string): Promise<Omit<ReadRequest, 'audience'>> {
@@ -238,13 +243,20 @@ export class TestWallet {
     const dcql = claims.dcql_query as {
       credentials: Array<{ id: string; format: string; claims: Array<{ path: string[] }> }>;
     };
+    const sdJwtQuery = dcql.credentials.find((query) => query.format === 'dc+sd-jwt');
+    const mdocQuery = dcql.credentials.find((query) => query.format === 'mso_mdoc');
+    if (!sdJwtQuery || !mdocQuery) throw new Error('the DCQL query must offer a PID in both forms');
+    if (mdocQuery.claims.some((claim) => claim.path.length !== 2 || claim.path[0] !== 'eu.europa.ec.eudi.pid.1')) {
+      throw new Error('an mdoc claims path is [namespace, data element] (OpenID4VP 1.0 section 7.2)');
+    }
     const metadata = claims.client_metadata as { jwks: { keys: JWK[] } };
     return {
       clientId: expectedClientId,
       nonce: claims.nonce as string,
       state: claims.state as string,
       responseUri: claims.response_uri as string,
-      requestedPaths: dcql.credentials[0].claims.map((claim) => claim.path.join('.')),
+      requestedPaths: sdJwtQuery.claims.map((claim) => claim.path.join('.')),
+      mdocElements: mdocQuery.claims.map((claim) => claim.path[1]),
       encryptionKey: metadata.jwks.keys[0],
       payload: claims,
     };
@@ -279,9 +291,9 @@ export class TestWallet {
    * The `direct_post.jwt` body, or the `response` of a `dc_api.jwt` answer: `{ vp_token, state }` encrypted (ECDH-ES,
    * A128GCM) to the request's key.
    */
-  static async encryptResponse(request: ReadRequest, presentation: string): Promise<string> {
+  static async encryptResponse(request: ReadRequest, presentation: string, queryId = 'pid'): Promise<string> {
     const key = await importJWK(request.encryptionKey, 'ECDH-ES');
-    const body = JSON.stringify({ vp_token: { pid: [presentation] }, state: request.state });
+    const body = JSON.stringify({ vp_token: { [queryId]: [presentation] }, state: request.state });
     return new CompactEncrypt(new TextEncoder().encode(body))
       .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: request.encryptionKey.kid })
       .encrypt(key);
