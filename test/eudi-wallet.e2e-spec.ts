@@ -20,6 +20,7 @@ import { decryptClaims } from './support/released-claims';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
 import { type TestApp, createTestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 /** A PID as the PID Rulebook writes one in SD-JWT VC form. */
 const PID = {
@@ -335,6 +336,59 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       await TestWallet.encryptResponse(otherState, await wallet.present(request)),
     );
     await expectIgnored(id, request, misdirected, /state is not this flow's/);
+  });
+
+  describe('webhooks', () => {
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.start();
+    });
+    afterAll(() => receiver.close());
+
+    /** A wallet flow that reports to the receiver under `reference`, answered by a wallet of this issuer. */
+    async function answerWithWebhook(reference: string, issuer: TestPidIssuer, spoilers: Spoilers = {}) {
+      const created = await createWallet(['naming.given'], { webhook: { host: receiver.url, reference } }).expect(201);
+      const request = await read(created.body.data.presentation.uri);
+      const wallet = await TestWallet.holding(issuer, PID);
+      await post(request, await TestWallet.encryptResponse(request, await wallet.present(request, spoilers)));
+      return created.body.data.request.id as string;
+    }
+
+    it('reports a refused presentation with its reason, signed like every webhook', async () => {
+      const id = await answerWithWebhook('wallet-refused', trusted, { noKeyBinding: true });
+      const [hit] = await receiver.waitFor('wallet-refused', 1);
+      expect(hit.json).toMatchObject({
+        type: 'identification.rejected',
+        flow: id,
+        data: {
+          request: { id, status: 'rejected', cancelled: true, reason: 'The presentation has no key binding JWT' },
+        },
+      });
+      expect(hit.headers['webhook-signature']).toMatch(/^v1,/);
+    });
+
+    it('reports a verified presentation with the claims encrypted to the app, as ping shows them', async () => {
+      const id = await answerWithWebhook('wallet-completed', trusted);
+      const [hit] = await receiver.waitFor('wallet-completed', 1);
+      expect(hit.json).toMatchObject({ type: 'identification.completed', flow: id });
+      const { claims } = hit.json.data.request as { claims: Record<string, Record<string, string>> };
+      await expect(decryptClaims(sandbox.privateKey, claims)).resolves.toEqual({ naming: { given: 'Erika' } });
+    });
+
+    it('reports a cancel, and refuses a webhook host the outbound guard would not call', async () => {
+      const created = await createWallet(['naming.given'], {
+        webhook: { host: receiver.url, reference: 'wallet-cancelled' },
+      }).expect(201);
+      const id = created.body.data.request.id as string;
+      await t.http().post('/api/v2/flow/cancel').set(credentials(sandbox)).send({ request: id }).expect(201);
+      const [hit] = await receiver.waitFor('wallet-cancelled', 1);
+      expect(hit.json).toMatchObject({ type: 'identification.cancelled', data: { request: { id, cancelled: true } } });
+
+      const refused = await createWallet(['naming.given'], {
+        webhook: { host: 'ftp://shop.example/hooks', reference: 'x' },
+      }).expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: ['webhook', 'host'] });
+    });
   });
 
   it('refuses a second answer to a flow that already completed', async () => {

@@ -30,14 +30,7 @@ export class DocumentWebhooks implements OnModuleInit {
   async report(manager: EntityManager, flow: Flow, type: WebhookEventType, extra: object = {}): Promise<void> {
     if (!flow.webhookUrl || !flow.webhookReference) return;
     const doc = this.presenter.view(await this.presenter.load(flow, manager));
-    await this.webhooks.enqueue(manager, {
-      appId: flow.appId,
-      url: flow.webhookUrl,
-      type,
-      reference: flow.webhookReference,
-      flowId: flow.id,
-      data: { ...extra, doc },
-    });
+    await this.webhooks.enqueueFor(manager, flow, type, { ...extra, doc });
   }
 
   private async flowEnded(manager: EntityManager, flow: Flow): Promise<void> {

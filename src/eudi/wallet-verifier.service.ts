@@ -206,8 +206,8 @@ export class WalletVerifierService {
   }
 
   /** Why this flow's wallet presentation was refused, if it was. */
-  async refusalOf(flowId: string): Promise<string | undefined> {
-    return (await this.presentations.findOneBy({ flowId }))?.refusal ?? undefined;
+  async refusalOf(flowId: string, manager = this.presentations.manager): Promise<string | undefined> {
+    return (await manager.findOneBy(WalletPresentation, { flowId }))?.refusal ?? undefined;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */

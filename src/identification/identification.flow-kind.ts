@@ -37,11 +37,14 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
     this.registry.register('identification', this);
   }
 
-  /** A wallet flow refused shows why, beside the engine's fields. */
-  override async present(flow: Flow): Promise<FlowView> {
+  /**
+   * A wallet flow refused shows why, beside the engine's fields; read through `manager` when the view is made inside
+   * a transaction (a webhook queued with the move).
+   */
+  override async present(flow: Flow, manager?: EntityManager): Promise<FlowView> {
     const view = this.observed(flow);
     if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
-    const reason = await this.wallet.refusalOf(flow.id);
+    const reason = await this.wallet.refusalOf(flow.id, manager);
     return reason ? { ...view, reason } : view;
   }
 

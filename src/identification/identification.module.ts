@@ -6,14 +6,25 @@ import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { IdentificationFlowKind } from './identification.flow-kind';
 import { IdentificationController } from './identification.controller';
 import { IdentificationService } from './identification.service';
+import { IdentificationWebhooks } from './identification.webhooks';
 
 @Module({
-  imports: [FlowsModule, DevicesModule, PersonsModule, TenantsModule, ClaimsModule, ServiceKeyModule, EudiModule],
+  imports: [
+    FlowsModule,
+    DevicesModule,
+    PersonsModule,
+    TenantsModule,
+    ClaimsModule,
+    ServiceKeyModule,
+    EudiModule,
+    WebhooksModule,
+  ],
   controllers: [IdentificationController],
-  providers: [IdentificationService, IdentificationFlowKind],
+  providers: [IdentificationService, IdentificationFlowKind, IdentificationWebhooks],
   exports: [IdentificationService],
 })
 export class IdentificationModule {}

@@ -15,6 +15,7 @@ import type { WalletPresentationRequest } from '../eudi/wallet-presentation-requ
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { requireProvisionedScope } from '../tenants/provisioned-scope';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { IDENTIFICATION_SCOPES } from './identification-scopes';
 
 export interface IdentificationRequest {
@@ -33,6 +34,8 @@ export interface IdentificationRequest {
   origin?: string;
   /** Wallet: why the verifier asks, shown to the person by their wallet. */
   purpose?: string;
+  /** Wallet: where the outcome is reported. */
+  webhook?: { host: string; reference: string };
 }
 
 export interface IdentificationCreated {
@@ -63,6 +66,7 @@ export class IdentificationService {
     private readonly devices: DevicesService,
     private readonly tokens: AccessTokenService,
     private readonly wallet: WalletVerifierService,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   async start(
@@ -76,6 +80,7 @@ export class IdentificationService {
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
     if (startMode === 'wallet') this.wallet.checkProvable(claims);
+    if (request.webhook) await this.webhooks.checkUrl(request.webhook.host);
     const writePresentation =
       startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin, request.purpose) : undefined;
     let presentation: WalletPresentationRequest | undefined;
@@ -91,6 +96,7 @@ export class IdentificationService {
       payload: request.payload,
       requestedClaims: claims,
       targetNin: startMode === 'different-device' ? request.user : undefined,
+      webhook: request.webhook && { url: request.webhook.host, reference: request.webhook.reference },
       ip: client.ip,
       userAgent: client.userAgent,
       seeds: request.seeds,

@@ -1,5 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsObject, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { IdentificationDto } from './identification.dto';
 
 /** The longest page origin kept for a wallet flow's Digital Credentials API request. */
@@ -40,4 +42,16 @@ export class WalletIdentificationDto extends IdentificationDto {
   // Wallets show it as text; control characters, line breaks and markup would show as something else or not at all.
   @Matches(/^[^\p{Cc}<>]+$/u, { message: 'purpose must be plain text of one line: no control characters, < or >' })
   purpose?: string;
+
+  @ApiPropertyOptional({
+    type: SigningWebhookDto,
+    description:
+      'Where to report the outcome: `identification.completed`, `.rejected` (with the refusal in ' +
+      '`data.request.reason`), `.cancelled` or `.expired`, as signing and document flows report theirs',
+  })
+  @IsOptional()
+  @IsObject({ message: 'webhook must be an object { host, reference }' })
+  @ValidateNested()
+  @Type(() => SigningWebhookDto)
+  webhook?: SigningWebhookDto;
 }

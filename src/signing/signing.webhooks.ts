@@ -24,14 +24,8 @@ export class SigningWebhooks implements OnModuleInit {
   }
 
   private async report(manager: EntityManager, flow: Flow): Promise<void> {
-    if (flow.kind !== 'signing' || !flow.webhookUrl || !flow.webhookReference || !isTerminal(flow.status)) return;
-    await this.webhooks.enqueue(manager, {
-      appId: flow.appId,
-      url: flow.webhookUrl,
-      type: `signing.${flow.status}` as WebhookEventType,
-      reference: flow.webhookReference,
-      flowId: flow.id,
-      data: { request: this.kind.observed(flow) },
-    });
+    if (flow.kind !== 'signing' || !isTerminal(flow.status)) return;
+    const type = `signing.${flow.status}` as WebhookEventType;
+    await this.webhooks.enqueueFor(manager, flow, type, { request: this.kind.observed(flow) });
   }
 }

@@ -30,6 +30,14 @@ export interface NewWebhook {
   data: Record<string, unknown>;
 }
 
+/** What a flow (or document) created with a webhook carries of it; the webhooks feature sits beside flows. */
+export interface WebhookSubject {
+  id: string;
+  appId: string;
+  webhookUrl: string | null;
+  webhookReference: string | null;
+}
+
 /** The JSON body of every webhook. */
 export interface WebhookBody {
   type: WebhookEventType;
@@ -60,6 +68,24 @@ export class WebhooksService {
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
   ) {}
+
+  /** Queues an event to the webhook a flow was created with, as `enqueue` does; a flow created without gets none. */
+  async enqueueFor(
+    manager: EntityManager,
+    subject: WebhookSubject,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+  ): Promise<void> {
+    if (!subject.webhookUrl || !subject.webhookReference) return;
+    await this.enqueue(manager, {
+      appId: subject.appId,
+      url: subject.webhookUrl,
+      type,
+      reference: subject.webhookReference,
+      flowId: subject.id,
+      data,
+    });
+  }
 
   /**
    * Queues a webhook inside the caller's transaction (`manager` is the one `DataSource.transaction` hands out) and
