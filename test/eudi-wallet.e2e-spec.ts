@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { DateOnly } from '@owf/mdoc';
-import { CompactEncrypt, importJWK } from 'jose';
+import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
+import { CompactEncrypt, decodeJwt, importJWK } from 'jose';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -656,6 +657,38 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       expect(ca.text).toMatch(/^-----BEGIN CERTIFICATE-----/);
     },
   );
+
+  it.each([
+    ['revoked', /^The credential is revoked \(status list .+\/openid4vp\/status-lists\/sandbox-pid, index 1\)$/],
+    ['suspended', /^The credential is suspended \(status list .+, index 2\)$/],
+  ])('sandbox: a %s PID is refused through the sandbox status list', async (status, reason) => {
+    const { id } = await start(['naming.family']);
+    const refused = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ status })
+      .expect(400);
+    await expectRefused(id, refused, reason);
+  });
+
+  it('sandbox: the status list is published, and an mdoc takes no status', async () => {
+    const served = await t.http().get('/openid4vp/status-lists/sandbox-pid').expect(200);
+    expect(served.headers['content-type']).toMatch(/^application\/statuslist\+jwt/);
+    const list = getListFromStatusListJWT(served.text);
+    expect([0, 1, 2].map((index) => list.getStatus(index))).toEqual([0, 1, 2]);
+    expect(decodeJwt(served.text).sub).toBe(`${t.config.BASE_URL}/openid4vp/status-lists/sandbox-pid`);
+
+    const { id } = await start(['naming.family']);
+    const refused = await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ format: 'mso_mdoc', status: 'revoked' })
+      .expect(400);
+    expect(refused.body.errors[0]).toMatchObject({ path: ['status'] });
+    expect(await ping(id)).toMatchObject({ status: 'pending' });
+  });
 
   it('sandbox: present answers wallet flows only', async () => {
     const integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });

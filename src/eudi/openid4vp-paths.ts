@@ -6,6 +6,8 @@ export const OPENID4VP_PATHS = {
   request: 'openid4vp/requests',
   response: 'openid4vp/responses',
   dcApiResponse: 'openid4vp/dc-api-responses',
+  /** The sandbox PID issuer's Token Status List. */
+  sandboxStatusList: 'openid4vp/status-lists/sandbox-pid',
 } as const;
 
 /** The `aud` of a request object fetched by `request_uri` from a wallet with static metadata (OpenID4VP 1.0 5.8). */

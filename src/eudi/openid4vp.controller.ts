@@ -5,11 +5,14 @@ import { Consumes } from '../common/http/consumes.decorator';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { OPENID4VP_PATHS } from './openid4vp-paths';
+import { SANDBOX_STATUS_LIST_TTL_SECONDS } from './sandbox-status-list';
+import { StatusListsService } from './status-lists.service';
 import { WalletResponseDto } from './wallet-response.dto';
 import { WalletVerifierService } from './wallet-verifier.service';
 
 const REQUEST_OBJECT_TYPE = 'application/oauth-authz-req+jwt';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const STATUS_LIST_TYPE = 'application/statuslist+jwt';
 
 /**
  * A route a wallet's answer reaches, however it travels: public, answered outside the envelope, and documented alike,
@@ -46,7 +49,32 @@ function WalletAnswerRoute(path: string, operation: { summary: string; descripti
 @ApiTags('openid4vp')
 @Controller()
 export class Openid4vpController {
-  constructor(private readonly verifier: WalletVerifierService) {}
+  constructor(
+    private readonly verifier: WalletVerifierService,
+    private readonly statusLists: StatusListsService,
+  ) {}
+
+  @Get(OPENID4VP_PATHS.sandboxStatusList)
+  @Public()
+  @RawResponse()
+  @Header('content-type', STATUS_LIST_TYPE)
+  @Header('cache-control', `public, max-age=${SANDBOX_STATUS_LIST_TTL_SECONDS}`)
+  @ApiOperation({
+    summary: "The sandbox PID issuer's Token Status List, which its PIDs name in status.status_list",
+    description:
+      'A `statuslist+jwt` (IETF Token Status List) signed by the sandbox PID issuer, two bits per entry: index 0 ' +
+      'VALID, 1 INVALID (revoked), 2 SUSPENDED. `POST /api/v2/sandbox/flows/{id}/present` with `status` presents a ' +
+      'PID naming the matching entry.',
+  })
+  @ApiProduces(STATUS_LIST_TYPE)
+  @ApiRateLimited()
+  @ApiOkResponse({
+    description: 'A compact JWS, not wrapped in the envelope',
+    content: { [STATUS_LIST_TYPE]: { schema: { type: 'string' }, example: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' } },
+  })
+  sandboxStatusList(): Promise<string> {
+    return this.statusLists.sandboxListToken();
+  }
 
   @Get(`${OPENID4VP_PATHS.request}/:flowId`)
   @Public()

@@ -18,6 +18,7 @@ import { EC_KEY, generateEcKeys } from './eudi-certificates';
 import { mdocContext } from './mdoc-context';
 import { PID_DOCTYPE, PID_VCT, type PidFormat, pidAttributesOf } from './pid-claims';
 import { PID_QUERY_IDS } from './pid-dcql';
+import type { StatusListEntry } from './sandbox-status-list';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
 
 const PID_LIFETIME_SECONDS = 365 * 86_400;
@@ -42,6 +43,7 @@ export async function sandboxWalletResponse(
   issuer: SigningCertificate,
   claims: ClaimValues,
   format: PidFormat,
+  status?: StatusListEntry,
 ): Promise<string> {
   const request = decodeJwt(requestObject) as unknown as RequestObject;
   const [key] = request.client_metadata.jwks.keys;
@@ -51,7 +53,7 @@ export async function sandboxWalletResponse(
   const presentation =
     format === 'mso_mdoc'
       ? await mdocPresentation(request, key, issuer, claims, asked)
-      : await sdJwtPresentation(request, issuer, claims, asked);
+      : await sdJwtPresentation(request, issuer, claims, asked, status);
   const body = JSON.stringify({ vp_token: { [PID_QUERY_IDS[format]]: [presentation] }, state: request.state });
   return new CompactEncrypt(new TextEncoder().encode(body))
     .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
@@ -63,6 +65,7 @@ async function sdJwtPresentation(
   issuer: SigningCertificate,
   claims: ClaimValues,
   asked: string[][],
+  status: StatusListEntry | undefined,
 ): Promise<string> {
   const holder = await generateEcKeys();
   const now = Math.floor(Date.now() / 1000);
@@ -83,6 +86,7 @@ async function sdJwtPresentation(
       exp: now + PID_LIFETIME_SECONDS,
       vct: PID_VCT,
       cnf: { jwk: await exportJWK(holder.publicKey) },
+      ...(status ? { status: { status_list: status } } : {}),
       ...attributes,
     },
     { _sd: Object.keys(attributes) } as never,

@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { X509Certificate } from '@peculiar/x509';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { DomainError } from '../common/errors/domain-error';
+import { AppConfig } from '../config/app-config';
+import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
+import { OPENID4VP_PATHS } from './openid4vp-paths';
+import {
+  type SandboxPidStatus,
+  SANDBOX_PID_STATUSES,
+  type StatusListEntry,
+  sandboxStatusListToken,
+} from './sandbox-status-list';
 import { verifyStatusListToken } from './status-list-token';
 
 interface CachedToken {
@@ -25,7 +34,26 @@ const MAX_CACHED_LISTS = 1_000;
 export class StatusListsService {
   private readonly cache = new Map<string, CachedToken>();
 
-  constructor(private readonly outbound: OutboundClient) {}
+  /** Where the sandbox PID issuer's status list is served, and what its PIDs name. */
+  readonly sandboxListUri: string;
+
+  constructor(
+    private readonly outbound: OutboundClient,
+    private readonly credentials: EudiCredentialsService,
+    config: AppConfig,
+  ) {
+    this.sandboxListUri = `${config.BASE_URL}/${OPENID4VP_PATHS.sandboxStatusList}`;
+  }
+
+  /** The sandbox PID issuer's status list token, made now. */
+  async sandboxListToken(): Promise<string> {
+    return sandboxStatusListToken(await this.credentials.sandboxPidIssuer(), this.sandboxListUri);
+  }
+
+  /** The status list entry a sandbox PID of this status names. */
+  sandboxEntry(status: SandboxPidStatus): StatusListEntry {
+    return { uri: this.sandboxListUri, idx: SANDBOX_PID_STATUSES.indexOf(status) };
+  }
 
   /** The status list token at `uri`, verified against these trust anchors; a refusal says why there is none. */
   async verifiedToken(uri: string, anchors: readonly X509Certificate[], now = new Date()): Promise<string> {
@@ -40,6 +68,9 @@ export class StatusListsService {
   }
 
   private async fetch(uri: string): Promise<string> {
+    // The service's own list is read where it is made: fetched over HTTP it would be a round trip to itself, which the
+    // outbound guard refuses anyway at a loopback or plain-http BASE_URL (development, tests). It is verified as any.
+    if (uri === this.sandboxListUri) return this.sandboxListToken();
     const cannot = (why: string) =>
       new PresentationRefusedError(`The credential's status list ${uri} cannot be fetched: ${why}`);
     let answer: Awaited<ReturnType<OutboundClient['request']>>;

@@ -22,6 +22,7 @@ import {
 import { type EntityManager, In, Repository } from 'typeorm';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { AppConfig } from '../config/app-config';
+import { RequestValidationError } from '../common/errors/request-validation.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -39,6 +40,7 @@ import { type MdocTranscript, verifyMdocPid } from './mdoc-pid.verifier';
 import { type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
 import { PID_QUERY_IDS, pidDcqlQuery } from './pid-dcql';
 import { verifySdJwtPid } from './sd-jwt-pid.verifier';
+import type { SandboxPidStatus } from './sandbox-status-list';
 import { StatusListsService } from './status-lists.service';
 import { sandboxWalletResponse } from './sandbox-wallet';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
@@ -197,12 +199,25 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes.
+   * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes. An SD-JWT VC names
+   * the entry of the sandbox status list that holds `status`; an mdoc names none, since the mdoc library reads no
+   * status.
    */
-  async presentAsSandboxWallet(flow: Flow, claims: ClaimValues, format: PidFormat = 'dc+sd-jwt'): Promise<void> {
+  async presentAsSandboxWallet(
+    flow: Flow,
+    claims: ClaimValues,
+    format: PidFormat = 'dc+sd-jwt',
+    status: SandboxPidStatus = 'valid',
+  ): Promise<void> {
+    if (format === 'mso_mdoc' && status !== 'valid') {
+      throw new RequestValidationError([
+        { code: 'custom', path: ['status'], message: 'An mdoc PID names no status list: status must be valid' },
+      ]);
+    }
     const requestObject = await this.requestObject(flow.id);
     const issuer = await this.credentials.sandboxPidIssuer(format);
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format));
+    const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
   }
 
   /** Why this flow's wallet presentation was refused, if it was. */

@@ -84,7 +84,7 @@ export class SandboxSimulatorController {
     @Body() body: SimulatedPresentationDto,
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ request: ObservedView }> {
-    return { request: await this.simulator.present(principal, flowId, body.nin, body.format) };
+    return { request: await this.simulator.present(principal, flowId, body.nin, body.format, body.status) };
   }
 
   @Post(':flowId/reject')

@@ -13,6 +13,7 @@ import { isQrFrameUri } from '../flows/qr-frame';
 import { verificationCodeOf } from '../flows/verification-code';
 import { HolderService } from '../wallet/holder.service';
 import type { PidFormat } from '../eudi/pid-claims';
+import type { SandboxPidStatus } from '../eudi/sandbox-status-list';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { PersonsService } from '../persons/persons.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
@@ -53,7 +54,13 @@ export class SandboxSimulatorService {
    * Answers a wallet flow as the test person's EU wallet would: a PID of their claims from the sandbox PID issuer,
    * presented to the same verifier a real wallet reaches (a refusal is told as it would be to that wallet).
    */
-  async present(principal: Principal, flowId: string, nin?: string, format?: PidFormat): Promise<ObservedView> {
+  async present(
+    principal: Principal,
+    flowId: string,
+    nin?: string,
+    format?: PidFormat,
+    status?: SandboxPidStatus,
+  ): Promise<ObservedView> {
     if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
     const flow = await this.flows.findForApp(flowId, principal.app.id);
     if (flow.startMode !== 'wallet') {
@@ -70,7 +77,7 @@ export class SandboxSimulatorService {
         { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
       ]);
     }
-    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims, format);
+    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims, format, status);
     return this.current(flow);
   }
 
