@@ -418,8 +418,16 @@ export const SETTINGS = {
   EUDI_TRUST_LIST_PATH: text({
     group: 'EU Digital Identity Wallet',
     description:
-      'A PEM bundle of the PID issuer CAs whose credentials are accepted; unset, production flows accept none. Sandbox ' +
-      "flows (`bk-test_` apps) also accept the sandbox PID issuer's CA (`/.well-known/idflow-pid-issuer-ca.pem`).",
+      'The PID issuers whose credentials are accepted: a PEM bundle of their CAs, or an EU PID providers list (a ' +
+      'List of Trusted Entities, ETSI TS 119 602, as a `trustlist+jwt` JWS) signed by a certificate of ' +
+      '`EUDI_TRUST_LIST_SIGNER_PATH`; read at start. Unset, production flows accept none. Sandbox flows (`bk-test_` ' +
+      "apps) also accept the sandbox PID issuer's CA (`/.well-known/idflow-pid-issuer-ca.pem`).",
+  }),
+  EUDI_TRUST_LIST_SIGNER_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description:
+      "A PEM bundle of the certificates of the PID providers list's scheme operator, one of which must have signed the " +
+      'list at `EUDI_TRUST_LIST_PATH` (and be valid now); needed only when that is a list rather than a PEM bundle.',
   }),
   TSA_URL: text({
     group: 'Document seal',

@@ -9,6 +9,7 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import { EudiCertificate } from './eudi-certificate.entity';
 import type { PidFormat } from './pid-claims';
+import { isCompactJws, pidProvidersOf } from './pid-providers-list';
 import {
   type MadeCertificate,
   certificatesOfPem,
@@ -118,10 +119,23 @@ export class EudiCredentialsService implements OnModuleInit {
   private async readTrustList(): Promise<X509Certificate[]> {
     const path = this.config.EUDI_TRUST_LIST_PATH;
     if (!path) return [];
-    const anchors = certificatesOfPem(await readFile(path, 'utf8'));
+    const text = await readFile(path, 'utf8');
+    const anchors = isCompactJws(text) ? await this.readPidProvidersList(path, text.trim()) : certificatesOfPem(text);
     if (anchors.length === 0) throw new Error(`EUDI_TRUST_LIST_PATH ${path}: no PEM certificate in it`);
     this.logger.log(`PID issuers are trusted from ${path} (${anchors.length} certificates)`);
     return anchors;
+  }
+
+  private async readPidProvidersList(path: string, jws: string): Promise<X509Certificate[]> {
+    const signerPath = this.config.EUDI_TRUST_LIST_SIGNER_PATH;
+    if (!signerPath) {
+      throw new Error(
+        `EUDI_TRUST_LIST_PATH ${path} is a list of trusted entities: EUDI_TRUST_LIST_SIGNER_PATH must name its signer`,
+      );
+    }
+    const signers = certificatesOfPem(await readFile(signerPath, 'utf8'));
+    if (signers.length === 0) throw new Error(`EUDI_TRUST_LIST_SIGNER_PATH ${signerPath}: no PEM certificate in it`);
+    return pidProvidersOf(jws, signers, `EUDI_TRUST_LIST_PATH ${path}`);
   }
 
   private async loadVerifier(): Promise<SigningCertificate> {
