@@ -1,4 +1,4 @@
-import { type LoTEDocument, LoTEProfile, validateLoTEProfile } from '@owf/eudi-lote';
+import type { LoTEDocument } from '@owf/eudi-lote';
 import { X509Certificate } from '@peculiar/x509';
 import { compactVerify, decodeProtectedHeader } from 'jose';
 import { publicKeyOf } from './signing-certificate';
@@ -43,6 +43,8 @@ export async function pidProvidersOf(
   } catch {
     throw fail('its payload is not JSON');
   }
+  // Loaded where a list is read, not at every start: its schemas take 0.1 s to build (94 ms after zod is loaded).
+  const { LoTEProfile, validateLoTEProfile } = await import('@owf/eudi-lote');
   const checked = validateLoTEProfile(list, LoTEProfile.EUPIDProvidersList);
   if (!checked.valid) {
     const issues = checked.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
