@@ -108,15 +108,22 @@ describe('database statements per request on the hot routes', () => {
   });
 
   it('cancel runs five: read, then a transaction that moves the flow by compare-and-set and reads it back', async () => {
-    const id = await newFlow();
-    const requestId = randomUUID();
-    await t
-      .http()
-      .post('/api/v2/flow/cancel')
-      .set({ ...credentials(sandbox), 'x-request-id': requestId })
-      .send({ request: id })
-      .expect(201);
-    expect(verbsOf(counter.statementsOf(requestId))).toEqual(['SELECT', 'BEGIN', 'UPDATE flows', 'SELECT', 'COMMIT']);
+    let statements: string[] = [];
+    // The create warms the key cache for the cancel; measured again, as above, while a loaded machine parts them.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const warmedAt = Date.now();
+      const id = await newFlow();
+      const requestId = randomUUID();
+      await t
+        .http()
+        .post('/api/v2/flow/cancel')
+        .set({ ...credentials(sandbox), 'x-request-id': requestId })
+        .send({ request: id })
+        .expect(201);
+      statements = counter.statementsOf(requestId);
+      if (Date.now() - warmedAt < KEY_HOLDER_TTL_MS) break;
+    }
+    expect(verbsOf(statements)).toEqual(['SELECT', 'BEGIN', 'UPDATE flows', 'SELECT', 'COMMIT']);
   });
 
   it.each([
