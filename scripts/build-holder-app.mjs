@@ -18,8 +18,9 @@ export function holderAppIsStale() {
   return builtAt <= newestChange(app);
 }
 
-export async function buildHolderApp() {
-  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', app], { cwd: root, stdio: 'inherit' });
+/** `stdio` is the type check's: build-if-stale sends what it prints to stderr. */
+export async function buildHolderApp(stdio = 'inherit') {
+  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', app], { cwd: root, stdio });
   const { build } = await import('vite');
   await build({ configFile: join(app, 'vite.config.mjs'), logLevel: 'warn' });
 }

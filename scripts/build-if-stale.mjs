@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm start` runs this first: it builds only when a source file, a folder (a file removed) or a build setting is newer
-// than the compiled server, so a second start begins at once. `npm run build` always builds.
+// `npm start` and the test suites run this first: it runs `npm run build` only when a source file, a folder (a file
+// removed) or a build setting is newer than the compiled server, so a second start begins at once, and builds the
+// holder app alone when only its sources changed. `npm run build` always builds. It writes to stderr only, as `npm run
+// -s cli -- <command> --json` runs it too and its stdout must carry the command's output alone.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,13 +16,14 @@ const sources = ['src', 'libs', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build
 const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
 if (builtAt > changedAt) {
-  console.log('dist/ is newer than the sources: starting without a build (npm run build forces one)');
+  console.error('dist/ is newer than the sources: starting without a build (npm run build forces one)');
 } else {
-  console.log(builtAt === 0 ? 'building (no dist/ yet) ...' : 'the sources changed since the last build: building ...');
-  execFileSync(join(root, 'node_modules', '.bin', 'nest'), ['build'], { cwd: root, stdio: 'inherit' });
+  console.error(
+    builtAt === 0 ? 'building (no dist/ yet) ...' : 'the sources changed since the last build: building ...',
+  );
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
 }
-// After the server's build, which empties dist/ and so the app's build with it.
 if (holderAppIsStale()) {
-  console.log('building the holder app ...');
-  await buildHolderApp();
+  console.error('building the holder app ...');
+  await buildHolderApp(['ignore', 2, 2]);
 }

@@ -24,6 +24,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { SqliteCheckpointer } from './database/sqlite-checkpointer';
+import { BackgroundThreadsModule } from './common/health/background-threads.module';
 import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
@@ -67,6 +68,7 @@ export class AppModule {
         TracingModule,
         RetentionModule,
         DatabaseModule,
+        BackgroundThreadsModule,
         KeyEncryptionModule,
         RedisModule,
         ThrottlingModule,

@@ -41,7 +41,12 @@ describe('system routes', () => {
       status: 'successful',
       reason: 'Ready',
       version: 'v2',
-      data: { ready: true, database: 'up', redis: t.config.REDIS_URL ? 'up' : 'not configured' },
+      data: {
+        ready: true,
+        database: 'up',
+        redis: t.config.REDIS_URL ? 'up' : 'not configured',
+        checkpointer: t.config.DATABASE_URL ? 'not configured' : 'up',
+      },
     });
   });
 

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
+import { BackgroundThreads, CHECKPOINT_THREAD } from '../common/health/background-threads';
 import { SqliteCheckpointer } from './sqlite-checkpointer';
 
 describe('SqliteCheckpointer', () => {
@@ -25,8 +26,11 @@ describe('SqliteCheckpointer', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const checkpointerOn = (type: string) =>
-    new SqliteCheckpointer({ options: { type, database: path } } as unknown as DataSource);
+  let threads: BackgroundThreads;
+  beforeEach(() => (threads = new BackgroundThreads()));
+
+  const checkpointerOn = (type: string, database = path) =>
+    new SqliteCheckpointer({ options: { type, database } } as unknown as DataSource, threads);
 
   const insert = (count: number) => {
     const statement = serving.prepare('INSERT INTO rows (value) VALUES (?)');
@@ -57,7 +61,8 @@ describe('SqliteCheckpointer', () => {
 
   it('copies what the serving connection writes into the database file, until the app shuts down', async () => {
     const checkpointer = checkpointerOn('better-sqlite3');
-    checkpointer.onApplicationBootstrap();
+    await checkpointer.onApplicationBootstrap();
+    expect(threads.stateOf(CHECKPOINT_THREAD)).toBe('up');
     insert(500);
     await waitFor(() => rowsInDatabaseFile() === 500);
 
@@ -67,12 +72,21 @@ describe('SqliteCheckpointer', () => {
     expect(rowsInDatabaseFile()).toBe(500);
   });
 
+  it('stops the start, naming the thread and why, when the thread cannot open the database', async () => {
+    const checkpointer = checkpointerOn('better-sqlite3', join(dir, 'missing.sqlite'));
+    await expect(checkpointer.onApplicationBootstrap()).rejects.toThrow(
+      /checkpoint thread \(.*wal-checkpoint\.worker\.js\) could not start: .*unable to open database file/,
+    );
+    expect(threads.stateOf(CHECKPOINT_THREAD)).toBe('down');
+  });
+
   it('starts no thread for PostgreSQL', async () => {
     const checkpointer = checkpointerOn('postgres');
-    checkpointer.onApplicationBootstrap();
+    await checkpointer.onApplicationBootstrap();
     insert(10);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(rowsInDatabaseFile()).toBe(0);
+    expect(threads.stateOf(CHECKPOINT_THREAD)).toBe('not configured');
     await expect(checkpointer.onApplicationShutdown()).resolves.toBeUndefined();
   });
 });

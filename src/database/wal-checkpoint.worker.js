@@ -27,4 +27,6 @@ parentPort.on('message', (message) => {
   database.close();
   parentPort.close();
 });
+// The database is open: the start of the thread, which the server waits for, is over.
+parentPort.postMessage({ ready: true });
 checkpoint();

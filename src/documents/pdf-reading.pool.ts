@@ -30,7 +30,11 @@ export const PDF_READING_LIMITS: PdfReadingLimits = {
   timeMs: 20_000,
 };
 
-const THREAD = join(__dirname, `pdf-reading.thread${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+/** The file each PDF reading thread runs: compiled beside this one, or its TypeScript source under jest. */
+export const PDF_READING_THREAD_FILE = join(
+  __dirname,
+  `pdf-reading.thread${__filename.endsWith('.ts') ? '.ts' : '.js'}`,
+);
 
 /**
  * Reads untrusted PDFs on threads of their own: pdf-lib decodes and parses synchronously, so a
@@ -83,12 +87,12 @@ export class PdfReadingPool implements OnApplicationShutdown {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMib },
     };
     // From the sources (jest, `npm run cli`) the thread's file is TypeScript, which a new thread has to be taught to read.
-    const worker = THREAD.endsWith('.ts')
-      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(THREAD)});`, {
+    const worker = PDF_READING_THREAD_FILE.endsWith('.ts')
+      ? new Worker(`require('@swc-node/register'); require(${JSON.stringify(PDF_READING_THREAD_FILE)});`, {
           ...options,
           eval: true,
         })
-      : new Worker(THREAD, options);
+      : new Worker(PDF_READING_THREAD_FILE, options);
     // A thread's failure reaches the file it was reading through `ask`; an idle one's is followed by its exit.
     worker.on('error', () => undefined);
     worker.once('exit', () => {

@@ -10,7 +10,7 @@ const STANDARD: Record<Weight, StandardFonts> = {
   bold: StandardFonts.HelveticaBold,
 };
 /** Noto Sans Regular (SIL Open Font License, `fonts/OFL.txt`): Latin, Greek and Cyrillic, with Yoruba's marks. */
-const NOTO_FILE = join(__dirname, 'fonts', 'NotoSans-Regular.ttf');
+export const NOTO_FILE = join(__dirname, 'fonts', 'NotoSans-Regular.ttf');
 let notoBytes: Buffer | undefined;
 
 /**

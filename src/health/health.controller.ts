@@ -67,7 +67,7 @@ export class HealthController {
     description: 'Ready',
     reason: 'Ready',
     schema: READINESS_SCHEMA,
-    data: { ready: true, database: 'up', redis: 'not configured' },
+    data: { ready: true, database: 'up', redis: 'not configured', checkpointer: 'up' },
   })
   @ApiFailure(503, 'A dependency is down; `data` says which', 'Not ready')
   async ready(): Promise<Readiness> {

@@ -7,5 +7,10 @@ const DEPENDENCY_STATE = oneOfStrings(['up', 'down', 'not configured']);
 
 export const READINESS_SCHEMA = namedSchema(
   'Readiness',
-  object({ ready: boolean(), database: DEPENDENCY_STATE, redis: DEPENDENCY_STATE }),
+  object({
+    ready: boolean(),
+    database: DEPENDENCY_STATE,
+    redis: DEPENDENCY_STATE,
+    checkpointer: DEPENDENCY_STATE,
+  }),
 );

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { type BackgroundThreadState, BackgroundThreads, CHECKPOINT_THREAD } from '../common/health/background-threads';
 import { REDIS_CLIENT } from '../redis/redis.constants';
 
 export type DependencyState = 'up' | 'down' | 'not configured';
@@ -9,6 +10,11 @@ export interface Readiness {
   ready: boolean;
   database: DependencyState;
   redis: DependencyState;
+  /**
+   * The embedded database's checkpoint thread. Reported, not required: while it is down the serving connection
+   * checkpoints alone, slower but bounded, and the thread is started again.
+   */
+  checkpointer: BackgroundThreadState;
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -26,6 +32,7 @@ export class ReadinessService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
+    private readonly threads: BackgroundThreads,
   ) {}
 
   async check(): Promise<Readiness> {
@@ -33,7 +40,12 @@ export class ReadinessService {
       this.probe(() => this.dataSource.query('SELECT 1')),
       this.redis ? this.probe(() => (this.redis as Redis).ping()) : Promise.resolve<DependencyState>('not configured'),
     ]);
-    return { ready: database === 'up' && redis !== 'down', database, redis };
+    return {
+      ready: database === 'up' && redis !== 'down',
+      database,
+      redis,
+      checkpointer: this.threads.stateOf(CHECKPOINT_THREAD),
+    };
   }
 
   private async probe(check: () => Promise<unknown>): Promise<DependencyState> {

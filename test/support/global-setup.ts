@@ -5,18 +5,21 @@ import { TEST_SCHEMA_PREFIX } from './test-config';
 
 const STALE_AFTER_MS = 60 * 60 * 1000;
 
-/** The holder app the service serves at /app/, built when its sources changed since the last build. */
-function buildHolderAppIfStale(): void {
+/**
+ * The build, made when the sources changed since the last one (as `npm start` does): suites start the compiled server
+ * and CLI as processes, what the image runs, and the server serves the holder app from dist/holder-app.
+ */
+function buildIfStale(): void {
   const root = join(__dirname, '..', '..');
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-holder-app.mjs'), '--if-stale'], {
+  execFileSync(process.execPath, [join(root, 'scripts', 'build-if-stale.mjs')], {
     cwd: root,
     stdio: 'inherit',
   });
 }
 
-/** Builds the holder app when stale, then drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
+/** Builds when stale, then drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
 export default async function globalSetup(): Promise<void> {
-  buildHolderAppIfStale();
+  buildIfStale();
   if (!process.env.DATABASE_URL) return;
   await withPostgres(process.env.DATABASE_URL, async (client) => {
     const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ $1`, [

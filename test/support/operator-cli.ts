@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../src/config/app-config';
-import { TYPESCRIPT_SOURCES } from './typescript-process';
 
 const ROOT = join(__dirname, '..', '..');
 /** Longer than any command takes on a loaded machine, shorter than the suites' spawn timeout. */
@@ -15,7 +14,7 @@ export interface CliRun {
 }
 
 /**
- * The operator CLI as its own process (`node -r @swc-node/register src/cli/main.ts`), on a test app's database; with
+ * The compiled operator CLI as its own process (`node dist/src/cli/main.js`), on a test app's database; with
  * `via: 'npm'`, through `npm run cli` exactly as docs/operations.md tells operators. `extraEnv` adds to (or, empty,
  * unsets) what the app's configuration gives it (FILE_STORAGE, S3_*, ...).
  */
@@ -38,7 +37,7 @@ export function runCli(
   const [command, commandArgs] =
     via === 'npm'
       ? ['npm', ['run', '--silent', 'cli', '--', ...args]]
-      : [process.execPath, [...TYPESCRIPT_SOURCES, 'src/cli/main.ts', ...args]];
+      : [process.execPath, ['dist/src/cli/main.js', ...args]];
   const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

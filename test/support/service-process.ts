@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TYPESCRIPT_SOURCES } from './typescript-process';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -65,20 +64,23 @@ export async function closedPort(): Promise<number> {
   throw new Error(`every one of ports ${NEVER_EPHEMERAL_PORTS.join(', ')} answers on this machine`);
 }
 
-function nodeArgs(): string[] {
-  return [...TYPESCRIPT_SOURCES, join(ROOT, 'src', 'main.ts')];
-}
-
-/** Runs `src/main.ts` as its own process, exactly as an operator would, and collects what it prints. */
-export function runService(env: Record<string, string>): {
+/**
+ * Runs the compiled server (`dist/src/main.js`, which the suites' global set-up builds when the sources are newer) as
+ * its own process, exactly as an operator would, and collects what it prints. `root` is where the build is: another
+ * copy of it, for a test that takes a file away.
+ */
+export function runService(
+  env: Record<string, string>,
+  root = ROOT,
+): {
   child: ChildProcess;
   stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 } {
-  const child = spawn(process.execPath, nodeArgs(), {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(join(tmpdir(), 'idflow-proc-')), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,15 +94,15 @@ export function runService(env: Record<string, string>): {
   return { child, stdout: () => stdout, stderr: () => stderr, exited: ended.then(({ code }) => code), ended };
 }
 
-/** Starts the service and waits until it answers. */
-export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  return onFreePort((port) => startServiceOn(port, env));
+/** Starts the service (the build under `root`) and waits until it answers. */
+export async function startService(env: Record<string, string> = {}, root = ROOT): Promise<ServiceProcess> {
+  return onFreePort((port) => startServiceOn(port, env, root));
 }
 
-async function startServiceOn(port: number, env: Record<string, string>): Promise<ServiceProcess> {
-  const run = runService({ PORT: String(port), ...env });
+async function startServiceOn(port: number, env: Record<string, string>, root: string): Promise<ServiceProcess> {
+  const run = runService({ PORT: String(port), ...env }, root);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 25_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (run.child.exitCode !== null) {
       const error: NodeJS.ErrnoException = new Error(`service exited early:\n${run.stderr()}`);
