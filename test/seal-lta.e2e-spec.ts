@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { updatesAfterSignatures } from '../src/seal/later-updates';
 import { verifyPades } from '../src/seal/pades-verifier';
 import { SealVerificationService } from '../src/seal/seal-verification.service';
 import { certificatesFromPem } from '../src/seal/pem';
@@ -149,7 +150,9 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
 
   it('still trusts the seal once its certificate has expired, at the time of the document timestamp', async () => {
     const anchors = certificatesFromPem(caPem);
-    const report = await verifyPades(stamped, anchors, { now: afterSealExpiry(stamped) });
+    const report = await verifyPades(stamped, anchors, await updatesAfterSignatures(stamped), {
+      now: afterSealExpiry(stamped),
+    });
     expect(report.level).toBe('B-LTA');
     expect(report.seal).toMatchObject({ valid: true, trusted: true });
     expect(report.validationTimeBasis).toBe('document-timestamp');
@@ -169,7 +172,7 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
     const [seal] = signatureRanges(stamped);
     changed[stamped.indexOf('stream', seal.signedEnd, 'latin1') + 'stream\n'.length + 10] ^= 0x01;
     expect(changed.indexOf('stream', seal.signedEnd, 'latin1')).toBeLessThan(range.firstLength);
-    const report = await verifyPades(changed, certificatesFromPem(caPem));
+    const report = await verifyPades(changed, certificatesFromPem(caPem), await updatesAfterSignatures(changed));
     expect(report.timestamps[1]).toMatchObject({ type: 'document', valid: false });
     expect(report.level).not.toBe('B-LTA');
   });
@@ -196,7 +199,9 @@ describe('the seal at PAdES B-LTA (the default with TSA_URL)', () => {
     // The seal's own revision, before its validation data and the document timestamp: B-T, with nothing that proves
     // when it was made but a timestamp whose validation data it lacks.
     const sealOnly = stamped.subarray(0, signatureRanges(stamped)[0].signedEnd);
-    const report = await suite.t.app.get(SealVerificationService).check(sealOnly);
+    const report = await suite.t.app
+      .get(SealVerificationService)
+      .check(sealOnly, await updatesAfterSignatures(sealOnly));
     expect(report.level).toBe('B-T');
     expect(report.seal).toMatchObject({ valid: true, trusted: false });
     expect(report.seal.problem).toMatch(/revoked at .* no timestamp with validation data proves/);
@@ -240,7 +245,9 @@ describe('a B-B seal beside B-LTA', () => {
   it('is not trusted once its certificate has expired: nothing proves it was made while it was valid', async () => {
     const { stamped } = await suite.complete(SIGNERS);
     const caPem = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
-    const report = await verifyPades(stamped, certificatesFromPem(caPem), { now: afterSealExpiry(stamped) });
+    const report = await verifyPades(stamped, certificatesFromPem(caPem), await updatesAfterSignatures(stamped), {
+      now: afterSealExpiry(stamped),
+    });
     expect(report.level).toBe('B-B');
     expect(report.seal).toMatchObject({ valid: true, trusted: false });
     expect(report.seal.problem).toMatch(/no timestamp/);

@@ -149,7 +149,7 @@ describe('the service as a process', () => {
     const service = await startService({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', ALLOW_PRIVATE_URLS: 'true' });
     try {
       // pino-pretty writes from a thread of its own: the line saying it listens may follow the first answer.
-      await eventually('the listening line', async () => service.output().includes('idflow listening on'), 10_000);
+      await eventually('the listening line', async () => service.output().includes('idflow listening on'), 30_000);
       const lines = service.output().trim().split('\n');
       expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
       expect(lines).toContainEqual(expect.stringMatching(/INFO.*idflow listening on http:\/\//));

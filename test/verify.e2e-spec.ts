@@ -1,9 +1,9 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { sha256, simulatorSignedDocument } from './support/document-flows';
-import { farFilterBomb, hexFlateBomb } from './support/pdf-bombs';
+import { bombAfterSignature, farFilterBomb, hexFlateBomb } from './support/pdf-bombs';
 import { FileHost, makePdf } from './support/pdf-fixtures';
-import { bootstrapSandbox, testPerson } from './support/sandbox-tenant';
+import { bootstrapSandbox, credentials, testPerson } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 
 const SIGNERS = ['10000000001', '10000000002'];
@@ -141,6 +141,7 @@ describe('POST /verify and GET /verify', () => {
   it.each([
     ['hex-encoded over Flate', hexFlateBomb],
     ['whose /Filter sits 70 KB before its data', farFilterBomb],
+    ['in an incremental update after a well-formed signature', bombAfterSignature],
   ])(
     'refuses an object stream %s that expands to 1 GiB, answering health checks promptly meanwhile',
     async (_, bomb) => {
@@ -183,6 +184,35 @@ describe('POST /verify and GET /verify', () => {
       });
     },
   );
+
+  it("keeps anonymous uploads off the documents' reading threads: a create is read while four uploads wait", async () => {
+    // Each upload takes its reading thread a while (40 MiB to decode); four of them, on the documents' two threads,
+    // would make the create's file wait behind them.
+    const answered: string[] = [];
+    const uploads = Array.from({ length: 4 }, (_, index) =>
+      upload(farFilterBomb(40)).then((response) => {
+        answered.push(`upload ${index}`);
+        return response;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const created = t
+      .http()
+      .post('/api/v2/document/signing')
+      .set(credentials(sandbox))
+      .send({
+        to: SIGNERS,
+        file: { url: files.put('/lane.pdf', await makePdf(1)), title: 'Lane' },
+        webhook: { host: 'https://example.com/hook', reference: 'lane' },
+      })
+      .then((response) => {
+        answered.push('create');
+        return response;
+      });
+    expect((await created).status).toBe(201);
+    expect((await Promise.all(uploads)).map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(answered[0]).toBe('create');
+  });
 
   it('refuses a URL that does not answer a PDF, or does not answer', async () => {
     const text = files.put('/notes.txt', Buffer.from('hello'), 'text/plain');

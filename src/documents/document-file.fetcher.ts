@@ -42,7 +42,17 @@ export class DocumentFileFetcher {
     path: Array<string | number> = ['file', 'url'],
     maxPages = this.config.MAX_PDF_PAGES,
   ): Promise<FetchedPdf> {
-    let bytes: Buffer;
+    const bytes = await this.download(url, path);
+    try {
+      const { pageCount } = await this.pdfs.read('inspect', bytes, maxPages);
+      return { bytes, pageCount };
+    } catch (error) {
+      throw this.refusal(error, path);
+    }
+  }
+
+  /** The bytes at `url`, unread: for a caller that reads them on PDF reading threads of its own. */
+  async download(url: string, path: Array<string | number>): Promise<Buffer> {
     try {
       const answer = await this.outbound.request({
         url,
@@ -54,13 +64,7 @@ export class DocumentFileFetcher {
       if (answer.status < 200 || answer.status > 299) {
         throw invalid(path, `${path.join('.')} answered HTTP ${answer.status}; it must be a direct link to the file`);
       }
-      bytes = answer.body;
-    } catch (error) {
-      throw this.refusal(error, path);
-    }
-    try {
-      const { pageCount } = await this.pdfs.read('inspect', bytes, maxPages);
-      return { bytes, pageCount };
+      return answer.body;
     } catch (error) {
       throw this.refusal(error, path);
     }

@@ -1,3 +1,4 @@
+import { updatesAfterSignatures } from '../seal/later-updates';
 import { claimedDocumentId } from './claimed-document-id';
 import { inspectPdf } from './pdf-inspection';
 
@@ -5,6 +6,8 @@ import { inspectPdf } from './pdf-inspection';
 export const PDF_READING_TASKS = {
   inspect: (bytes: Uint8Array, maxPages: number) => inspectPdf(bytes, maxPages),
   claimedDocumentId: (bytes: Uint8Array) => claimedDocumentId(bytes),
+  updatesAfterSignatures: (bytes: Uint8Array) =>
+    updatesAfterSignatures(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
 };
 
 export type PdfReadingTask = keyof typeof PDF_READING_TASKS;

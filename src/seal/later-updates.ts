@@ -1,4 +1,5 @@
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from '@cantoo/pdf-lib';
+import { isWellFormed, signatureRanges } from './signature-ranges';
 
 const OBJECT_HEADER = /(?:^|[\r\n\s])(\d+)\s+(\d+)\s+obj\b/g;
 const END_OF_FILE = '%%EOF';
@@ -11,7 +12,29 @@ export interface LaterUpdate {
 }
 
 /** The file as it stood at a given length (a revision); loaded once per check, as several signatures ask for it. */
-export type RevisionLoader = (end: number) => Promise<PDFDocument>;
+type RevisionLoader = (end: number) => Promise<PDFDocument>;
+
+/**
+ * For each well-formed signature of the file, by where its signed bytes end: its later updates when each only adds
+ * validation data or a document timestamp, null when one does anything else. It loads every revision with pdf-lib, so
+ * for a file from outside it runs on a PDF reading thread, under its budget; the answer is plain data for that reason.
+ */
+export type UpdatesAfterSignatures = Record<number, LaterUpdate[] | null>;
+
+export async function updatesAfterSignatures(pdf: Buffer): Promise<UpdatesAfterSignatures> {
+  const revisions = new Map<number, Promise<PDFDocument>>();
+  const load: RevisionLoader = (end) => {
+    const known = revisions.get(end) ?? PDFDocument.load(pdf.subarray(0, end), { updateMetadata: false });
+    revisions.set(end, known);
+    return known;
+  };
+  const updates: UpdatesAfterSignatures = {};
+  for (const range of signatureRanges(pdf)) {
+    if (!isWellFormed(pdf, range) || range.signedEnd in updates) continue;
+    updates[range.signedEnd] = (await validationOnlyUpdates(pdf, range.signedEnd, load)) ?? null;
+  }
+  return updates;
+}
 
 /**
  * The incremental updates after a signature's signed bytes, when each adds validation data (/DSS) or a document
@@ -19,7 +42,7 @@ export type RevisionLoader = (end: number) => Promise<PDFDocument>;
  * for `/DSS` and for `/AcroForm` gaining document timestamp fields, and nothing inside an object stream (whose
  * objects could not be seen here). Undefined when any update does anything else: a change made after the signature.
  */
-export async function validationOnlyUpdates(
+async function validationOnlyUpdates(
   pdf: Buffer,
   signedEnd: number,
   load: RevisionLoader,

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { type LaterUpdate, type RevisionLoader, validationOnlyUpdates } from './later-updates';
+import type { LaterUpdate, UpdatesAfterSignatures } from './later-updates';
 import type { PadesLevel, PadesReport, PdfSignatureReport, TimestampReport, ValidationTimeBasis } from './pades-report';
 import { sealCrypto } from './pkijs-engine';
 import type { SealCheck } from './seal-check';
 import { OID } from './seal-oids';
-import { type SignatureRange, contentsHex, signatureRanges } from './signature-ranges';
+import { type SignatureRange, contentsHex, isWellFormed, signatureRanges } from './signature-ranges';
 import { signedTstInfo } from './timestamp-authority.client';
 
 const CLAIMED_TIME = /\/M\s*\(D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(Z|[+-]\d{2}'?\d{2}'?)?/;
@@ -41,21 +40,16 @@ interface FoundSignature {
  * document timestamps; the CMS message digest equals the SHA-256 over those ranges; the signature verifies with the
  * signer's certificate, and that certificate chains up to one of the trust anchors, now or, once it has expired, at
  * the time a timestamp in the file proves the seal existed (at B-LT and above). Every timestamp is checked against
- * what it covers, and the level the whole file reaches is worked out.
+ * what it covers, and the level the whole file reaches is worked out. What was added after each signature, which
+ * takes parsing the file's revisions, comes worked out (`updatesAfterSignatures`, on a PDF reading thread).
  */
 export async function verifyPades(
   pdf: Buffer,
   trustAnchors: pkijs.Certificate[],
+  updates: UpdatesAfterSignatures,
   { now = new Date(), revokedAt }: VerificationContext = {},
 ): Promise<PadesReport> {
-  const revisions = new Map<number, Promise<PDFDocument>>();
-  const load: RevisionLoader = (end) => {
-    const known = revisions.get(end) ?? PDFDocument.load(pdf.subarray(0, end), { updateMetadata: false });
-    revisions.set(end, known);
-    return known;
-  };
-  const found: FoundSignature[] = [];
-  for (const range of signatureRanges(pdf)) found.push(await readSignature(pdf, range, load));
+  const found = signatureRanges(pdf).map((range) => readSignature(pdf, range, updates));
   const sealFound = found.filter((signature) => !signature.isTimestamp).pop();
   const nowIso = isoSeconds(now);
   if (!sealFound) {
@@ -114,17 +108,12 @@ export async function verifyPades(
   };
 }
 
-async function readSignature(pdf: Buffer, range: SignatureRange, load: RevisionLoader): Promise<FoundSignature> {
+function readSignature(pdf: Buffer, range: SignatureRange, updates: UpdatesAfterSignatures): FoundSignature {
   const latin = pdf.toString('latin1', Math.max(0, range.at - DICTIONARY_WINDOW), range.at);
   const dictionary =
     latin + pdf.toString('latin1', range.secondStart, Math.min(pdf.length, range.secondStart + DICTIONARY_WINDOW));
-  const wellFormed =
-    range.start === 0 &&
-    range.firstLength < range.secondStart &&
-    range.signedEnd <= pdf.length &&
-    pdf[range.firstLength] === 0x3c && // '<'
-    pdf[range.secondStart - 1] === 0x3e; // '>'
-  const later = wellFormed ? await validationOnlyUpdates(pdf, range.signedEnd, load) : undefined;
+  const wellFormed = isWellFormed(pdf, range);
+  const later = (wellFormed && updates[range.signedEnd]) || undefined;
   let signed: pkijs.SignedData | undefined;
   if (wellFormed) {
     try {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { UpdatesAfterSignatures } from './later-updates';
 import type { PadesReport } from './pades-report';
 import { verifyPades } from './pades-verifier';
 import { SealCredentialsService } from './seal-credentials.service';
@@ -11,8 +12,11 @@ import { SealCredentialsService } from './seal-credentials.service';
 export class SealVerificationService {
   constructor(private readonly credentials: SealCredentialsService) {}
 
-  async check(pdf: Buffer): Promise<PadesReport> {
+  /** `updates` is what `updatesAfterSignatures` found in the file. */
+  async check(pdf: Buffer, updates: UpdatesAfterSignatures): Promise<PadesReport> {
     const { trustAnchors } = await this.credentials.credential();
-    return verifyPades(pdf, trustAnchors, { revokedAt: (certificate) => this.credentials.revokedAt(certificate) });
+    return verifyPades(pdf, trustAnchors, updates, {
+      revokedAt: (certificate) => this.credentials.revokedAt(certificate),
+    });
   }
 }

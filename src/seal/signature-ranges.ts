@@ -20,6 +20,20 @@ export function signatureRanges(pdf: Buffer): SignatureRange[] {
   });
 }
 
+/**
+ * Whether the range is one a signature of the file can have: from the file's start, around /Contents' angle brackets,
+ * and within the file. Only such a signature's later updates are worth reading.
+ */
+export function isWellFormed(pdf: Buffer, range: SignatureRange): boolean {
+  return (
+    range.start === 0 &&
+    range.firstLength < range.secondStart &&
+    range.signedEnd <= pdf.length &&
+    pdf[range.firstLength] === 0x3c && // '<'
+    pdf[range.secondStart - 1] === 0x3e // '>'
+  );
+}
+
 /** The hex text of /Contents between its angle brackets, as the byte range leaves it out. */
 export function contentsHex(pdf: Buffer, range: SignatureRange): string {
   return pdf.toString('latin1', range.firstLength + 1, range.secondStart - 1);

@@ -1,6 +1,8 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
+import { PdfReadingPool } from '../documents/pdf-reading.pool';
 import { SealModule } from '../seal/seal.module';
+import { ANONYMOUS_PDF_READERS, ANONYMOUS_PDF_READING_LIMITS } from './anonymous-pdf-readers';
 import { PdfUploadMiddleware } from './pdf-upload.middleware';
 import { VerificationController } from './verification.controller';
 import { VerificationService } from './verification.service';
@@ -9,7 +11,10 @@ import { VerificationService } from './verification.service';
 @Module({
   imports: [DocumentsModule, SealModule],
   controllers: [VerificationController],
-  providers: [VerificationService],
+  providers: [
+    VerificationService,
+    { provide: ANONYMOUS_PDF_READERS, useFactory: () => new PdfReadingPool(ANONYMOUS_PDF_READING_LIMITS) },
+  ],
 })
 export class VerificationModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,5 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { Inject, Injectable } from '@nestjs/common';
 import { sha256Hex } from '../common/crypto/digest';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { DocumentFileFetcher } from '../documents/document-file.fetcher';
@@ -7,8 +6,10 @@ import { DocumentsService } from '../documents/documents.service';
 import type { LoadedDocument } from '../documents/document.presenter';
 import { NotAPdfError } from '../documents/errors/not-a-pdf.error';
 import { PdfReadingPool } from '../documents/pdf-reading.pool';
+import type { PdfReadingResult, PdfReadingTask } from '../documents/pdf-reading-tasks';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { SealVerificationService } from '../seal/seal-verification.service';
+import { ANONYMOUS_PDF_READERS } from './anonymous-pdf-readers';
 import type { Verification, VerificationBasis, VerifiedDocument } from './verification-result';
 import { isoSeconds, verifiedSigner } from './verified-signer';
 
@@ -33,13 +34,18 @@ export class VerificationService {
     private readonly documents: DocumentsService,
     private readonly fetcher: DocumentFileFetcher,
     private readonly seals: SealVerificationService,
-    private readonly pdfs: PdfReadingPool,
+    @Inject(ANONYMOUS_PDF_READERS) private readonly pdfs: PdfReadingPool,
   ) {}
 
   async verifySubmission({ upload, url }: VerificationSubmission): Promise<Verification> {
     if (upload) return this.verify(this.checkedUpload(upload), []);
-    // No page cap: a stamped copy has its signature pages on top of the MAX_PDF_PAGES its original was held to.
-    if (url !== undefined) return this.verify((await this.fetcher.fetch(url, ['url'], Infinity)).bytes, ['url']);
+    if (url !== undefined) {
+      const bytes = await this.fetcher.download(url, ['url']);
+      // A PDF, as a document's file must be, but with no page cap: a stamped copy has its signature pages on top of
+      // the MAX_PDF_PAGES its original was held to.
+      await this.read('inspect', bytes, ['url'], Infinity);
+      return this.verify(bytes, ['url']);
+    }
     throw new RequestValidationError(
       [
         {
@@ -59,9 +65,10 @@ export class VerificationService {
    */
   async verify(bytes: Buffer, path: string[]): Promise<Verification> {
     const sha256 = sha256Hex(bytes);
+    const updates = await this.read('updatesAfterSignatures', bytes, path);
     const [issued, { seal, ...pades }] = await Promise.all([
       this.documents.findStamped(sha256),
-      this.seals.check(bytes),
+      this.seals.check(bytes, updates),
     ]);
     const sealVouches = seal.valid && seal.trusted;
     if (issued) {
@@ -70,14 +77,14 @@ export class VerificationService {
         result: 'verified',
         verified: true,
         summary: 'This is exactly the signed copy we issued: not one byte has changed since it was stamped.',
-        document: await this.issuedDocument(issued, bytes),
+        document: await this.issuedDocument(issued, bytes, path),
         sha256,
         seal,
         pades,
         reliedOn,
       };
     }
-    const claimed = await this.claimedDocumentId(bytes, path);
+    const claimed = await this.read('claimedDocumentId', bytes, path);
     if (sealVouches) {
       return {
         result: 'verified',
@@ -113,15 +120,19 @@ export class VerificationService {
     };
   }
 
-  private async issuedDocument({ flow, document, signees }: LoadedDocument, bytes: Buffer): Promise<VerifiedDocument> {
-    const stamped = await PDFDocument.load(bytes, { updateMetadata: false });
+  private async issuedDocument(
+    { flow, document, signees }: LoadedDocument,
+    bytes: Buffer,
+    path: string[],
+  ): Promise<VerifiedDocument> {
+    const { pageCount } = await this.read('inspect', bytes, path, Infinity);
     const signers = signees.map(verifiedSigner);
     // The copy is stamped when the last signee signs.
     const completedAt = Math.max(...signers.map((signer) => signer.signedAt));
     return {
       id: flow.id,
       title: document.fileName,
-      pages: stamped.getPageCount(),
+      pages: pageCount,
       originalPages: document.pageCount,
       completedAt,
       completedAtIso: isoSeconds(completedAt),
@@ -130,10 +141,18 @@ export class VerificationService {
     };
   }
 
-  /** The document id the file names; a file whose reading overruns the PDF reading limits is refused. */
-  private async claimedDocumentId(bytes: Buffer, path: string[]): Promise<string | null> {
+  /**
+   * The task's result for the file, read on the anonymous PDF reading threads; a file whose reading overruns their
+   * limits is refused on `path`.
+   */
+  private async read<T extends PdfReadingTask>(
+    task: T,
+    bytes: Buffer,
+    path: string[],
+    maxPages?: number,
+  ): Promise<PdfReadingResult<T>> {
     try {
-      return await this.pdfs.read('claimedDocumentId', bytes);
+      return await this.pdfs.read(task, bytes, maxPages);
     } catch (error) {
       if (!(error instanceof NotAPdfError)) throw error;
       const message = path.length

@@ -68,3 +68,30 @@ export function cyclicPageTree(): Buffer {
     '<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>',
   ]);
 }
+
+/**
+ * A first revision whose signature dictionary has a well-formed /ByteRange over the whole revision, then an incremental
+ * update holding an object stream of `mebibytes` MiB of zeros: what a PAdES check parses when it reads the revisions
+ * after a signature.
+ */
+export function bombAfterSignature(mebibytes: number): Buffer {
+  const contents = `<${'0'.repeat(64)}>`;
+  const placeholder = '/ByteRange [0 0000000000 0000000000 0000000000]';
+  const signed = handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    `<< /FT /Sig /T (Signature1) /V << /Type /Sig /Filter /Adobe.PPKLite ${placeholder} /Contents ${contents} >> >>`,
+  ]).toString('latin1');
+  const firstLength = signed.indexOf(contents);
+  const secondStart = firstLength + contents.length;
+  const pad = (value: number) => String(value).padStart(10, '0');
+  const byteRange = `/ByteRange [0 ${pad(firstLength)} ${pad(secondStart)} ${pad(signed.length - secondStart)}]`;
+  const data = deflatedZeros(mebibytes);
+  return Buffer.concat([
+    Buffer.from(signed.replace(placeholder, byteRange), 'latin1'),
+    Buffer.from(`5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+    data,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1'),
+  ]);
+}

@@ -15,8 +15,8 @@ export interface PairSandbox {
 }
 
 /**
- * Two `src/main.ts` processes, as two instances of a deployment: each with a disk of its own, both on one fresh
- * PostgreSQL schema and the one Redis of the environment (`DATABASE_URL`, `REDIS_URL`), with one sandbox app. Calls
+ * Two compiled servers (`dist/src/main.js`), as two instances of a deployment: each with a disk of its own, both on one
+ * fresh PostgreSQL schema and the one Redis of the environment (`DATABASE_URL`, `REDIS_URL`), with one sandbox app. Calls
  * come from a client IP of their own (`x-real-ip`, believed from loopback): the rate-limit counters in that Redis are
  * shared with every suite, and thousands of calls counted against 127.0.0.1 would refuse the others' for a minute.
  */
