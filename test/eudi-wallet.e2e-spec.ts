@@ -119,10 +119,16 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     return { id, response };
   }
 
+  /**
+   * A 400 to the sender that says why, and the flow left pending with no reason on it: a presentation that does not
+   * verify may be anyone's, so only the wallet's own refusal or a valid presentation ends the flow.
+   */
   async function expectRefused(id: string, response: { status: number; body: { reason: string } }, reason: RegExp) {
     expect(response.status).toBe(400);
     expect(response.body.reason).toMatch(reason);
-    expect(await ping(id)).toMatchObject({ status: 'rejected', cancelled: true, reason: response.body.reason });
+    const after = await ping(id);
+    expect(after).toMatchObject({ status: 'pending', cancelled: false });
+    expect(after.reason).toBeUndefined();
   }
 
   it('completes with the claims the PID proves, each encrypted to the app, having asked for exactly those', async () => {
@@ -355,14 +361,25 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       return created.body.data.request.id as string;
     }
 
-    it('reports a refused presentation with its reason, signed like every webhook', async () => {
-      const id = await answerWithWebhook('wallet-refused', trusted, { noKeyBinding: true });
+    it("reports the wallet's refusal with its reason, signed like every webhook", async () => {
+      const created = await createWallet(['naming.given'], {
+        webhook: { host: receiver.url, reference: 'wallet-refused' },
+      }).expect(201);
+      const id = created.body.data.request.id as string;
+      const request = await read(created.body.data.presentation.uri);
+      const refusal = await TestWallet.encryptErrorResponse(request, 'access_denied', 'The person declined');
+      expect((await post(request, refusal)).status).toBe(200);
       const [hit] = await receiver.waitFor('wallet-refused', 1);
       expect(hit.json).toMatchObject({
         type: 'identification.rejected',
         flow: id,
         data: {
-          request: { id, status: 'rejected', cancelled: true, reason: 'The presentation has no key binding JWT' },
+          request: {
+            id,
+            status: 'rejected',
+            cancelled: true,
+            reason: 'The wallet refused: access_denied (The person declined)',
+          },
         },
       });
       expect(hit.headers['webhook-signature']).toMatch(/^v1,/);
@@ -389,6 +406,108 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
         webhook: { host: 'ftp://shop.example/hooks', reference: 'x' },
       }).expect(400);
       expect(refused.body.errors[0]).toMatchObject({ path: ['webhook', 'host'] });
+    });
+  });
+
+  describe('who may end a flow: only a presentation that verifies, or the wallet refusing', () => {
+    /** Whoever fetched the public request object can encrypt to its key and copy its state: these are all theirs. */
+    const noise = (request: ReadRequest): Array<[string, Record<string, unknown>]> => [
+      ['no vp_token', { state: request.state }],
+      ['a vp_token that is text', { vp_token: 'garbage', state: request.state }],
+      ['a PID that is garbage', { vp_token: { pid: ['garbage'] }, state: request.state }],
+      ['an empty vp_token', { vp_token: {}, state: request.state }],
+    ];
+
+    it('leaves the flow pending for a response of the right key and state whose vp_token is missing or garbage', async () => {
+      const { id, uri } = await start(['naming.given']);
+      const request = await read(uri);
+      const [last, ...others] = noise(request).reverse();
+      for (const [what, parameters] of others) {
+        const refused = await post(request, await TestWallet.encrypt(request, parameters));
+        expect({ what, status: refused.status }).toEqual({ what, status: 400 });
+        expect(await ping(id)).toMatchObject({ status: 'pending', cancelled: false });
+      }
+      const refused = await post(request, await TestWallet.encrypt(request, last[1]));
+      await expectIgnored(id, request, refused, /does not answer this request|must hold one PID/);
+    });
+
+    it("ends the flow rejected on the wallet's own error response, with the reason it gives", async () => {
+      const { id, uri } = await start(['naming.given']);
+      const request = await read(uri);
+      const answered = await post(request, await TestWallet.encryptErrorResponse(request, 'access_denied'));
+      expect(answered.status).toBe(200);
+      expect(answered.body).toEqual({});
+      expect(await ping(id)).toMatchObject({
+        status: 'rejected',
+        cancelled: true,
+        reason: 'The wallet refused: access_denied',
+      });
+    });
+
+    it('leaves the flow pending for an error response without its state, of a malformed shape, or not encrypted', async () => {
+      const { id, uri } = await start(['naming.given']);
+      const request = await read(uri);
+      const malformed: Array<[Record<string, unknown>, RegExp]> = [
+        [{ error: 'access_denied' }, /state is not this flow's/],
+        [{ error: 'access_denied', state: 'another-flows-state' }, /state is not this flow's/],
+        [{ error: 'access_denied', vp_token: { pid: ['x'] }, state: request.state }, /both an error and a vp_token/],
+        [{ error: 'access\u202edenied', state: request.state }, /OAuth error code/],
+        [{ error: 42, state: request.state }, /OAuth error code/],
+        [{ error: 'access_denied', error_description: 'a\nb', state: request.state }, /error_description/],
+      ];
+      for (const [parameters, reason] of malformed) {
+        const refused = await post(request, await TestWallet.encrypt(request, parameters));
+        expect(refused.status).toBe(400);
+        expect(refused.body.reason).toMatch(reason);
+      }
+      // Unencrypted, as direct_post would carry it: the flow asked for direct_post.jwt.
+      const plain = await t
+        .http()
+        .post(pathOf(request.responseUri))
+        .type('form')
+        .send({ error: 'access_denied', state: request.state });
+      expect(plain.body.errors).toContainEqual(expect.objectContaining({ path: ['response'] }));
+      await expectIgnored(id, request, plain, /Validation failed/);
+    });
+
+    it('lets a real presentation win every race against a garbage answer of the right key and state', async () => {
+      for (let round = 0; round < 10; round++) {
+        const { id, uri } = await start(['naming.given']);
+        const request = await read(uri);
+        const wallet = await TestWallet.holding(trusted, PID);
+        const real = await TestWallet.encryptResponse(request, await wallet.present(request));
+        const garbage = await TestWallet.encrypt(request, noise(request)[round % 4][1]);
+        // Sent in either order: the first sent has the head start.
+        const [realAnswer, garbageAnswer] =
+          round % 2 === 0
+            ? await Promise.all([post(request, real), post(request, garbage)])
+            : (await Promise.all([post(request, garbage), post(request, real)])).reverse();
+        expect([realAnswer.status, garbageAnswer.status]).toEqual([200, 400]);
+        expect(await ping(id)).toMatchObject({ status: 'completed' });
+      }
+    });
+
+    it('answers two copies of one presentation, raced, once; and refuses a replayed presentation or refusal after the end', async () => {
+      const { id, uri } = await start(['naming.given']);
+      const request = await read(uri);
+      const wallet = await TestWallet.holding(trusted, PID);
+      const real = await TestWallet.encryptResponse(request, await wallet.present(request));
+      const raced = await Promise.all([post(request, real), post(request, real)]);
+      expect(raced.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      const refusal = await TestWallet.encryptErrorResponse(request, 'access_denied');
+      for (const replay of [real, refusal]) {
+        const late = await post(request, replay);
+        expect(late.status).toBe(400);
+        expect(late.body.reason).toMatch(/already completed/);
+      }
+      expect(await ping(id)).toMatchObject({ status: 'completed' });
+
+      const refused = await read((await start(['naming.given'])).uri);
+      const answer = await TestWallet.encryptErrorResponse(refused, 'access_denied');
+      const twice = await Promise.all([post(refused, answer), post(refused, answer)]);
+      expect(twice.map((one) => one.status).sort()).toEqual([200, 400]);
+      const after = await post(refused, answer);
+      expect(after.body.reason).toMatch(/already rejected/);
     });
   });
 

@@ -27,16 +27,18 @@ function WalletAnswerRoute(path: string, operation: { summary: string; descripti
     ApiOperation({
       summary: operation.summary,
       description:
-        `${operation.description} A verified PID completes the flow with the claims it proves; a refused one ends it ` +
-        "`rejected`, and the answer says why. A body that is not this flow's response at all (not a JWE, encrypted " +
-        'to another key, another state) is refused with a 400 and leaves the flow pending, since anyone who saw the ' +
-        'QR code can post one.',
+        `${operation.description} A verified PID completes the flow with the claims it proves; the wallet's own ` +
+        'error response (OpenID4VP 1.0 8.5: `error`, optionally `error_description`, and the `state`, inside the ' +
+        'encrypted response) ends it `rejected` with that reason. Anything else (not a JWE, encrypted to another key, ' +
+        'another state, a PID that does not verify, no or a malformed `vp_token`) is refused with a 400 that says why ' +
+        'and leaves the flow pending for the wallet to answer again, since anyone who saw the QR code can post one.',
     }),
     ApiRateLimited(),
-    ApiFailure(400, 'The presentation is refused', "The issuer's signature does not hold"),
+    ApiFailure(400, 'The answer is refused; the flow is left as it was', "The issuer's signature does not hold"),
     ApiFailure(404, 'No such wallet flow', 'No such flow'),
     ApiOkResponse({
-      description: 'The presentation is accepted: an empty JSON object, as OpenID4VP 1.0 8.2 allows',
+      description:
+        "The presentation or the wallet's refusal is accepted: an empty JSON object, as OpenID4VP 1.0 8.2 allows",
       content: { 'application/json': { schema: { type: 'object' }, example: {} } },
     }),
   );

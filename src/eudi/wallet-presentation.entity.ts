@@ -4,7 +4,7 @@ import { epochMsColumn } from '../common/persistence/column-types';
 /**
  * What the verifier asked a wallet for one flow: the signed request object served at its `request_uri`, the fresh
  * nonce and state, the private key the wallet encrypts its response to (sealed), and the page origin of its Digital
- * Credentials API request if one was made. A refused presentation keeps its reason here.
+ * Credentials API request if one was made. The wallet's own refusal (its error response) keeps its reason here.
  */
 @Entity({ name: 'wallet_presentations' })
 export class WalletPresentation {

@@ -35,6 +35,7 @@ import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
 import { UnreadableResponseError } from './errors/unreadable-response.error';
+import { walletRefusalOf } from './wallet-error-response';
 import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
 import { type MdocTranscript, verifyMdocPid } from './mdoc-pid.verifier';
 import { type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
@@ -59,6 +60,14 @@ const DC_API_JWT = 'dc_api.jwt';
 /** How a wallet's answer arrived: posted by the wallet itself, or handed over by a page from the browser's DC API. */
 export type WalletResponseMode = typeof DIRECT_POST_JWT | typeof DC_API_JWT;
 
+/** A response the flow's key opened: the JWE, its plaintext, that plaintext read as JSON, and the key. */
+interface OpenedResponse {
+  jwe: string;
+  plaintext: string;
+  answer: Record<string, unknown>;
+  privateJwk: JWK;
+}
+
 /** A compact JWE has five parts; HAIP requires the response encrypted, so a bare or signed-only one is refused. */
 const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 
@@ -66,8 +75,9 @@ const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
  * The OpenID4VP 1.0 verifier under HAIP 1.0, built on the OpenWallet Foundation's openid4vp library: for each wallet
  * flow a signed request object (JAR, `x509_hash:` client id) served by `request_uri`, a DCQL query for exactly the PID
  * attributes behind the requested claims, and a `direct_post.jwt` response encrypted to a key made for that flow. A
- * verified PID completes the flow with the claims it proves, released to the app like any identification's; a refused
- * presentation ends the flow `rejected` with its reason kept.
+ * verified PID completes the flow with the claims it proves, released to the app like any identification's; the
+ * wallet's own error response ends it `rejected` with its reason kept; any other answer is refused, the flow left
+ * pending.
  */
 @Injectable()
 export class WalletVerifierService {
@@ -239,10 +249,11 @@ export class WalletVerifierService {
   }
 
   /**
-   * A wallet's `direct_post.jwt` response: decrypted with the flow's key, checked against its request (state, DCQL),
-   * the PID verified; the flow then completes, or ends `rejected` with the reason, which the wallet is told too. A body
-   * that is not this flow's response at all (not a JWE, another key, another state) is refused and the flow left as it
-   * is, since anyone who saw the QR code could post one.
+   * A wallet's `direct_post.jwt` response: decrypted with the flow's key and its `state` checked, then either the
+   * wallet's own refusal (OpenID4VP 1.0 8.5), which ends the flow `rejected` with its reason, or a presentation, checked
+   * against the request (DCQL) and its PID verified, which completes the flow. Anything else is refused with a 400 and
+   * leaves the flow as it is: the request object is public, so whoever saw the QR code can encrypt to its key and copy
+   * its state, and only a presentation that verifies or the wallet's own refusal may end the person's flow.
    */
   async receive(flowId: string, response: unknown, mode: WalletResponseMode = DIRECT_POST_JWT): Promise<void> {
     const flow = await this.flows.find(flowId);
@@ -251,47 +262,96 @@ export class WalletVerifierService {
     if (isTerminal(flow.status)) {
       throw new PresentationRefusedError(`The flow is already ${flow.status}: a presentation is answered once`);
     }
-    try {
-      const claims = await this.verify(flow, presentation, response, mode);
-      const moved = await this.flows.move(flow, 'approve', claims);
-      if (!moved) throw new PresentationRefusedError('The flow ended before the presentation arrived');
-    } catch (error) {
-      if (error instanceof PresentationRefusedError) await this.refuse(flow, error.reason);
+    const opened = await this.open(flow, presentation, response, mode);
+    const refusal = walletRefusalOf(opened.answer);
+    if (refusal !== undefined) return this.acceptRefusal(flow, refusal);
+    const claims = await this.verify(flow, presentation, opened, mode).catch((error: unknown) => {
+      if (error instanceof PresentationRefusedError) {
+        this.logger.warn({ flowId: flow.id, reason: error.reason }, 'Refused a wallet presentation');
+      }
       throw error;
+    });
+    if (!(await this.flows.move(flow, 'approve', claims))) {
+      throw new PresentationRefusedError('The flow ended before the presentation arrived');
     }
   }
 
-  private async verify(
+  /**
+   * The response opened: a compact JWE that the flow's key decrypts to a JSON object carrying the flow's state.
+   * Anything short of that is not this flow's response at all.
+   */
+  private async open(
     flow: Flow,
     presentation: WalletPresentation,
     response: unknown,
     mode: WalletResponseMode,
-  ): Promise<{ claims: Flow['claims']; holderNin: string }> {
+  ): Promise<OpenedResponse> {
     if (typeof response !== 'string' || !COMPACT_JWE.test(response)) {
       throw new UnreadableResponseError(`The response must be a JWE encrypted to this flow (${mode})`);
     }
     if (mode === DC_API_JWT && presentation.dcApiOrigin === null) {
       throw new UnreadableResponseError('This flow made no Digital Credentials API request: create it with an origin');
     }
-    const request = this.requestAnswered(presentation, mode);
     const privateJwk = JSON.parse(this.responseKeys.open(flow.id, presentation.responseKey)) as JWK;
-    const opened: { payload?: string } = {};
+    const plaintext = await this.decrypt(response, privateJwk);
+    if (plaintext === undefined) {
+      throw new UnreadableResponseError(
+        "The response is not encrypted to this flow's key: it answers another flow's request",
+      );
+    }
+    let answer: unknown;
+    try {
+      answer = JSON.parse(plaintext);
+    } catch {
+      answer = undefined;
+    }
+    if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+      throw new UnreadableResponseError('The decrypted response is not a JSON authorization response');
+    }
+    if ((answer as { state?: unknown }).state !== presentation.state) {
+      throw new UnreadableResponseError("The response's state is not this flow's: it answers another flow's request");
+    }
+    return { jwe: response, plaintext, answer: answer as Record<string, unknown>, privateJwk };
+  }
+
+  /**
+   * The wallet's refusal ends the flow `rejected` with its reason, kept before the move so that the change every
+   * observer is told of already carries it; a flow that ended meanwhile (a presentation won) keeps its end.
+   */
+  private async acceptRefusal(flow: Flow, reason: string): Promise<void> {
+    await this.presentations.update({ flowId: flow.id }, { refusal: reason });
+    if (!(await this.flows.move(flow, 'decline'))) {
+      throw new PresentationRefusedError('The flow ended before the refusal arrived');
+    }
+  }
+
+  private async verify(
+    flow: Flow,
+    presentation: WalletPresentation,
+    opened: OpenedResponse,
+    mode: WalletResponseMode,
+  ): Promise<{ claims: Flow['claims']; holderNin: string }> {
+    const request = this.requestAnswered(presentation, mode);
     let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
     try {
       parsed = await parseOpenid4vpAuthorizationResponse({
-        authorizationResponse: { response },
+        authorizationResponse: { response: opened.jwe },
         authorizationRequestPayload: request,
-        callbacks: { decryptJwe: this.decrypter(privateJwk, opened), verifyJwt: () => ({ verified: false }) },
+        callbacks: {
+          // Already opened with the flow's key: the library reads the same plaintext.
+          decryptJwe: () =>
+            Promise.resolve({ decrypted: true, decryptionJwk: opened.privateJwk as Jwk, payload: opened.plaintext }),
+          verifyJwt: () => ({ verified: false }),
+        },
       });
     } catch (error) {
-      this.checkOpened(opened.payload, presentation.state);
       throw new PresentationRefusedError(`The response does not answer this request: ${this.messageOf(error)}`);
     }
     const { format, token } = this.presentedPid(parsed.type === 'dcql' ? parsed.dcql.presentations : {});
     const anchors = await this.credentials.trustedIssuerCas(flow.environment);
     const pid =
       format === 'mso_mdoc'
-        ? await verifyMdocPid(token, anchors, await this.transcriptOf(presentation, request, mode, privateJwk))
+        ? await verifyMdocPid(token, anchors, await this.transcriptOf(presentation, request, mode, opened.privateJwk))
         : await verifySdJwtPid(
             token,
             anchors,
@@ -375,37 +435,8 @@ export class WalletVerifierService {
     return request.client_id ?? '';
   }
 
-  /**
-   * Why a response the library refused is not this flow's at all: its key did not open it, or its state is another
-   * flow's. Such a response says nothing of the person's wallet, so it leaves the flow alone.
-   */
-  private checkOpened(payload: string | undefined, state: string): void {
-    if (payload === undefined) {
-      throw new UnreadableResponseError(
-        "The response is not encrypted to this flow's key: it answers another flow's request",
-      );
-    }
-    let answered: unknown;
-    try {
-      answered = (JSON.parse(payload) as { state?: unknown }).state;
-    } catch {
-      throw new UnreadableResponseError('The decrypted response is not a JSON authorization response');
-    }
-    if (answered !== state) {
-      throw new UnreadableResponseError("The response's state is not this flow's: it answers another flow's request");
-    }
-  }
-
   private messageOf(error: unknown): string {
     return error instanceof Error ? error.message : String(error);
-  }
-
-  private async refuse(flow: Flow, reason: string): Promise<void> {
-    this.logger.warn({ flowId: flow.id, reason }, 'Refused a wallet presentation');
-    // Kept before the move, so the change every observer is told of already carries its reason; only refusals reject a
-    // wallet flow, so a reason left on one that ended otherwise is never shown.
-    await this.presentations.update({ flowId: flow.id }, { refusal: reason });
-    await this.flows.move(flow, 'decline');
   }
 
   private async clientIdOf(verifier: SigningCertificate): Promise<string> {
@@ -425,20 +456,17 @@ export class WalletVerifierService {
     };
   }
 
-  /** Decrypts with the flow's key, keeping the plaintext in `opened` so a refusal can tell whether the key opened it. */
-  private decrypter(privateJwk: JWK, opened: { payload?: string }): CallbackContext['decryptJwe'] {
-    return async (jwe) => {
-      try {
-        const key = await importJWK(privateJwk, RESPONSE_KEY_ALGORITHM);
-        const { plaintext } = await compactDecrypt(jwe, key, {
-          keyManagementAlgorithms: [RESPONSE_KEY_ALGORITHM],
-          contentEncryptionAlgorithms: RESPONSE_ENCRYPTIONS,
-        });
-        opened.payload = new TextDecoder().decode(plaintext);
-        return { decrypted: true, decryptionJwk: privateJwk as Jwk, payload: opened.payload };
-      } catch {
-        return { decrypted: false };
-      }
-    };
+  /** The plaintext of a JWE to the flow's key, or undefined when that key does not open it. */
+  private async decrypt(jwe: string, privateJwk: JWK): Promise<string | undefined> {
+    try {
+      const key = await importJWK(privateJwk, RESPONSE_KEY_ALGORITHM);
+      const { plaintext } = await compactDecrypt(jwe, key, {
+        keyManagementAlgorithms: [RESPONSE_KEY_ALGORITHM],
+        contentEncryptionAlgorithms: RESPONSE_ENCRYPTIONS,
+      });
+      return new TextDecoder().decode(plaintext);
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -10,7 +10,7 @@ import { IdentificationFlowKind } from './identification.flow-kind';
 /**
  * `identification.completed|rejected|cancelled|expired` for identifications created with a webhook (the EU wallet
  * mode takes one): queued inside the transaction of the move that ends the flow, as signing's are, with the view ping
- * shows, so a refused presentation's reason reaches the integrator's backend too.
+ * shows, so the reason a wallet refused with reaches the integrator's backend too.
  */
 @Injectable()
 export class IdentificationWebhooks implements OnModuleInit {

@@ -46,7 +46,7 @@ export class WalletIdentificationDto extends IdentificationDto {
   @ApiPropertyOptional({
     type: SigningWebhookDto,
     description:
-      'Where to report the outcome: `identification.completed`, `.rejected` (with the refusal in ' +
+      "Where to report the outcome: `identification.completed`, `.rejected` (with the wallet's refusal in " +
       '`data.request.reason`), `.cancelled` or `.expired`, as signing and document flows report theirs',
   })
   @IsOptional()

@@ -292,9 +292,21 @@ export class TestWallet {
    * A128GCM) to the request's key.
    */
   static async encryptResponse(request: ReadRequest, presentation: string, queryId = 'pid'): Promise<string> {
+    return TestWallet.encrypt(request, { vp_token: { [queryId]: [presentation] }, state: request.state });
+  }
+
+  /**
+   * The wallet's error response (OpenID4VP 1.0 8.5, RFC 6749 4.1.2.1), as `direct_post.jwt` carries it: `{ error,
+   * error_description, state }` encrypted to the request's key.
+   */
+  static async encryptErrorResponse(request: ReadRequest, error: string, description?: string): Promise<string> {
+    return TestWallet.encrypt(request, { error, error_description: description, state: request.state });
+  }
+
+  /** Any authorization response parameters, encrypted (ECDH-ES, A128GCM) to the request's key. */
+  static async encrypt(request: ReadRequest, parameters: Record<string, unknown>): Promise<string> {
     const key = await importJWK(request.encryptionKey, 'ECDH-ES');
-    const body = JSON.stringify({ vp_token: { [queryId]: [presentation] }, state: request.state });
-    return new CompactEncrypt(new TextEncoder().encode(body))
+    return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(parameters)))
       .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: request.encryptionKey.kid })
       .encrypt(key);
   }

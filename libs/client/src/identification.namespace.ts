@@ -75,7 +75,7 @@ export class IdentificationNamespace {
   /**
    * v2 only: the person answers with their EU Digital Identity Wallet's PID (OpenID4VP 1.0). With `origin` (your page's
    * https origin), also the request for the browser's Digital Credentials API; `purpose` (one line of plain text) is
-   * shown by the wallet; `webhook` receives `identification.*` events, a refused presentation's reason among them.
+   * shown by the wallet; `webhook` receives `identification.*` events, the wallet's refusal with its reason among them.
    */
   wallet(
     input: IdentificationInput & { origin?: string; purpose?: string; webhook?: { host: string; reference: string } },
