@@ -7,11 +7,13 @@ import { DEFAULT_SCOPES, type Scope } from '../src/tenants/scopes';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { CookieBrowser } from './support/cookie-browser';
 import { IntegratorClient } from './support/integrator-client';
+import { oauthErrorOf } from './support/ciba-logins';
 import {
   REDIRECT_URI,
   StartedLogin,
   authorizationRequest,
   discover,
+  openid,
   progressOf,
   returnToClient,
   startLogin,
@@ -20,9 +22,13 @@ import { createTenant, type TestTenant } from './support/tenant-factory';
 import { TestApp, createListeningTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
 
-/** People with a digital ID on a live phone: one who logs in, one whom login pages push to. */
+/** People with a digital ID on a live phone: one who logs in, and others whom logins push to. */
 const PERSON = '20000000001';
 const PUSHED_PERSON = '20000000002';
+const ANOTHER_PERSON = '20000000003';
+const CIBA_PERSON = '20000000004';
+/** A NIN that has no digital ID. */
+const NO_DIGITAL_ID = '20000000009';
 const PUSHES_PER_LOGIN = 2;
 const PUSHES_PER_NIN = 3;
 const PUSHING_SCOPES: Scope[] = [...DEFAULT_SCOPES, 'identification:another'];
@@ -42,7 +48,7 @@ describe('OIDC logins of live apps', () => {
     }));
     issuer = `${t.config.BASE_URL}/oidc`;
     phone = await enrolledPhone(PERSON);
-    await enrolledPhone(PUSHED_PERSON);
+    for (const nin of [PUSHED_PERSON, ANOTHER_PERSON, CIBA_PERSON]) await enrolledPhone(nin);
   });
   afterAll(() => t.close());
 
@@ -148,5 +154,54 @@ describe('OIDC logins of live apps', () => {
     expect(overNin.status).toBe(429);
     expect(((await overNin.json()) as { reason: string }).reason).toContain('This NIN has been sent too many logins');
     expect(await pushedTo(PUSHED_PERSON)).toBe(PUSHES_PER_NIN);
+  });
+
+  it('answers a push to a NIN without a digital ID as one to a NIN with one, and that login then waits', async () => {
+    const { config } = await liveClient(PUSHING_SCOPES);
+    /** The verification code is each flow's own: four digits either way. */
+    const anyCode = <T extends { verificationCode?: string }>(view: T) => {
+      expect(view.verificationCode).toMatch(/^\d{4}$/);
+      return { ...view, verificationCode: '####' };
+    };
+    const answerTo = async (nin: string) => {
+      const login = await startLogin(config);
+      const pushed = await push(login, nin);
+      const body = (await pushed.json()) as { data: { verificationCode?: string } };
+      return {
+        status: pushed.status,
+        body: { ...body, data: anyCode(body.data) },
+        now: anyCode((await progressOf(login)) as { verificationCode?: string }),
+      };
+    };
+    const withId = await answerTo(ANOTHER_PERSON);
+    const withoutId = await answerTo(NO_DIGITAL_ID);
+    expect(withId.status).toBe(201);
+    expect(withoutId).toEqual(withId);
+    expect(withoutId.now).toMatchObject({ state: 'pending', status: 'pending' });
+    expect(await pushedTo(NO_DIGITAL_ID)).toBe(1);
+  });
+
+  it("gives anonymous page pushes an allowance of their own: an app's CIBA logins of that person still go through", async () => {
+    /** A live app with CIBA in poll mode and a balance to pay for its logins. */
+    const cibaApp = async () => {
+      const tenant = await createTenant(t.app, { environment: 'production', scopes: PUSHING_SCOPES });
+      await t.app.get(TenantsService).updateOidcClient(tenant.appId, { cibaDeliveryMode: 'poll' });
+      await t.app.get(BillingAccountsService).credit(tenant.consumerId, 1_000_000);
+      return discover(issuer, tenant.appId, { secret: tenant.appSecret });
+    };
+    const cibaLogin = (config: OpenIdClient.Configuration) =>
+      oauthErrorOf(openid.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: CIBA_PERSON }));
+    const { config: pageApp } = await liveClient(PUSHING_SCOPES);
+    for (let sent = 0; sent < PUSHES_PER_NIN; sent++) {
+      expect((await push(await startLogin(pageApp), CIBA_PERSON)).status).toBe(201);
+    }
+    expect((await push(await startLogin(pageApp), CIBA_PERSON)).status).toBe(429);
+
+    // The pages have had their pushes to this person; the app's own CIBA logins are counted apart.
+    const first = await cibaApp();
+    for (let sent = 0; sent < PUSHES_PER_NIN; sent++) await expect(cibaLogin(first)).resolves.toBeUndefined();
+    await expect(cibaLogin(first)).resolves.toBe('access_denied');
+    // One app's CIBA logins do not spend another's.
+    await expect(cibaLogin(await cibaApp())).resolves.toBeUndefined();
   });
 });

@@ -232,7 +232,8 @@ export const SETTINGS = {
   OIDC_PUSHES_PER_NIN: integer({
     group: 'Access',
     description:
-      "OpenID login pushes one NIN's phone gets per `OIDC_PUSH_WINDOW_SECONDS`, from every app and instance; past that, 429.",
+      "Pushes one NIN's phone gets per `OIDC_PUSH_WINDOW_SECONDS` from all OpenID login pages, of every app and " +
+      "instance, and apart from those, from each app's CIBA logins; past that, 429 (CIBA: `access_denied`).",
     min: 1,
     max: 1000,
     default: 5,

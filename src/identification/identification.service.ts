@@ -24,6 +24,12 @@ export interface IdentificationRequest {
   payload: string;
   /** Different-device: the NIN to ask. */
   user?: string;
+  /**
+   * Different-device: a NIN without a digital ID gets a flow like any other, pushed to no device, that ends at its
+   * expiry, rather than a 400; for a caller anyone may drive (a login page), whose answer must not tell whether a NIN
+   * has a digital ID.
+   */
+  concealDigitalId?: boolean;
   /** Wildcard: how many QR seeds to make. */
   seeds?: number;
   /** Different-device: how the verification code is checked (display by default). */
@@ -84,7 +90,7 @@ export class IdentificationService {
     const writePresentation =
       startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin, request.purpose) : undefined;
     let presentation: WalletPresentationRequest | undefined;
-    if (startMode === 'different-device') {
+    if (startMode === 'different-device' && !request.concealDigitalId) {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
     }

@@ -86,7 +86,7 @@ export class CibaLoginService implements BackchannelLogins {
     const app = await this.tenants.findApp(request.clientId as string);
     const principal = loginPrincipal(app, await this.tenants.findConsumer(app.consumerId));
     const ttlSeconds = request.expiration;
-    await this.pushLimits.count(authReqId, ttlSeconds, app.environment, nin).catch((error: unknown) => {
+    await this.pushLimits.countCibaPush(authReqId, ttlSeconds, app.id, nin).catch((error: unknown) => {
       if (error instanceof TooManyLoginPushesError) throw new errors.AccessDenied(error.message);
       throw error;
     });

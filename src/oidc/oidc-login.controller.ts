@@ -107,7 +107,13 @@ export class OidcLoginController {
   @Post('push')
   @Public()
   @Reason('Login sent to the app')
-  @ApiOperation({ summary: "Send the login to the digital-ID app of this NIN's person instead" })
+  @ApiOperation({
+    summary: "Send the login to the digital-ID app of this NIN's person instead",
+    description:
+      'Anyone may open a login page, so the answer is the same whether the NIN has a digital ID or not: without one, ' +
+      'the login reaches no app and waits until it expires. Pushes to one NIN from all login pages are counted apart ' +
+      "from any app's CIBA logins of that person (`OIDC_PUSHES_PER_NIN` each).",
+  })
   @ApiEnvelope({
     status: 201,
     description: 'The progress',

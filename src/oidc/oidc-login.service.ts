@@ -125,13 +125,15 @@ export class OidcLoginService {
 
   /**
    * Pushes the login to a NIN's registered devices instead; the person then approves in their app. The page follows
-   * the pushed flow from now on; the one it followed before is cancelled, so no scan can win it.
+   * the pushed flow from now on; the one it followed before is cancelled, so no scan can win it. Anyone may open a
+   * login page, so the answer is the same whether the NIN has a digital ID or not: without one, the flow reaches no
+   * device and the login waits until it expires.
    */
   async push(request: Request, response: Response, nin: string, client: ClientContext): Promise<LoginProgress> {
     const { interaction, app } = await this.interactionOf(request, response);
-    await this.pushLimits.count(interaction.uid, this.provider.interactionTtlSeconds, app.environment, nin);
+    await this.pushLimits.countPagePush(interaction.uid, this.provider.interactionTtlSeconds, app.environment, nin);
     const previous = (await this.pages.find(interaction.uid)) as unknown as LoginPageRecord | undefined;
-    const identification = { ...this.identificationRequest(interaction), user: nin };
+    const identification = { ...this.identificationRequest(interaction), user: nin, concealDigitalId: true };
     const created = await this.startFlow(app, PUSH_START_MODE, identification, client);
     await this.remember(interaction.uid, { flowId: created.request.id, verificationCode: created.verificationCode });
     if (previous) await this.cancelFlow(previous.flowId, app.id);
