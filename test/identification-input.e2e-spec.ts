@@ -116,7 +116,13 @@ const COMMON_BAD_BODIES: BadBody[] = [
   [
     'a payload with a NUL character',
     { payload: 'Log in\u0000 now' },
-    [issue('invalid_string', ['payload'], 'payload must not contain NUL characters')],
+    [
+      issue(
+        'invalid_string',
+        ['payload'],
+        'payload must be plain text: U+0000 at index 6 is a control, format or separator character (Unicode Cc, Cf, Zl, Zp; line breaks are allowed), which can hide or reorder what a person reads',
+      ),
+    ],
     true,
   ],
 ];

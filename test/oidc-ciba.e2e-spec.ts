@@ -195,6 +195,39 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
     POLL_TIMEOUT_MS,
   );
 
+  it(
+    "a binding message with spaces and any script's letters reaches the person's app as written",
+    async () => {
+      for (const message of ['Till 4', 'Kassé 7 · 東京']) {
+        const started = await openid.initiateBackchannelAuthentication(rp, {
+          scope: 'openid',
+          login_hint: ADAEZE,
+          binding_message: message,
+        });
+        expect(started.auth_req_id).toBeTruthy();
+        const flowId = await pushedFlow(message);
+        const read = await phone.get(t.http, `/wallet/v1/flows/${flowId}`);
+        expect(read.body.data.flow.payload).toBe(message);
+        expect((await phone.post(t.http, `/wallet/v1/flows/${flowId}/decline`)).status).toBeLessThan(300);
+      }
+    },
+    POLL_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['a right-to-left override', 'Till \u202E4'],
+    ['a zero-width joiner', 'Till\u200D4'],
+    ['a line break', 'Till\n4'],
+    ['only spaces', '   '],
+  ])('a binding message with %s is invalid_binding_message', async (_what, message) => {
+    const start = openid.initiateBackchannelAuthentication(rp, {
+      scope: 'openid',
+      login_hint: ADAEZE,
+      binding_message: message,
+    });
+    await expect(errorOf(start)).resolves.toBe('invalid_binding_message');
+  });
+
   it('a NIN with no digital ID is unknown_user_id; a login_hint_token is invalid_request; a long binding message is refused', async () => {
     const without = TEST_PERSONS.find((person) => !TEST_PERSONS_WITH_DIGITAL_ID.includes(person.nin));
     const start = (parameters: Record<string, string>) =>

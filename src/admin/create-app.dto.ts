@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { HasNoNul } from '../common/validation/has-no-nul';
+import { IsDisplayText } from '../common/validation/is-display-text';
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { SCOPES, Scope } from '../tenants/scopes';
 import { PUBLIC_KEY_EXAMPLE } from './admin-examples';
@@ -11,7 +11,8 @@ export class CreateAppDto {
   consumerId: string;
 
   @ApiProperty({
-    description: 'Name shown to holders in their digital-ID app',
+    description:
+      'Name shown to holders in their digital-ID app: plain text of one line (no control or format characters)',
     example: 'Acme Mobile',
     minLength: 1,
     maxLength: 200,
@@ -19,7 +20,7 @@ export class CreateAppDto {
   @IsString()
   @MinLength(1)
   @MaxLength(200)
-  @HasNoNul('name')
+  @IsDisplayText('name')
   name: string;
 
   @ApiProperty({

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Required } from '../common/validation/required';
-import { Text } from './documents-fields';
+import { DisplayText, Text } from './documents-fields';
 
 export class DocumentFileDto {
   @ApiProperty({
@@ -11,8 +11,11 @@ export class DocumentFileDto {
   @Text('file.url', 1, 2048)
   url: string;
 
-  @ApiProperty({ description: 'Display title of the document', example: 'Service agreement 1042' })
+  @ApiProperty({
+    description: 'Display title of the document: plain text of one line (no control or format characters)',
+    example: 'Service agreement 1042',
+  })
   @Required('file.title')
-  @Text('file.title', 1, 200)
+  @DisplayText('file.title', 1, 200)
   title: string;
 }

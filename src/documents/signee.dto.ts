@@ -3,12 +3,12 @@ import { IsEmail, IsIn, IsInt, IsOptional, Length, Max, Min } from 'class-valida
 import { IsNin } from '../common/validation/is-nin';
 import { Required } from '../common/validation/required';
 import { SIGNEE_TYPES, type SigneeType } from './signee-status';
-import { MAX_SIGNEES, Text } from './documents-fields';
+import { DisplayText, MAX_SIGNEES } from './documents-fields';
 
 export class SigneeDto {
   @ApiProperty({ example: 'Ada Obi' })
   @Required('name')
-  @Text('name', 1, 200)
+  @DisplayText('name', 1, 200)
   name: string;
 
   @ApiProperty({ enum: SIGNEE_TYPES, example: 'business' })
@@ -32,12 +32,12 @@ export class SigneeDto {
     example: 'Acme Ltd',
   })
   @Required('representing')
-  @Text('representing', 0, 200)
+  @DisplayText('representing', 0, 200)
   representing: string;
 
   @ApiPropertyOptional({ example: 'Director' })
   @IsOptional()
-  @Text('title', 1, 200)
+  @DisplayText('title', 1, 200)
   title?: string;
 
   @ApiPropertyOptional({

@@ -32,7 +32,9 @@ export class IdentificationDto {
   claims: string[];
 
   @ApiProperty({
-    description: 'The intent shown to the holder',
+    description:
+      'The intent shown to the holder: plain text, which may run over lines; control and format characters (Unicode ' +
+      'Cc, Cf, Zl, Zp, such as bidi controls) are refused',
     example: 'Log in to Acme Shop',
     maxLength: MAX_PAYLOAD_LENGTH,
   })

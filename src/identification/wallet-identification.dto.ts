@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsDisplayText } from '../common/validation/is-display-text';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { IdentificationDto } from './identification.dto';
 
@@ -31,7 +32,7 @@ export class WalletIdentificationDto extends IdentificationDto {
   @ApiPropertyOptional({
     description:
       'Why the person is asked, which their wallet shows beside the attributes it would disclose: plain text of one ' +
-      "line. It goes in the request's DCQL query as the `purpose` of its one credential set (OpenID4VP 1.0 6.2).",
+      "line (no control or format characters, such as bidi controls, and no < or >). It goes in the request's DCQL query as the `purpose` of its one credential set (OpenID4VP 1.0 6.2).",
     example: 'To open your Acme account',
     minLength: 1,
     maxLength: MAX_PURPOSE_LENGTH,
@@ -39,8 +40,9 @@ export class WalletIdentificationDto extends IdentificationDto {
   @IsOptional()
   @IsString()
   @Length(1, MAX_PURPOSE_LENGTH)
-  // Wallets show it as text; control characters, line breaks and markup would show as something else or not at all.
-  @Matches(/^[^\p{Cc}<>]+$/u, { message: 'purpose must be plain text of one line: no control characters, < or >' })
+  // Wallets show it as text; control and format characters, line breaks and markup would show as something else.
+  @IsDisplayText('purpose')
+  @Matches(/^[^<>]+$/, { message: 'purpose must be plain text of one line: no < or >' })
   purpose?: string;
 
   @ApiPropertyOptional({

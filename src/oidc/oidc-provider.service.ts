@@ -16,6 +16,7 @@ import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
 import { textParam } from './authorization-params';
 import type { BackchannelLogins } from './backchannel-logins';
+import { bindingMessageProblem } from './binding-message';
 import { CREATE_PROMPT, IDFLOW_ACTION, loginActionProblem } from './login-action';
 import { loginPrompts } from './login-prompts';
 import { PAGE_START_MODE, PUSH_START_MODE } from './login-start-modes';
@@ -50,9 +51,6 @@ const TTL = {
   Grant: 14 * 24 * 3600,
   RefreshToken: 14 * 24 * 3600,
 };
-
-/** A CIBA binding message as the person's app shows it beside the verification code: short, in characters any screen draws. */
-const BINDING_MESSAGE = /^[A-Za-z0-9-._+/!?#]{1,20}$/;
 
 /** How the outcome of a login reaches the provider: approved, the person and the flow they approved; else why not. */
 export type LoginOutcome =
@@ -315,11 +313,8 @@ export class OidcProviderService implements OnModuleInit {
           // approves in their app, where the binding message and the verification code are shown.
           validateRequestContext: () => undefined,
           validateBindingMessage: (_ctx, message) => {
-            if (message !== undefined && !BINDING_MESSAGE.test(message)) {
-              throw new errors.InvalidBindingMessage(
-                'binding_message must be 1 to 20 characters of A-Z, a-z, 0-9 and -._+/!?#',
-              );
-            }
+            const problem = message === undefined ? undefined : bindingMessageProblem(message);
+            if (problem) throw new errors.InvalidBindingMessage(problem);
           },
           verifyUserCode: () => undefined,
           triggerAuthenticationDevice: (ctx, request) => this.backchannelLogins.start(ctx, request),

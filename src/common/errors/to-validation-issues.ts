@@ -24,6 +24,7 @@ const CODE_BY_CONSTRAINT: Record<string, ValidationIssueCode> = {
   whitelistValidation: 'unrecognized_keys',
   isUrl: 'invalid_string',
   matches: 'invalid_string',
+  isDisplayText: 'invalid_string',
   isEmail: 'invalid_string',
 };
 

@@ -1,11 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, Length } from 'class-validator';
-import { HasNoNul } from './has-no-nul';
+import { IsDisplayText } from './is-display-text';
 
 /** The longest intent text a flow shows its holder. */
 export const MAX_PAYLOAD_LENGTH = 2000;
 
-/** The text shown to the holder: 1 to 2000 characters, no NUL. */
+/** The text shown to the holder: 1 to 2000 characters of plain text, which may run over several lines. */
 export function IsPayload() {
-  return applyDecorators(IsString(), Length(1, MAX_PAYLOAD_LENGTH), HasNoNul('payload'));
+  return applyDecorators(IsString(), Length(1, MAX_PAYLOAD_LENGTH), IsDisplayText('payload', { lineBreaks: true }));
 }
