@@ -94,10 +94,10 @@ describe('text shown to a person', () => {
     });
   });
 
-  it('takes letters of any script, spaces and punctuation, and line breaks in a text to sign', async () => {
+  it('takes letters of any script, spaces and punctuation, and line breaks and tabs in a text to sign', async () => {
     const signed = await post('/api/v2/signing/same-device', {
       ...signing,
-      payload: 'Pay 120,00 € to Kassé & Söhne, Köln\r\nOrder № 1042 — 東京',
+      payload: 'Pay 120,00 € to Kassé & Söhne, Köln\r\nOrder № 1042\t— 東京',
     });
     expect(signed.status).toBe(201);
     const titled = await integrator.create('wallet', { ...login, purpose: 'Öffnen Sie Ihr Konto · 口座を開く' });

@@ -18,9 +18,9 @@ describe('displayTextProblem', () => {
     );
   });
 
-  it('takes line breaks where the text may run over lines, and nothing else hidden', () => {
-    expect(displayTextProblem('Pay 10 EUR\r\nto Acme', 'payload', { lineBreaks: true })).toBeUndefined();
-    expect(displayTextProblem('Pay\n\u202E', 'payload', { lineBreaks: true })).toMatch(/U\+202E at index 4/);
+  it('takes line breaks and tabs where the text may run over lines, and nothing else hidden', () => {
+    expect(displayTextProblem('Pay\t10 EUR\r\nto Acme', 'payload', { multiline: true })).toBeUndefined();
+    expect(displayTextProblem('Pay\n\u202E', 'payload', { multiline: true })).toMatch(/U\+202E at index 4/);
   });
 
   it('takes any script, spaces and punctuation', () => {

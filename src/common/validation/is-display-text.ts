@@ -7,12 +7,15 @@ import { ValidateBy } from 'class-validator';
  * or hide what the integrator wrote.
  */
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-/** The same, but for the line feed and carriage return that break lines of a text shown as it is written. */
-const HIDDEN_BESIDE_LINE_BREAKS = /(?![\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * The same, but for the whitespace of a text laid out over lines and shown as it is written (line feed, carriage
+ * return, tab), which moves nothing out of its reading order.
+ */
+const HIDDEN_BESIDE_LAYOUT = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 export interface DisplayTextOptions {
-  /** Whether the text may run over several lines (line feeds and carriage returns); one line by default. */
-  lineBreaks?: boolean;
+  /** Whether the text may run over several lines (line feeds, carriage returns and tabs); one line by default. */
+  multiline?: boolean;
 }
 
 const codePoint = (character: string) =>
@@ -20,9 +23,9 @@ const codePoint = (character: string) =>
 
 /** Why `text` may not be shown to a person as `field`, or undefined when it may. */
 export function displayTextProblem(text: string, field: string, options: DisplayTextOptions = {}): string | undefined {
-  const hidden = (options.lineBreaks ? HIDDEN_BESIDE_LINE_BREAKS : HIDDEN).exec(text);
+  const hidden = (options.multiline ? HIDDEN_BESIDE_LAYOUT : HIDDEN).exec(text);
   if (!hidden) return undefined;
-  const allowed = options.lineBreaks ? '; line breaks are allowed' : '';
+  const allowed = options.multiline ? '; line breaks and tabs are allowed' : '';
   return (
     `${field} must be plain text: ${codePoint(hidden[0])} at index ${hidden.index} is a control, format or separator ` +
     `character (Unicode Cc, Cf, Zl, Zp${allowed}), which can hide or reorder what a person reads`
