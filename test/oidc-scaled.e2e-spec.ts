@@ -145,4 +145,24 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     }
     expect((await pushOn(limit % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(429);
   });
+
+  it("counts a NIN's page pushes in Redis apart from the app's CIBA logins of that person, whichever instance each reaches", async () => {
+    const nin = '10000000002';
+    await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
+    const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });
+    const pushFromPage = async (origin: string) => {
+      const login = await startLogin(config);
+      return login.browser.request(`${login.pageUrl}/push`.replace(firstOrigin, origin), { json: { nin } });
+    };
+    const limit = first.config.OIDC_PUSHES_PER_NIN;
+    for (let sent = 0; sent < limit; sent++) {
+      expect((await pushFromPage(sent % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(201);
+    }
+    expect((await pushFromPage(limit % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(429);
+
+    const send = config[openid.customFetch] as NonNullable<OpenIdClient.Configuration[typeof openid.customFetch]>;
+    config[openid.customFetch] = (address, options) => send(onSecond(address), options);
+    const started = await openid.initiateBackchannelAuthentication(config, { scope: 'openid', login_hint: nin });
+    expect(started.auth_req_id).toBeTruthy();
+  });
 });
