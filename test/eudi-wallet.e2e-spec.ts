@@ -418,7 +418,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       ['an empty vp_token', { vp_token: {}, state: request.state }],
     ];
 
-    it('leaves the flow pending for a response of the right key and state whose vp_token is missing or garbage', async () => {
+    it('leaves the flow pending for a response to its key and state with a missing or garbage vp_token', async () => {
       const { id, uri } = await start(['naming.given']);
       const request = await read(uri);
       const [last, ...others] = noise(request).reverse();
@@ -444,7 +444,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       });
     });
 
-    it('leaves the flow pending for an error response without its state, of a malformed shape, or not encrypted', async () => {
+    it('leaves the flow pending for an error response without its state, malformed, or not encrypted', async () => {
       const { id, uri } = await start(['naming.given']);
       const request = await read(uri);
       const malformed: Array<[Record<string, unknown>, RegExp]> = [
@@ -487,7 +487,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       }
     });
 
-    it('answers two copies of one presentation, raced, once; and refuses a replayed presentation or refusal after the end', async () => {
+    it('answers raced copies of an answer once, and refuses a replayed one after the end', async () => {
       const { id, uri } = await start(['naming.given']);
       const request = await read(uri);
       const wallet = await TestWallet.holding(trusted, PID);

@@ -120,7 +120,8 @@ const COMMON_BAD_BODIES: BadBody[] = [
       issue(
         'invalid_string',
         ['payload'],
-        'payload must be plain text: U+0000 at index 6 is a control, format or separator character (Unicode Cc, Cf, Zl, Zp; line breaks and tabs are allowed), which can hide or reorder what a person reads',
+        'payload must be plain text: U+0000 at index 6 is a control, format or separator character (Unicode Cc, ' +
+          'Cf, Zl, Zp; line breaks and tabs are allowed), which can hide or reorder what a person reads',
       ),
     ],
     true,

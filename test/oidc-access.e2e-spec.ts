@@ -181,7 +181,7 @@ describe('OIDC logins of live apps', () => {
     expect(await pushedTo(NO_DIGITAL_ID)).toBe(1);
   });
 
-  it("gives anonymous page pushes an allowance of their own: an app's CIBA logins of that person still go through", async () => {
+  it("gives page pushes an allowance of their own: an app's CIBA logins of that person still go through", async () => {
     /** A live app with CIBA in poll mode and a balance to pay for its logins. */
     const cibaApp = async () => {
       const tenant = await createTenant(t.app, { environment: 'production', scopes: PUSHING_SCOPES });

@@ -146,7 +146,7 @@ describeScaledOut('Log in with OIDC across two instances sharing PostgreSQL and 
     expect((await pushOn(limit % 2 === 0 ? firstOrigin : secondOrigin)).status).toBe(429);
   });
 
-  it("counts a NIN's page pushes in Redis apart from the app's CIBA logins of that person, whichever instance each reaches", async () => {
+  it("counts a NIN's page pushes in Redis apart from an app's CIBA logins, on whichever instance", async () => {
     const nin = '10000000002';
     await first.app.get(TenantsService).updateOidcClient(sandbox.appId, { cibaDeliveryMode: 'poll' });
     const config = await discover(`${firstOrigin}/oidc`, sandbox.appId, { secret: sandbox.appSecret });

@@ -15,7 +15,7 @@ export function Text(field: string, min: number, max: number) {
   return applyDecorators(StringOfLength(field, min, max), HasNoNul(field));
 }
 
-/** Text a person is shown (a title, a name), of `min` to `max` characters on one line: plain text, named in refusals. */
+/** Text a person is shown (a title, a name): `min` to `max` characters of plain text on one line, named in refusals. */
 export function DisplayText(field: string, min: number, max: number) {
   return applyDecorators(StringOfLength(field, min, max), IsDisplayText(field));
 }

@@ -29,9 +29,10 @@ function WalletAnswerRoute(path: string, operation: { summary: string; descripti
       description:
         `${operation.description} A verified PID completes the flow with the claims it proves; the wallet's own ` +
         'error response (OpenID4VP 1.0 8.5: `error`, optionally `error_description`, and the `state`, inside the ' +
-        'encrypted response) ends it `rejected` with that reason. Anything else (not a JWE, encrypted to another key, ' +
-        'another state, a PID that does not verify, no or a malformed `vp_token`) is refused with a 400 that says why ' +
-        'and leaves the flow pending for the wallet to answer again, since anyone who saw the QR code can post one.',
+        'encrypted response) ends it `rejected` with that reason. Anything else (not a JWE, encrypted to another ' +
+        'key, another state, a PID that does not verify, no or a malformed `vp_token`) is refused with a 400 that ' +
+        'says why and leaves the flow pending for the wallet to answer again, since anyone who saw the QR code can ' +
+        'post one.',
     }),
     ApiRateLimited(),
     ApiFailure(400, 'The answer is refused; the flow is left as it was', "The issuer's signature does not hold"),

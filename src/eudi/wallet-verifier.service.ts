@@ -250,10 +250,10 @@ export class WalletVerifierService {
 
   /**
    * A wallet's `direct_post.jwt` response: decrypted with the flow's key and its `state` checked, then either the
-   * wallet's own refusal (OpenID4VP 1.0 8.5), which ends the flow `rejected` with its reason, or a presentation, checked
-   * against the request (DCQL) and its PID verified, which completes the flow. Anything else is refused with a 400 and
-   * leaves the flow as it is: the request object is public, so whoever saw the QR code can encrypt to its key and copy
-   * its state, and only a presentation that verifies or the wallet's own refusal may end the person's flow.
+   * wallet's own refusal (OpenID4VP 1.0 8.5), which ends the flow `rejected` with its reason, or a presentation,
+   * checked against the request (DCQL) and its PID verified, which completes the flow. Anything else is refused with a
+   * 400 and leaves the flow as it is: the request object is public, so whoever saw the QR code can encrypt to its key
+   * and copy its state, and only a presentation that verifies or the wallet's own refusal may end the person's flow.
    */
   async receive(flowId: string, response: unknown, mode: WalletResponseMode = DIRECT_POST_JWT): Promise<void> {
     const flow = await this.flows.find(flowId);

@@ -33,8 +33,8 @@ export class IdentificationDto {
 
   @ApiProperty({
     description:
-      'The intent shown to the holder: plain text, which may run over lines (line breaks, tabs); control and format characters (Unicode ' +
-      'Cc, Cf, Zl, Zp, such as bidi controls) are refused',
+      'The intent shown to the holder: plain text, which may run over lines (line breaks, tabs); control and ' +
+      'format characters (Unicode Cc, Cf, Zl, Zp, such as bidi controls) are refused',
     example: 'Log in to Acme Shop',
     maxLength: MAX_PAYLOAD_LENGTH,
   })

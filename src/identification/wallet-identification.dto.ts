@@ -32,7 +32,8 @@ export class WalletIdentificationDto extends IdentificationDto {
   @ApiPropertyOptional({
     description:
       'Why the person is asked, which their wallet shows beside the attributes it would disclose: plain text of one ' +
-      "line (no control or format characters, such as bidi controls, and no < or >). It goes in the request's DCQL query as the `purpose` of its one credential set (OpenID4VP 1.0 6.2).",
+      'line (no control or format characters, such as bidi controls, and no < or >). It goes in the ' +
+      "request's DCQL query as the `purpose` of its one credential set (OpenID4VP 1.0 6.2).",
     example: 'To open your Acme account',
     minLength: 1,
     maxLength: MAX_PURPOSE_LENGTH,

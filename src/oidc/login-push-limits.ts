@@ -12,11 +12,11 @@ const COUNTER = 'oidc-login-push';
 /**
  * Caps the pushes of logins to a NIN. A login page, which anyone with an app's client_id may open and have push to any
  * NIN, sends at most OIDC_PUSHES_PER_LOGIN, and all pages together send one NIN at most OIDC_PUSHES_PER_NIN per
- * OIDC_PUSH_WINDOW_SECONDS. An app's CIBA logins, which it authenticates for, are counted apart: each app may send one
- * NIN as many again in the same window, so anonymous pages cannot spend an app's CIBA logins of that person, nor one app
- * another's. They are counted in the rate limiter's counters (Redis when scaled out), so the caps hold across
- * instances; when those cannot be reached a push is refused with 503, never sent uncounted. A NIN is counted under its
- * pseudonym, so the counters hold no personal data.
+ * OIDC_PUSH_WINDOW_SECONDS. An app's CIBA logins, which it authenticates for, are counted apart: each app may send
+ * one NIN as many again in the same window, so anonymous pages cannot spend an app's CIBA logins of that person, nor
+ * one app another's. They are counted in the rate limiter's counters (Redis when scaled out), so the caps hold across
+ * instances; when those cannot be reached a push is refused with 503, never sent uncounted. A NIN is counted under
+ * its pseudonym, so the counters hold no personal data.
  */
 @Injectable()
 export class LoginPushLimits {

@@ -15,8 +15,8 @@ export class SigningDto {
 
   @ApiProperty({
     description:
-      'The exact text the holder signs or confirms: plain text, which may run over lines (line breaks, tabs); control and format ' +
-      'characters (Unicode Cc, Cf, Zl, Zp, such as bidi controls) are refused',
+      'The exact text the holder signs or confirms: plain text, which may run over lines (line breaks, tabs); ' +
+      'control and format characters (Unicode Cc, Cf, Zl, Zp, such as bidi controls) are refused',
     example: 'Pay 120.00 EUR to Acme Shop, order 1042',
     maxLength: MAX_PAYLOAD_LENGTH,
   })
