@@ -216,7 +216,7 @@ describe('CIBA logins (openid-client as the relying party, approved in the Walle
 
   it.each([
     ['a right-to-left override', 'Till \u202E4'],
-    ['a zero-width joiner', 'Till\u200D4'],
+    ['a zero-width space', 'Till\u200B4'],
     ['a line break', 'Till\n4'],
     ['only spaces', '   '],
   ])('a binding message with %s is invalid_binding_message', async (_what, message) => {

@@ -26,4 +26,9 @@ describe('displayTextProblem', () => {
   it('takes any script, spaces and punctuation', () => {
     expect(displayTextProblem('Till 4 · Kassé № 7 — 東京 «ok»', 'binding_message')).toBeUndefined();
   });
+
+  it('takes the zero-width non-joiner and joiner that Persian and Indic names are spelled with', () => {
+    expect(displayTextProblem('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645', 'signee name')).toBeUndefined();
+    expect(displayTextProblem('\u0915\u094D\u200D\u0937', 'signee name')).toBeUndefined();
+  });
 });

@@ -2,16 +2,17 @@ import { ValidateBy } from 'class-validator';
 
 /**
  * Characters that change how text shows rather than showing themselves: controls (Unicode Cc: NUL, escapes, tabs,
- * line breaks), format characters (Cf: bidi overrides and isolates such as U+202E, zero-width spaces and joiners, soft
- * hyphens) and the line and paragraph separators (Zl, Zp). In text a person reads before approving, they can reorder
- * or hide what the integrator wrote.
+ * line breaks), format characters (Cf: bidi overrides and isolates such as U+202E, zero-width spaces, soft hyphens)
+ * and the line and paragraph separators (Zl, Zp). In text a person reads before approving, they can reorder or hide
+ * what the integrator wrote. The zero-width non-joiner and joiner (U+200C, U+200D) are format characters too, but
+ * Persian and the Indic scripts spell names with them, and they move nothing: they are taken.
  */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const HIDDEN = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 /**
  * The same, but for the whitespace of a text laid out over lines and shown as it is written (line feed, carriage
  * return, tab), which moves nothing out of its reading order.
  */
-const HIDDEN_BESIDE_LAYOUT = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const HIDDEN_BESIDE_LAYOUT = /(?![\t\n\r\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 export interface DisplayTextOptions {
   /** Whether the text may run over several lines (line feeds, carriage returns and tabs); one line by default. */
