@@ -1,11 +1,16 @@
 # syntax=docker/dockerfile:1
-# Build stage: dev dependencies and the TypeScript build; then only production dependencies are kept for the runtime
-# stage. No compiler: better-sqlite3 ships its native module prebuilt for Node-API, which any Node 22+ loads.
+# Build stage: dev dependencies and the build (`npm run build`: nest build, then scripts/ builds the holder app from
+# libs/); then only production dependencies are kept for the runtime stage.
+# No install script runs and nothing is compiled: better-sqlite3 13 ships its native module prebuilt for Node-API (linux
+# x64 and arm64, glibc and musl), which any Node 22+ loads. npm ci would run its implicit `node-gyp rebuild`, which
+# builds nothing where a prebuilt module fits but still wants Python, make and Node's headers, none of them in this
+# slim image, and the `node` package's install, a Node 24 for machines whose own is older: this image's is 24.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY scripts scripts
 COPY src src
 COPY libs libs
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
