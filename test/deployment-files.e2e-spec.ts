@@ -14,15 +14,10 @@ import {
   readRepoFile as read,
   variablesOf,
 } from './support/compose-file';
+import { Dockerfile } from './support/dockerfile';
 import { TestApp, createTestApp } from './support/test-app';
 
 const ROOT = join(__dirname, '..');
-
-/** The runtime stage: everything after the last FROM. */
-const runtimeStage = () =>
-  read('Dockerfile')
-    .split(/^FROM /m)
-    .pop() as string;
 
 /** A `.env` as the line of docs/operations.md makes it, in a directory of its own. */
 function freshEnvFile(): { dir: string; text: string } {
@@ -60,7 +55,7 @@ describe('the container image and compose file match the app (no container engin
     // The stored files live in the shared database, not on an instance's disk.
     expect(environment.FILE_STORAGE).toBe('database');
     for (const [, service] of instances) expect(service.volumes).toBeUndefined();
-    expect(runtimeStage()).not.toMatch(/^VOLUME/m);
+    expect(Dockerfile.read().runtime.all('VOLUME')).toEqual([]);
   });
 
   it('takes the secrets from .env, the same at every start, and generates nothing when it starts', () => {
@@ -112,15 +107,14 @@ describe('the container image and compose file match the app (no container engin
   });
 
   it('runs as a non-root user, exposes PORT, and starts the compiled server that nest build makes', () => {
-    const stage = runtimeStage();
-    expect(stage).toMatch(/^USER idflow$/m);
-    const port = /^\s*PORT=(\d+)/m.exec(stage)?.[1];
-    expect(stage).toContain(`EXPOSE ${port}`);
-    expect(stage).toContain('CMD ["node", "dist/src/main.js"]');
+    const stage = Dockerfile.read().runtime;
+    expect(stage.all('USER')).toEqual(['idflow']);
+    expect(stage.all('EXPOSE')).toEqual([stage.env.PORT]);
+    expect(stage.cmd).toEqual(['node', 'dist/src/main.js']);
     const nestCli = JSON.parse(read('nest-cli.json')) as { entryFile: string };
     expect(`dist/${nestCli.entryFile}.js`).toBe('dist/src/main.js');
     expect(existsSync(join(ROOT, 'src/cli/main.ts'))).toBe(true);
-    expect(stage).toContain('node dist/src/cli/main.js');
+    expect(read('Dockerfile')).toContain('node dist/src/cli/main.js');
   });
 
   describe('the health check', () => {
@@ -131,7 +125,7 @@ describe('the container image and compose file match the app (no container engin
     afterAll(() => t.close());
 
     it('probes a route the app serves without credentials', async () => {
-      const path = /\/api\/health\/\w+/.exec(runtimeStage())?.[0] as string;
+      const path = /\/api\/health\/\w+/.exec(Dockerfile.read().runtime.healthcheck.join(' '))?.[0] as string;
       await t.http().get(path).expect(200);
     });
   });
