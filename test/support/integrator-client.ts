@@ -9,7 +9,8 @@ export interface IntegratorCredentials {
   token?: string;
 }
 
-export type FlowAction = 'approve' | 'reject' | 'scan';
+/** What the sandbox simulator's virtual device does: `present` answers a wallet identification with a sandbox PID. */
+export type FlowAction = 'approve' | 'reject' | 'scan' | 'present';
 
 /** What a holder needs from a create answer to pick the flow up with a phone. */
 export interface CreatedFlow {
