@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { sha256Hex } from '../src/common/crypto/digest';
 import { Person } from '../src/persons/person.entity';
@@ -13,6 +15,7 @@ import { TestApp, createTestApp } from './support/test-app';
 import { TestDevice } from './support/test-device';
 import { CliRun, runCli } from './support/operator-cli';
 import type { JsonBody } from './support/json-body';
+import { TYPESCRIPT_SOURCES } from './support/typescript-process';
 
 const SPAWN_TIMEOUT_MS = 60_000;
 
@@ -201,6 +204,33 @@ describe('operator CLI', () => {
       const [direct, viaNpm] = await Promise.all([cli(['--version']), cli(['--version'], 'npm')]);
       expect(direct).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
       expect(viaNpm.stdout).toBe(`${version}\n`);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    "--version, --help and a command's --help answer without loading the service (Nest, TypeORM, a driver)",
+    async () => {
+      const loaded = async (args: string[]) => {
+        const file = join(mkdtempSync(join(tmpdir(), 'idflow-cli-modules-')), 'loaded.txt');
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [...TYPESCRIPT_SOURCES, '-r', './test/support/loaded-modules.ts', 'src/cli/main.ts', ...args],
+          { cwd: join(__dirname, '..'), env: { ...process.env, LOADED_MODULES_FILE: file } },
+        );
+        return { stdout, modules: readFileSync(file, 'utf8').split('\n') };
+      };
+      const runs = await Promise.all([['--version'], ['--help'], ['apps:list', '--help']].map(loaded));
+      expect(runs.map((run) => run.stdout.split('\n')[0])).toEqual([
+        expect.stringMatching(/^\d+\.\d+\.\d+$/),
+        'Usage: idflow [options] [command]',
+        'Usage: idflow apps:list [options]',
+      ]);
+      for (const { modules } of runs) {
+        expect(
+          modules.filter((file) => /node_modules\/(@nestjs\/core|typeorm|better-sqlite3|pg)\//.test(file)),
+        ).toEqual([]);
+      }
     },
     SPAWN_TIMEOUT_MS,
   );

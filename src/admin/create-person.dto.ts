@@ -3,7 +3,8 @@ import { IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'clas
 import { HasNoNul } from '../common/validation/has-no-nul';
 import { ENVIRONMENTS, Environment } from '../tenants/environment';
 import { PERSON_CLAIMS_EXAMPLE, PERSON_VIEW_EXAMPLE } from './admin-examples';
-import { IsNin, NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN } from '../common/validation/is-nin';
+import { IsNin } from '../common/validation/is-nin';
+import { NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN } from '../common/validation/nin-rule';
 import { DISPLAY_NAME_MAX_LENGTH } from './person-rules';
 
 export class CreatePersonDto {

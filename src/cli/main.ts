@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import '../common/runtime/compile-cache';
-import 'reflect-metadata';
 import { Command } from 'commander';
 import { appCreateCommand } from './commands/app-create.command';
 import { appsListCommand } from './commands/apps-list.command';

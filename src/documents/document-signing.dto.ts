@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Length, Matches } from 'class-validator';
-import { NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN, ninLengthMessage } from '../common/validation/is-nin';
+import { NIN_MAX_LENGTH, NIN_MIN_LENGTH, NIN_PATTERN, ninLengthMessage } from '../common/validation/nin-rule';
 import { Required } from '../common/validation/required';
 import { DocumentDto } from './document.dto';
 import { MAX_SIGNEES } from './documents-fields';

@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { DocumentArchiveService } from '../../documents/document-archive.service';
-import { OutputOptions, runCommand } from '../run-command';
-import { summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { ArchiveRenewOptions } from './archive-renew.action';
 import { jsonOption } from './json-option';
 
 export const archiveRenewCommand = () =>
@@ -12,21 +11,4 @@ export const archiveRenewCommand = () =>
     )
     .requiredOption('--document <id>', 'the document flow id (doc_...)')
     .addOption(jsonOption())
-    .action((options: OutputOptions & { document: string }) =>
-      runCommand(
-        options,
-        async (context) => {
-          const renewed = await context.get(DocumentArchiveService).renewNow(options.document);
-          return {
-            json: { document: options.document, renewed },
-            human: summary(
-              renewed
-                ? `Archive timestamp of ${options.document} renewed`
-                : `${options.document} was renewed by another instance meanwhile: nothing done`,
-              {},
-            ),
-          };
-        },
-        { flows: true },
-      ),
-    );
+    .action((options: ArchiveRenewOptions) => runCommand(options, () => import('./archive-renew.action')));

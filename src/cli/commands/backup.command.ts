@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { EmbeddedBackup } from '../../database/embedded-backup';
-import { OutputOptions, runCommand } from '../run-command';
-import { summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { BackupOptions } from './backup.action';
 import { jsonOption } from './json-option';
 
 export const backupCommand = () =>
@@ -12,14 +11,6 @@ export const backupCommand = () =>
     )
     .argument('<dir>', 'the directory to write; it must not exist')
     .addOption(jsonOption())
-    .action((target: string, options: OutputOptions) =>
-      runCommand(options, async (context) => {
-        const backup = await context.get(EmbeddedBackup).write(target);
-        const human = summary(`Backup written to ${backup.path} (owner-only)`, {
-          database: `${backup.databaseBytes} bytes`,
-          files: String(backup.files),
-          'key-encryption key': backup.keyIncluded ? 'included' : 'not included: keep KEY_ENCRYPTION_KEY with it',
-        });
-        return { json: backup, human };
-      }),
+    .action((target: string, options: Omit<BackupOptions, 'target'>) =>
+      runCommand({ ...options, target }, () => import('./backup.action')),
     );

@@ -1,14 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { BillingAccountsService } from '../../billing/billing-accounts.service';
 import { MAX_MINOR_UNITS } from '../../billing/minor-units';
-import { OutputOptions, runCommand } from '../run-command';
-import { summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { BillingCreditOptions } from './billing-credit.action';
 import { jsonOption } from './json-option';
-
-interface BillingCreditOptions extends OutputOptions {
-  consumer: string;
-  amount: number;
-}
 
 /** The admin API's rule for a top-up: a positive whole number of minor units. */
 function parseAmount(value: string): number {
@@ -27,16 +21,4 @@ export const billingCreditCommand = () =>
       new Option('--amount <minor units>', 'amount to add, e.g. 10000').argParser(parseAmount).makeOptionMandatory(),
     )
     .addOption(jsonOption())
-    .action((options: BillingCreditOptions) =>
-      runCommand(options, async (context) => {
-        const account = await context.get(BillingAccountsService).credit(options.consumer, options.amount);
-        const { allowance } = account;
-        return {
-          json: account,
-          human: summary(`Credited ${options.amount} to consumer ${account.consumerId}`, {
-            balance: String(account.balance),
-            [`allowance ${allowance.month}`]: `${allowance.used} of ${allowance.limit} used`,
-          }),
-        };
-      }),
-    );
+    .action((options: BillingCreditOptions) => runCommand(options, () => import('./billing-credit.action')));

@@ -1,8 +1,6 @@
 import { Command } from 'commander';
-import { deviceView } from '../../admin/admin-views';
-import { DevicesService } from '../../devices/devices.service';
-import { OutputOptions, runCommand } from '../run-command';
-import { isoTime, summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { DeviceRevokeOptions } from './device-revoke.action';
 import { jsonOption } from './json-option';
 
 export const deviceRevokeCommand = () =>
@@ -13,18 +11,4 @@ export const deviceRevokeCommand = () =>
     )
     .requiredOption('--device <id>', 'the device id (dev_...), as devices:list shows it')
     .addOption(jsonOption())
-    .action((options: OutputOptions & { device: string }) =>
-      runCommand(
-        options,
-        async (context) => {
-          const device = deviceView(await context.get(DevicesService).revoke(options.device));
-          return {
-            json: device,
-            human: summary(`Device ${device.id} (${device.label}) revoked`, {
-              'revoked at': isoTime(device.revokedAt as number),
-            }),
-          };
-        },
-        { flows: true },
-      ),
-    );
+    .action((options: DeviceRevokeOptions) => runCommand(options, () => import('./device-revoke.action')));

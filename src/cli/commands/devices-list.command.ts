@@ -1,16 +1,7 @@
 import { Command } from 'commander';
-import { AdminPersonsService } from '../../admin/admin-persons.service';
-import { deviceView } from '../../admin/admin-views';
-import type { Environment } from '../../tenants/environment';
-import { OutputOptions, runCommand } from '../run-command';
-import { isoTime, listing } from '../summary';
+import { runCommand } from '../run-command';
 import { jsonOption } from './json-option';
-import { ninOption, personEnvironmentOption } from './person-options';
-
-interface DevicesListOptions extends OutputOptions {
-  nin: string;
-  env: Environment;
-}
+import { PersonOptions, ninOption, personEnvironmentOption } from './person-options';
 
 export const devicesListCommand = () =>
   new Command('devices:list')
@@ -18,18 +9,4 @@ export const devicesListCommand = () =>
     .addOption(ninOption())
     .addOption(personEnvironmentOption())
     .addOption(jsonOption())
-    .action((options: DevicesListOptions) =>
-      runCommand(options, async (context) => {
-        const devices = (await context.get(AdminPersonsService).devicesOf(options.env, options.nin)).map(deviceView);
-        const human = listing(
-          `devices of NIN ${options.nin} (${options.env})`,
-          devices.map((device) => [
-            device.id,
-            `${device.label} (${device.alg}${device.virtual ? ', virtual' : ''})` +
-              (device.revokedAt === null ? '' : `, revoked ${isoTime(device.revokedAt)}`),
-            device.createdAt,
-          ]),
-        );
-        return { json: { devices }, human };
-      }),
-    );
+    .action((options: PersonOptions) => runCommand(options, () => import('./devices-list.action')));

@@ -1,14 +1,8 @@
 import { Command, Option } from 'commander';
 import type { FileStorageKind } from '../../documents/file-storage';
-import { FileStorageMigration } from '../../documents/file-storage-migration.service';
-import { OutputOptions, runCommand } from '../run-command';
-import { summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { FilesMigrateOptions } from './files-migrate.action';
 import { jsonOption } from './json-option';
-
-interface FilesMigrateOptions extends OutputOptions {
-  from: FileStorageKind;
-  to: FileStorageKind;
-}
 
 const KINDS: FileStorageKind[] = ['local', 'database', 's3'];
 
@@ -24,16 +18,4 @@ export const filesMigrateCommand = () =>
       new Option('--from <storage>', 'where the files are now').choices(KINDS).default('local'),
     )
     .addOption(jsonOption())
-    .action((options: FilesMigrateOptions) =>
-      runCommand(options, async (context) => {
-        const result = await context.get(FileStorageMigration).migrate(options.from, options.to);
-        const { from, to } = options;
-        return {
-          json: { from, to, ...result },
-          human: summary(`Moved ${result.moved} files from ${from} to ${to} storage`, {
-            moved: String(result.moved),
-            'already there': String(result.present),
-          }),
-        };
-      }),
-    );
+    .action((options: FilesMigrateOptions) => runCommand(options, () => import('./files-migrate.action')));

@@ -1,36 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { AdminPersonsService } from '../../admin/admin-persons.service';
-import { personView } from '../../admin/admin-views';
-import type { Environment } from '../../tenants/environment';
-import { OutputOptions, runCommand } from '../run-command';
-import { summary } from '../summary';
+import { runCommand } from '../run-command';
+import type { PersonCreateOptions } from './person-create.action';
 import { jsonOption } from './json-option';
 import { displayNameOption, ninOption, personEnvironmentOption } from './person-options';
-
-interface PersonCreateOptions extends OutputOptions {
-  nin: string;
-  env: Environment;
-  name: string;
-  claims?: string;
-}
-
-/** The claims file's JSON. Never JSON.parse's own message: it quotes the file, and claim values are personal data. */
-function readClaimsFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read the claims file ${path}: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec((error as Error).message)?.[1];
-    // eslint-disable-next-line preserve-caught-error -- the parser's error quotes the file, whose claims are personal data
-    throw new Error(`the claims file ${path} is not valid JSON${position ? ` (at character ${position})` : ''}`);
-  }
-}
 
 export const personCreateCommand = () =>
   new Command('person:create')
@@ -43,21 +15,4 @@ export const personCreateCommand = () =>
       'JSON file of claim values by group then name (spec 2.8), e.g. {"naming":{"name":"..."}}',
     )
     .addOption(jsonOption())
-    .action((options: PersonCreateOptions) =>
-      runCommand(options, async (context) => {
-        const claims = options.claims === undefined ? undefined : readClaimsFile(options.claims);
-        const person = personView(
-          await context
-            .get(AdminPersonsService)
-            .create({ nin: options.nin, environment: options.env, name: options.name, claims }),
-        );
-        const human = summary(`Person ${person.nin} created (${person.environment})`, {
-          name: person.name,
-          claims: person.claims.length > 0 ? person.claims.join(', ') : 'none',
-          'digital ID': person.hasDigitalId
-            ? 'yes, a device is enrolled'
-            : `none yet; issue an enrollment code with device:enrollment-code --nin ${person.nin} --env ${person.environment}`,
-        });
-        return { json: { person }, human };
-      }),
-    );
+    .action((options: PersonCreateOptions) => runCommand(options, () => import('./person-create.action')));

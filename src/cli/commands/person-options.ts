@@ -1,7 +1,8 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { displayNameProblem } from '../../admin/person-rules';
-import { ninProblem } from '../../common/validation/is-nin';
-import { ENVIRONMENTS } from '../../tenants/environment';
+import { ninProblem } from '../../common/validation/nin-rule';
+import { ENVIRONMENTS, type Environment } from '../../tenants/environment';
+import type { OutputOptions } from '../cli-action';
 
 const checked = (problem: (value: string) => string | undefined) => (value: string) => {
   const reason = problem(value);
@@ -24,3 +25,9 @@ export const displayNameOption = () =>
   new Option('--name <display name>', 'display name of the person')
     .argParser(checked(displayNameProblem))
     .makeOptionMandatory();
+
+/** The options of a command about one person: `--nin` and `--env`. */
+export interface PersonOptions extends OutputOptions {
+  nin: string;
+  env: Environment;
+}

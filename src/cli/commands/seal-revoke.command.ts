@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { SealCredentialsService } from '../../seal/seal-credentials.service';
-import { OutputOptions, runCommand } from '../run-command';
-import { isoTime, summary } from '../summary';
+import type { OutputOptions } from '../cli-action';
+import { runCommand } from '../run-command';
 import { jsonOption } from './json-option';
 
 export const sealRevokeCommand = () =>
@@ -11,15 +10,4 @@ export const sealRevokeCommand = () =>
         'name the old one revoked, and /verify trusts a seal by it only where a timestamp proves it came first',
     )
     .addOption(jsonOption())
-    .action((options: OutputOptions) =>
-      runCommand(options, async (context) => {
-        const outcome = await context.get(SealCredentialsService).revokeSandboxSeal();
-        return {
-          json: outcome,
-          human: summary(`Seal certificate ${outcome.revoked} revoked`, {
-            'revoked at': isoTime(outcome.revokedAt),
-            'sealing now with': outcome.replacedBy,
-          }),
-        };
-      }),
-    );
+    .action((options: OutputOptions) => runCommand(options, () => import('./seal-revoke.action')));

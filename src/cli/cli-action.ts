@@ -1,0 +1,21 @@
+import type { INestApplicationContext, ModuleMetadata } from '@nestjs/common';
+
+/** What a command shows: one JSON object with `--json`, otherwise a short summary for a person. */
+export interface CommandResult {
+  json: object;
+  human: string;
+}
+
+export interface OutputOptions {
+  json?: boolean;
+}
+
+/**
+ * What a command does once the application context is up, and the parts of the service it needs beside the
+ * configuration and the database that every command gets. It lives in its own file, which the command loads only when
+ * it runs, so that `--help` and `--version` never load the service.
+ */
+export interface CliAction<Options> {
+  needs: Pick<ModuleMetadata, 'imports' | 'providers'>;
+  run(context: INestApplicationContext, options: Options): Promise<CommandResult>;
+}

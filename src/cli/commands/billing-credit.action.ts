@@ -1,0 +1,24 @@
+import { BillingAccountsService } from '../../billing/billing-accounts.service';
+import { BillingLedgerModule } from '../../billing/billing-ledger.module';
+import type { CliAction, OutputOptions } from '../cli-action';
+import { summary } from '../summary';
+
+export interface BillingCreditOptions extends OutputOptions {
+  consumer: string;
+  amount: number;
+}
+
+export const action: CliAction<BillingCreditOptions> = {
+  needs: { imports: [BillingLedgerModule] },
+  async run(context, options) {
+    const account = await context.get(BillingAccountsService).credit(options.consumer, options.amount);
+    const { allowance } = account;
+    return {
+      json: account,
+      human: summary(`Credited ${options.amount} to consumer ${account.consumerId}`, {
+        balance: String(account.balance),
+        [`allowance ${allowance.month}`]: `${allowance.used} of ${allowance.limit} used`,
+      }),
+    };
+  },
+};

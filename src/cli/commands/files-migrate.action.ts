@@ -1,0 +1,25 @@
+import type { FileStorageKind } from '../../documents/file-storage';
+import { FileStorageMigration } from '../../documents/file-storage-migration.service';
+import { FileStorageModule } from '../../documents/file-storage.module';
+import type { CliAction, OutputOptions } from '../cli-action';
+import { summary } from '../summary';
+
+export interface FilesMigrateOptions extends OutputOptions {
+  from: FileStorageKind;
+  to: FileStorageKind;
+}
+
+export const action: CliAction<FilesMigrateOptions> = {
+  needs: { imports: [FileStorageModule] },
+  async run(context, options) {
+    const result = await context.get(FileStorageMigration).migrate(options.from, options.to);
+    const { from, to } = options;
+    return {
+      json: { from, to, ...result },
+      human: summary(`Moved ${result.moved} files from ${from} to ${to} storage`, {
+        moved: String(result.moved),
+        'already there': String(result.present),
+      }),
+    };
+  },
+};

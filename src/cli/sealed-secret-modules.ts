@@ -1,0 +1,9 @@
+import { SealModule } from '../seal/seal.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { TenantsModule } from '../tenants/tenants.module';
+
+/**
+ * The modules that register the sealed columns keys:rotate and keys:rewrap reseal: the apps' secrets, the service key
+ * and the seal's keys.
+ */
+export const SEALED_SECRET_MODULES = [TenantsModule, ServiceKeyModule, SealModule];
