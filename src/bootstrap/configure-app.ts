@@ -2,7 +2,6 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { Logger } from 'nestjs-pino';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { UsageMeter } from '../billing/usage.meter';
 import { clientIpSource } from '../common/client-ip/client-ip';
@@ -16,6 +15,7 @@ import { Metrics } from '../common/metrics/metrics';
 import { requestMetrics } from '../common/metrics/request-metrics';
 import { UnroutedRequestLimit } from '../common/throttling/unrouted-request-limit';
 import { AppConfig } from '../config/app-config';
+import { RouteMappingSummary } from '../platform/route-mapping-summary';
 import { INTERACTION_PATH, OIDC_PATH, OidcProviderService } from '../oidc/oidc-provider.service';
 import { buildOpenApiDocument } from './openapi-document';
 
@@ -30,7 +30,7 @@ export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, body
 
 /** What `main.ts` and every e2e test do to a freshly created app, so that tests exercise the production setup. */
 export function configureApp(app: NestExpressApplication): void {
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(RouteMappingSummary));
   // First, so that every request is logged and every line logged while serving it names it.
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(requestMetrics(app.get(Metrics)));
