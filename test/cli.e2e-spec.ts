@@ -317,7 +317,7 @@ describe('operator CLI', () => {
       expect(JSON.stringify(listed)).not.toContain(device.publicJwk.x as string);
       const human = await cli(['devices:list', '--nin', nin, '--env', 'production']);
       expect(human.stdout).toMatch(
-        new RegExp(`^1 devices of NIN ${nin} \\(production\\)\n  ${device.id}  Test phone \\(ES256\\), revoked `),
+        new RegExp(`^1 device of NIN ${nin} \\(production\\)\n  ${device.id}  Test phone \\(ES256\\), revoked `),
       );
     },
     2 * SPAWN_TIMEOUT_MS,

@@ -10,14 +10,23 @@ export const isoTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toI
 const lastUse = (lastUsedAt: number | null | undefined) =>
   lastUsedAt === undefined ? '' : `, last used ${lastUsedAt === null ? 'never' : isoTime(lastUsedAt)}`;
 
+/** A count and its noun, singular for one: `1 app`, `2 apps`, `0 API keys`. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /**
- * The human form of a list: one line per record, its id, what it is, when it was made and (for records whose use is
- * tracked) last used.
+ * The human form of a list: a title that counts the records (`No` before the plural when there are none), then one line
+ * per record, its id, what it is, when it was made and (for records whose use is tracked) last used.
  */
-export function listing(title: string, rows: Array<[string, string, number, (number | null)?]>): string {
-  if (rows.length === 0) return `No ${title}`;
+export function listing(
+  title: { singular: string; plural?: string; of?: string },
+  rows: Array<[string, string, number, (number | null)?]>,
+): string {
+  const { singular, plural = `${singular}s`, of = '' } = title;
+  if (rows.length === 0) return `No ${plural}${of}`;
   const lines = rows.map(
     ([id, what, createdAt, lastUsedAt]) => `  ${id}  ${what}; created ${isoTime(createdAt)}${lastUse(lastUsedAt)}`,
   );
-  return [`${rows.length} ${title}`, ...lines].join('\n');
+  return [`${counted(rows.length, singular, plural)}${of}`, ...lines].join('\n');
 }

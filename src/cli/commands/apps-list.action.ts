@@ -13,7 +13,7 @@ export const action: CliAction<AppsListOptions> = {
   async run(context, options) {
     const apps = (await context.get(TenantsService).listApps(options.consumer)).map(listedAppView);
     const human = listing(
-      'apps',
+      { singular: 'app' },
       apps.map((app) => [
         app.appId,
         `${app.name} (${app.environment}, consumer ${app.consumerId}): ${app.scopes.join(', ')}`,

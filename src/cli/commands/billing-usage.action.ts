@@ -1,6 +1,7 @@
 import { BillingLedgerModule } from '../../billing/billing-ledger.module';
 import { MonthlyUsage, UsageService } from '../../billing/usage.service';
 import type { CliAction, OutputOptions } from '../cli-action';
+import { counted } from '../summary';
 
 export interface BillingUsageOptions extends OutputOptions {
   month?: string;
@@ -8,12 +9,13 @@ export interface BillingUsageOptions extends OutputOptions {
 
 /** One line per consumer, then its calls per environment and category. */
 function describe(report: MonthlyUsage): string {
-  const title = `Usage in ${report.month} (UTC): ${report.calls} calls, cost ${report.cost}`;
+  const title = `Usage in ${report.month} (UTC): ${counted(report.calls, 'call')}, cost ${report.cost}`;
   if (report.consumers.length === 0) return `${title}\n  no metered calls`;
   const lines = report.consumers.flatMap((consumer) => [
-    `  ${consumer.consumerId}  ${consumer.name}: ${consumer.calls} calls, cost ${consumer.cost}`,
+    `  ${consumer.consumerId}  ${consumer.name}: ${counted(consumer.calls, 'call')}, cost ${consumer.cost}`,
     ...consumer.usage.map(
-      (usage) => `    ${`${usage.environment} ${usage.category}`.padEnd(26)} ${usage.calls} calls, cost ${usage.cost}`,
+      (usage) =>
+        `    ${`${usage.environment} ${usage.category}`.padEnd(26)} ${counted(usage.calls, 'call')}, cost ${usage.cost}`,
     ),
   ]);
   return [title, ...lines].join('\n');

@@ -9,7 +9,7 @@ export const action: CliAction<OutputOptions> = {
   async run(context) {
     const consumers = (await context.get(TenantsService).listConsumers()).map(listedConsumerView);
     const human = listing(
-      'consumers',
+      { singular: 'consumer' },
       consumers.map((consumer) => [consumer.id, consumer.name, consumer.createdAt, consumer.lastUsedAt]),
     );
     return { json: { consumers }, human };

@@ -10,7 +10,7 @@ export const action: CliAction<PersonOptions> = {
   async run(context, options) {
     const devices = (await context.get(AdminPersonsService).devicesOf(options.env, options.nin)).map(deviceView);
     const human = listing(
-      `devices of NIN ${options.nin} (${options.env})`,
+      { singular: 'device', of: ` of NIN ${options.nin} (${options.env})` },
       devices.map((device) => [
         device.id,
         `${device.label} (${device.alg}${device.virtual ? ', virtual' : ''})` +

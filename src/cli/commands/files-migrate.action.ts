@@ -2,7 +2,7 @@ import type { FileStorageKind } from '../../documents/file-storage';
 import { FileStorageMigration } from '../../documents/file-storage-migration.service';
 import { FileStorageModule } from '../../documents/file-storage.module';
 import type { CliAction, OutputOptions } from '../cli-action';
-import { summary } from '../summary';
+import { counted, summary } from '../summary';
 
 export interface FilesMigrateOptions extends OutputOptions {
   from: FileStorageKind;
@@ -16,7 +16,7 @@ export const action: CliAction<FilesMigrateOptions> = {
     const { from, to } = options;
     return {
       json: { from, to, ...result },
-      human: summary(`Moved ${result.moved} files from ${from} to ${to} storage`, {
+      human: summary(`Moved ${counted(result.moved, 'file')} from ${from} to ${to} storage`, {
         moved: String(result.moved),
         'already there': String(result.present),
       }),

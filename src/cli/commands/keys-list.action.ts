@@ -10,7 +10,7 @@ export const action: CliAction<AppOptions> = {
   async run(context, options) {
     const keys = (await context.get(TenantsService).listApiKeys(options.app)).map(apiKeyView);
     const human = listing(
-      `API keys of app ${options.app}`,
+      { singular: 'API key', of: ` of app ${options.app}` },
       keys.map((key) => [
         key.id,
         `${key.hint} (${key.environment})${key.revokedAt === null ? '' : `, revoked ${isoTime(key.revokedAt)}`}`,
