@@ -167,6 +167,44 @@ describeInBrowser('the holder app in Chromium', () => {
     await expect(page.getByLabel('Enrollment code').inputValue()).resolves.toBe('zzzz-zzzz-zzzz');
   });
 
+  it('says within seconds that a browser without an authenticator cannot make a passkey, spending no code', async () => {
+    const devices = t.app.get(DevicesService);
+    const person = sandbox.testPersons[0].nin;
+    const before = (await devices.activeDevicesOf(person, 'sandbox')).length;
+    const { code } = await devices.issueEnrollmentCode(person, 'sandbox');
+    // A browser of its own, with no virtual authenticator: as a desktop without a screen lock it can use.
+    const bare = await browser.newContext();
+    bare.on('request', (request) => requested.push(request.url()));
+    try {
+      const other = await bare.newPage();
+      await other.goto(`${baseUrl}/app/`);
+      await other.getByLabel('Enrollment code').fill(code);
+      const missing = other.locator('#enroll-no-passkey');
+      for (const attempt of ['first', 'retry']) {
+        await other.getByRole('button', { name: 'Enroll this device' }).click();
+        await missing.waitFor({ timeout: 5_000 });
+        await expect(missing.locator('p').innerText()).resolves.toBe(STRINGS.enroll.noAuthenticator);
+        await expect(other.getByRole('button', { name: 'Enroll this device' }).isEnabled()).resolves.toBe(true);
+        expect({ attempt, devices: (await devices.activeDevicesOf(person, 'sandbox')).length }).toEqual({
+          attempt,
+          devices: before,
+        });
+      }
+      // The code is still good: the person may go on without a passkey, and the inbox says what that means.
+      await other.getByRole('button', { name: STRINGS.enroll.withoutPasskey }).click();
+      await other.getByRole('heading', { name: 'Requests' }).waitFor();
+      await expect(other.locator('#no-passkey').innerText()).resolves.toBe(STRINGS.inbox.noPasskey);
+      const after = await devices.activeDevicesOf(person, 'sandbox');
+      expect(after).toHaveLength(before + 1);
+      await expect(other.evaluate<{ passkey: boolean; id: string }>(READ_STORED_DEVICE)).resolves.toMatchObject({
+        id: after[after.length - 1].id,
+        passkey: false,
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('enrolls with a one-time code: a non-extractable P-256 key kept in IndexedDB, the device known to the service', async () => {
     const devices = t.app.get(DevicesService);
     const before = (await devices.activeDevicesOf(nin, 'sandbox')).length;

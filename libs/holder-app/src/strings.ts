@@ -14,6 +14,11 @@ export const STRINGS = {
     working: 'Enrolling ...',
     unsupported: 'This browser cannot keep a device key (WebCrypto and IndexedDB are needed).',
     scanNotACode: 'This QR code is not an enrollment code.',
+    noAuthenticator:
+      'This browser cannot make a passkey, which guards your approvals with your screen lock (PIN, fingerprint or ' +
+      'face). Turn a screen lock on, or open this page in a browser that has one, then try again: your code has not ' +
+      'been used.',
+    withoutPasskey: 'Enroll without a passkey',
   },
   inbox: {
     title: 'Requests',
@@ -40,7 +45,8 @@ export const STRINGS = {
     confirmDecline: 'Send decline',
     cancel: 'Back',
     working: 'Sending ...',
-    expires: (time: string) => `Expires at ${time}`,
+    expiresToday: (time: string) => `Expires at ${time}`,
+    expiresOn: (dateAndTime: string) => `Expires ${dateAndTime}`,
   },
   scan: {
     open: 'Scan a QR code',

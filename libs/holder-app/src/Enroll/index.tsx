@@ -1,5 +1,6 @@
+import { platformAuthenticatorIsAvailable } from '@simplewebauthn/browser';
 import { useState } from 'preact/hooks';
-import type { DeviceRecord } from '../device-key';
+import { type DeviceRecord, saveDevice } from '../device-key';
 import { enrollmentCodeOf } from '../handed-code';
 import { QrScan } from '../QrScan';
 import { STRINGS } from '../strings';
@@ -13,22 +14,34 @@ export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => P
   const [label, setLabel] = useState(T.defaultLabel);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [noAuthenticator, setNoAuthenticator] = useState(false);
 
   const submit = (event: Event) => {
     event.preventDefault();
-    void enroll();
+    void enroll(true);
   };
-  const enroll = async () => {
+  const enroll = async (withPasskey: boolean) => {
     setBusy(true);
     setError('');
+    setNoAuthenticator(false);
     try {
+      // Asked before the code is spent: a browser with no authenticator leaves the passkey prompt waiting for minutes.
+      if (withPasskey && !(await platformAuthenticatorIsAvailable())) {
+        setNoAuthenticator(true);
+        setBusy(false);
+        return;
+      }
       const device = await WalletClient.enroll(code.trim(), label.trim() || T.defaultLabel);
-      // The device is enrolled either way; without a passkey its approvals simply ask for none, and the inbox says so.
+      // Kept at once, so that a person who leaves during the passkey prompt still holds the device the code made.
+      await saveDevice(device);
       const client = new WalletClient(device);
-      device.passkey = await client.registerPasskey().then(
-        () => true,
-        () => false,
-      );
+      // Without a passkey the device's approvals simply ask for none, and the inbox says so.
+      device.passkey =
+        withPasskey &&
+        (await client.registerPasskey().then(
+          () => true,
+          () => false,
+        ));
       // Notices are a courtesy: the inbox shows every request whether or not the browser takes them.
       await client.subscribePush().catch(() => false);
       await onEnrolled(device);
@@ -69,6 +82,14 @@ export function Enroll({ onEnrolled }: { onEnrolled: (device: DeviceRecord) => P
         <p id="enroll-error" class="error" role="alert">
           {error}
         </p>
+      )}
+      {noAuthenticator && (
+        <div id="enroll-no-passkey" class="error" role="alert">
+          <p>{T.noAuthenticator}</p>
+          <button type="button" class="secondary" onClick={() => void enroll(false)}>
+            {T.withoutPasskey}
+          </button>
+        </div>
       )}
       <button type="submit" disabled={busy}>
         {busy ? T.working : T.submit}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type DeviceRecord, signChallenge } from '../device-key';
+import { expiryNotice } from '../expiry-notice';
 import { STRINGS, actionPhrase, claimLabel } from '../strings';
 import type { WalletClient } from '../wallet-client';
 import type { Approval, HolderFlow } from '../wallet-types';
@@ -152,7 +153,7 @@ export function FlowCard({ flow, device, client, onAnswered }: Props) {
           </button>
         </form>
       )}
-      <p class="expires">{T.expires(new Date(flow.exp * 1000).toLocaleTimeString())}</p>
+      <p class="expires">{expiryNotice(new Date(flow.exp * 1000))}</p>
     </article>
   );
 }
