@@ -1,4 +1,4 @@
-import { generateKeyPair } from 'jose';
+import { calculateJwkThumbprint, generateKeyPair } from 'jose';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { DevicesService } from '../src/devices/devices.service';
 import { TestApp, createTestApp } from './support/test-app';
@@ -51,6 +51,24 @@ describe('Wallet API device proofs', () => {
         .send({ code: await newCode() })
         .expect(409);
       expect(response.body.reason).toBe('This public key is already enrolled as a device');
+    });
+
+    it('keeps the code of an enrollment that loses to the same key enrolled at the same moment', async () => {
+      // Two enrollments of one key, each past the check for an enrolled key before either registers it.
+      const device = await TestDevice.create();
+      const key = {
+        alg: 'ES256' as const,
+        publicJwk: device.publicJwk,
+        thumbprint: await calculateJwkThumbprint(device.publicJwk),
+      };
+      const codes = [await newCode(), await newCode()];
+      const outcomes = await Promise.allSettled(
+        codes.map((code) => t.app.get(DevicesService).enroll(code, key, 'Phone')),
+      );
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      // The refused enrollment spent nothing: its code enrolls another key.
+      const kept = codes[outcomes.findIndex((outcome) => outcome.status === 'rejected')];
+      await (await TestDevice.create()).enroll(t.http, kept);
     });
 
     it('refuses a proof whose header key did not sign it', async () => {

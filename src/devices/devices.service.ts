@@ -64,9 +64,16 @@ export class DevicesService {
     if (!entry || entry.expiresAt <= now) throw new EnrollmentCodeInvalidError();
     // Checked before the code is spent, so a key enrolled twice does not cost the holder their code.
     if (await this.devices.existsBy({ thumbprint: key.thumbprint })) throw new KeyAlreadyEnrolledError();
-    const spent = await this.codes.update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
-    if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
-    return this.register(entry.nin, entry.environment, { ...key, label, virtualPrivateJwk: null });
+    // Spent in the transaction that registers the device: an enrollment refused there (the same key enrolled by a
+    // request that passed the check above at the same moment) keeps its code.
+    return this.devices.manager.transaction(async (manager) => {
+      const spent = await manager
+        .getRepository(EnrollmentCode)
+        .update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
+      if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
+      const device = { ...key, label, virtualPrivateJwk: null };
+      return this.register(entry.nin, entry.environment, device, manager.getRepository(Device));
+    });
   }
 
   /** The enrolled device with this id, unless it was revoked. */
@@ -137,8 +144,9 @@ export class DevicesService {
     nin: string,
     environment: Environment,
     key: ProvenKey & { id?: string; label: string; virtualPrivateJwk: string | null },
+    devices = this.devices,
   ): Promise<Device> {
-    const device = this.devices.create({
+    const device = devices.create({
       id: key.id ?? `dev_${randomBase62(24)}`,
       nin,
       environment,
@@ -151,7 +159,7 @@ export class DevicesService {
       revokedAt: null,
     });
     try {
-      await this.devices.insert(device);
+      await devices.insert(device);
     } catch (error) {
       if (isUniqueViolation(error)) throw new KeyAlreadyEnrolledError();
       throw error;
