@@ -4,7 +4,6 @@ import { BillingModule } from '../billing/billing.module';
 import { FailureHooksModule } from '../common/errors/failure-hooks.module';
 import { MetricsModule } from '../common/metrics/metrics.module';
 import { RetentionModule } from '../common/retention/retention.module';
-import { DevicesModule } from '../devices/devices.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { FileStorageModule } from '../documents/file-storage.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
@@ -21,7 +20,6 @@ import { SEALED_SECRET_MODULES } from './sealed-secret-modules';
 export const FLOW_MODULES = [
   ...SEALED_SECRET_MODULES,
   PersonsModule,
-  DevicesModule,
   SandboxModule,
   BillingLedgerModule,
   FileStorageModule,

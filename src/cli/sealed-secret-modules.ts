@@ -1,9 +1,10 @@
+import { DevicesModule } from '../devices/devices.module';
 import { SealModule } from '../seal/seal.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 
 /**
- * The modules that register the sealed columns keys:rotate and keys:rewrap reseal: the apps' secrets, the service key
- * and the seal's keys.
+ * The modules that register the sealed columns keys:rotate and keys:rewrap reseal: the apps' secrets, the service key,
+ * the seal's keys, and the devices' (the sandbox's virtual device keys, push subscriptions).
  */
-export const SEALED_SECRET_MODULES = [TenantsModule, ServiceKeyModule, SealModule];
+export const SEALED_SECRET_MODULES = [TenantsModule, ServiceKeyModule, SealModule, DevicesModule];
