@@ -215,7 +215,7 @@ describe('operator CLI', () => {
         const file = join(mkdtempSync(join(tmpdir(), 'idflow-cli-modules-')), 'loaded.txt');
         const { stdout } = await promisify(execFile)(
           process.execPath,
-          [...TYPESCRIPT_SOURCES, '-r', './test/support/loaded-modules.ts', 'src/cli/main.ts', ...args],
+          [...TYPESCRIPT_SOURCES, '-r', './test/support/loaded-modules.ts', 'dist/src/cli/main.js', ...args],
           { cwd: join(__dirname, '..'), env: { ...process.env, LOADED_MODULES_FILE: file } },
         );
         return { stdout, modules: readFileSync(file, 'utf8').split('\n') };
