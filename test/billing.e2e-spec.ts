@@ -372,7 +372,7 @@ describe(`billing on ${dialect}`, () => {
       });
       expect(human.code).toBe(0);
       expect(human.stdout).toContain(live.consumerId);
-      expect(human.stdout).toMatch(/production authentication\s+1 calls, cost 0/);
+      expect(human.stdout).toMatch(/production authentication\s+1 call, cost 0/);
       expect(badMonth.code).toBe(1);
       expect(badMonth.stderr).toMatch(/YYYY-MM/);
     }, 60_000);

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { generateRequestDetails } from 'web-push';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
@@ -105,6 +104,8 @@ export class DevicePushService {
     try {
       const subscription = JSON.parse(this.sealed.open(device.id, row.subscription)) as PushSubscriptionInput;
       const vapid = this.serviceKey.vapidKeys();
+      // web-push loads with the first notice sent, not at every start.
+      const { generateRequestDetails } = await import('web-push');
       const details = generateRequestDetails(subscription, payload, {
         vapidDetails: { subject: this.config.VAPID_SUBJECT, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
         TTL: Math.max(0, Math.floor(ttlSeconds)),

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PDFDocument, type PDFFont, StandardFonts } from '@cantoo/pdf-lib';
-import fontkit from '@pdf-lib/fontkit';
 
 type Weight = 'regular' | 'bold';
 
@@ -32,7 +31,8 @@ export class StampFonts {
       bold: await document.embedFont(STANDARD.bold),
     };
     if (lines.every((line) => encodes(standard.regular, line))) return new StampFonts(standard, undefined);
-    document.registerFontkit(fontkit);
+    // fontkit loads with the first stamp that needs Noto Sans, not at every start.
+    document.registerFontkit((await import('@pdf-lib/fontkit')).default);
     notoBytes ??= readFileSync(NOTO_FILE);
     return new StampFonts(standard, await document.embedFont(notoBytes, { subset: false }));
   }

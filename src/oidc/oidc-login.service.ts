@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import { toString as qrToSvg } from 'qrcode';
 import { Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
@@ -34,6 +33,7 @@ import { requestedClaimKeys } from './oidc-claims';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
+import { qrSvg } from '../common/html/qr-svg';
 
 /** Where a login's one charge stands: claimed by the request that charges it, then paid or refused. */
 type LoginBilling = 'charging' | 'paid' | 'unpaid';
@@ -196,7 +196,7 @@ export class OidcLoginService {
       if (flow.startMode === 'wildcard' && flow.deviceId === null) {
         const { frame } = await this.flows.currentQrFrame(flow);
         pending.link = frame;
-        pending.qrSvg = await qrToSvg(frame, { type: 'svg', margin: 1 });
+        pending.qrSvg = await qrSvg(frame);
       }
       return pending;
     }

@@ -1,7 +1,6 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { toString as qrToSvg } from 'qrcode';
 import { pageNonce, sendHtmlPage } from '../common/html/send-html-page';
 import { Public } from '../common/route-access/public.decorator';
 import { RawResponse } from '../common/envelope/envelope.decorator';
@@ -11,6 +10,7 @@ import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { linkDeepLink } from '../flows/deep-link';
 import { renderOpenLinkPage } from './open-link.page';
+import { qrSvg } from '../common/html/qr-svg';
 
 /** `{OPEN_URL}/open/<code>`: the link a same-device flow returns (DESIGN section 5). */
 @ApiTags('pages')
@@ -66,7 +66,7 @@ export class OpenLinkController {
 
   private async qrSvg(flow: Flow): Promise<string> {
     const { frame } = await this.flows.currentQrFrame(flow);
-    return qrToSvg(frame, { type: 'svg', margin: 1 });
+    return qrSvg(frame);
   }
 
   private async pickableFlow(code: string): Promise<Flow | null> {
