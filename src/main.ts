@@ -6,6 +6,9 @@ import { loadConfig } from './config/load-config';
 async function main(): Promise<void> {
   const config = loadConfig();
   const tracing = await startTracing(process.env);
+  // Before the app loads, which takes seconds: a build that lacks a file the server reads stops at once, naming it.
+  const { assertRuntimeFiles } = await import('./bootstrap/runtime-files');
+  assertRuntimeFiles();
   // Loaded only once tracing has started, so that its instrumentations see Express, pg and ioredis being loaded.
   const { serve } = await import('./bootstrap/serve');
   await serve(config, tracing ? 'OpenTelemetry' : 'off');

@@ -18,8 +18,8 @@ export const RUNTIME_FILES: readonly string[] = [
 ];
 
 /** Throws, naming the first runtime file that is missing, relative to the working directory. */
-export function assertRuntimeFiles(files: readonly string[] = RUNTIME_FILES): void {
-  const missing = files.find((file) => !existsSync(file));
+export function assertRuntimeFiles(): void {
+  const missing = RUNTIME_FILES.find((file) => !existsSync(file));
   if (missing) {
     throw new Error(`idflow cannot start: ${relative(process.cwd(), missing)} is missing (npm run build makes it)`);
   }

@@ -5,11 +5,9 @@ import { AppModule } from '../app.module';
 import { StderrLogger } from '../common/logging/stderr.logger';
 import type { AppConfig } from '../config/app-config';
 import { NEST_APP_OPTIONS, configureApp } from './configure-app';
-import { assertRuntimeFiles } from './runtime-files';
 
 /** Starts the service on PORT and says where, on which database and bus. */
 export async function serve(config: AppConfig, tracing: string): Promise<void> {
-  assertRuntimeFiles();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     ...NEST_APP_OPTIONS,
     // Until the JSON logger is in place; a start that fails is thrown to main.ts, which says why in one line.
