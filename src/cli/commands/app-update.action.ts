@@ -28,34 +28,23 @@ export const action: CliAction<AppUpdateOptions> = {
     const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
     const { idTokenSigningAlg, oidcProfile, ciba: cibaDeliveryMode, cibaNotificationEndpoint } = options;
     const { backchannelLogoutUri, jwksUri } = options;
-    const changes = [
-      options.publicClient,
+    const changes = {
+      redirectUris,
+      publicClient: options.publicClient === undefined ? undefined : options.publicClient === 'yes',
       idTokenSigningAlg,
       oidcProfile,
       cibaDeliveryMode,
       cibaNotificationEndpoint,
       backchannelLogoutUri,
       jwksUri,
-    ];
-    if (redirectUris === undefined && changes.every((change) => change === undefined)) {
+    };
+    if (Object.values(changes).every((change) => change === undefined)) {
       throw new InvalidArgumentError(
         'give --redirect-uri, --no-redirect-uris, --public-client, --id-token-signing-alg, --oidc-profile, --ciba, ' +
           '--ciba-notification-endpoint, --backchannel-logout-uri or --jwks-uri',
       );
     }
-    const publicClient = options.publicClient === undefined ? undefined : options.publicClient === 'yes';
-    const app = appView(
-      await context.get(TenantsService).updateOidcClient(options.app, {
-        redirectUris,
-        publicClient,
-        idTokenSigningAlg,
-        oidcProfile,
-        cibaDeliveryMode,
-        cibaNotificationEndpoint,
-        backchannelLogoutUri,
-        jwksUri,
-      }),
-    );
+    const app = appView(await context.get(TenantsService).updateOidcClient(options.app, changes));
     return {
       json: app,
       human: summary(`App ${app.appId} updated`, {
