@@ -36,6 +36,10 @@ const config: Config = {
   // process, as it is with one worker on a 2-core machine, a whole run grew past V8's 4 GB heap and aborted. A higher
   // limit was slower, not faster: a worker holding more spends longer in garbage collection.
   workerIdleMemoryLimit: '1GB',
+  // package.json's test scripts start jest with `--max-semi-space-size=64`, which its workers inherit: loading the app's
+  // modules into every suite's registry allocates mostly short-lived objects, and V8's default young generation
+  // collected them over and over. Eleven e2e suites took 51 s of CPU with it and 62 s without, two runs each (`/usr/bin/
+  // time` around jest on the same suites; 128 MB was no better than 64).
   // One worker a core, not jest's default of one fewer: a suite spends much of its time waiting on its processes,
   // browsers and timers, and jest's own process little. On this 2-core machine npm test took 327 s with two workers and
   // 543 s with one (`/usr/bin/time npm test -- --maxWorkers=1` against the default, CI=true REQUIRE_BROWSER=1).
