@@ -28,8 +28,8 @@ export class FileStorageMigration {
 
   async migrate(from: FileStorageKind, to: FileStorageKind): Promise<FileMigrationResult> {
     if (from === to) throw new Error(`Files are already in ${to} storage: --from and --to must differ`);
-    const source = fileStorageOf(from, this.config, this.dataSource);
-    const target = fileStorageOf(to, this.config, this.dataSource);
+    const source = await fileStorageOf(from, this.config, this.dataSource);
+    const target = await fileStorageOf(to, this.config, this.dataSource);
     try {
       // Everything stored so far: any moment later than now.
       const { keys } = await source.storedBefore(Number.MAX_SAFE_INTEGER);

@@ -11,6 +11,9 @@ export const PID_DOCTYPE = 'eu.europa.ec.eudi.pid.1';
 export const PID_FORMATS = ['dc+sd-jwt', 'mso_mdoc'] as const;
 export type PidFormat = (typeof PID_FORMATS)[number];
 
+/** The ids of the two credential queries, one per form of the PID: the vp_token answers under one of them. */
+export const PID_QUERY_IDS: Readonly<Record<PidFormat, string>> = { 'dc+sd-jwt': 'pid', mso_mdoc: 'pid_mdoc' };
+
 /**
  * A path to a PID attribute. In SD-JWT VC form it is a claims path pointer (OpenID4VP 1.0 section 7); in mdoc form its
  * first step is the data element identifier of the PID namespace, and any further steps point into that element's

@@ -1,8 +1,5 @@
 import { DcqlQuery } from 'dcql';
-import { PID_DOCTYPE, PID_VCT, type PidFormat, pidPathsFor } from './pid-claims';
-
-/** The ids of the two credential queries, one per form of the PID: the vp_token answers under one of them. */
-export const PID_QUERY_IDS: Readonly<Record<PidFormat, string>> = { 'dc+sd-jwt': 'pid', mso_mdoc: 'pid_mdoc' };
+import { PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidPathsFor } from './pid-claims';
 
 /**
  * The DCQL query for a PID asking for exactly the attributes behind the requested claims (data minimisation), in

@@ -1,4 +1,3 @@
-import { StatusList } from '@sd-jwt/jwt-status-list';
 import { SignJWT } from 'jose';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
 
@@ -32,6 +31,7 @@ export async function sandboxStatusListToken(
 ): Promise<string> {
   const seconds = Math.floor(now.getTime() / 1000);
   const statuses = SANDBOX_PID_STATUSES.map((_status, index) => index);
+  const { StatusList } = await import('@sd-jwt/jwt-status-list');
   return new SignJWT({
     sub: uri,
     iat: seconds,

@@ -16,8 +16,7 @@ import { CompactEncrypt, type JWK, calculateJwkThumbprint, decodeJwt, exportJWK,
 import type { ClaimValues } from '../persons/claim-values';
 import { EC_KEY, generateEcKeys } from './eudi-certificates';
 import { mdocContext } from './mdoc-context';
-import { PID_DOCTYPE, PID_VCT, type PidFormat, pidAttributesOf } from './pid-claims';
-import { PID_QUERY_IDS } from './pid-dcql';
+import { PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, type PidFormat, pidAttributesOf } from './pid-claims';
 import type { StatusListEntry } from './sandbox-status-list';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
 

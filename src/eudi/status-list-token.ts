@@ -1,5 +1,4 @@
 import type { X509Certificate } from '@peculiar/x509';
-import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { compactVerify, decodeJwt, decodeProtectedHeader } from 'jose';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { trustedIssuerLeaf } from './issuer-chain';
@@ -46,6 +45,8 @@ export async function verifyStatusListToken(
   if (payload.sub !== uri) throw refuse(`is for another list (sub ${String(payload.sub)})`);
   const seconds = Math.floor(now.getTime() / 1000);
   if (payload.exp !== undefined && payload.exp <= seconds) throw refuse('is expired');
+  // Loaded here, with the first status list checked, rather than at every start.
+  const { getListFromStatusListJWT } = await import('@sd-jwt/jwt-status-list');
   try {
     getListFromStatusListJWT(token);
   } catch {

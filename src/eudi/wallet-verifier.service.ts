@@ -1,14 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type CallbackContext, type Jwk, setGlobalConfig } from '@openid4vc/oauth2';
-import {
-  calculateX509HashClientIdPrefixValue,
-  createOpenid4vpAuthorizationRequest,
-  parseOpenid4vpAuthorizationResponse,
-  type Openid4vpAuthorizationRequest,
-  type Openid4vpAuthorizationRequestDcApi,
-} from '@openid4vc/openid4vp';
+import type { CallbackContext, Jwk } from '@openid4vc/oauth2';
+import type { Openid4vpAuthorizationRequest, Openid4vpAuthorizationRequestDcApi } from '@openid4vc/openid4vp';
 import {
   CompactSign,
   type JWK,
@@ -37,16 +31,16 @@ import { UnprovableClaimsError } from './errors/unprovable-claims.error';
 import { UnreadableResponseError } from './errors/unreadable-response.error';
 import { walletRefusalOf } from './wallet-error-response';
 import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
-import { type MdocTranscript, verifyMdocPid } from './mdoc-pid.verifier';
-import { type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
-import { PID_QUERY_IDS, pidDcqlQuery } from './pid-dcql';
-import { verifySdJwtPid } from './sd-jwt-pid.verifier';
+import type { MdocTranscript } from './mdoc-pid.verifier';
+import { PID_QUERY_IDS, type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
+import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
 import { StatusListsService } from './status-lists.service';
-import { sandboxWalletResponse } from './sandbox-wallet';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
+
+type WalletLibraries = typeof import('./wallet-libraries');
 
 const RESPONSE_KEY_ALGORITHM = 'ECDH-ES';
 const RESPONSE_ENCRYPTIONS: [string, ...string[]] = ['A128GCM', 'A256GCM'];
@@ -82,6 +76,7 @@ const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 @Injectable()
 export class WalletVerifierService {
   private readonly logger = new Logger(WalletVerifierService.name);
+  private loadedLibraries?: Promise<WalletLibraries>;
   private readonly responseKeys: SealedColumn<WalletPresentation>;
 
   constructor(
@@ -99,9 +94,17 @@ export class WalletVerifierService {
       idProperty: 'flowId',
       valueProperty: 'responseKey',
     });
-    // The library insists on https response addresses; a BASE_URL of plain http (the embedded default, local
-    // development and tests) is one no real wallet reaches anyway, and must still make well-formed requests.
-    setGlobalConfig({ allowInsecureUrls: this.config.BASE_URL.startsWith('http:') });
+  }
+
+  /** The wallet libraries, loaded once, with the first wallet flow (wallet-libraries.ts). */
+  private libraries(): Promise<WalletLibraries> {
+    this.loadedLibraries ??= import('./wallet-libraries').then((libraries) => {
+      // The library insists on https response addresses; a BASE_URL of plain http (the embedded default, local
+      // development and tests) is one no real wallet reaches anyway, and must still make well-formed requests.
+      libraries.setGlobalConfig({ allowInsecureUrls: this.config.BASE_URL.startsWith('http:') });
+      return libraries;
+    });
+    return this.loadedLibraries;
   }
 
   /** Refuses, with a 400 naming them, claims that a PID cannot prove. */
@@ -135,6 +138,7 @@ export class WalletVerifierService {
     origin: string | undefined,
     purpose: string | undefined,
   ): Promise<WalletPresentationRequest> {
+    const { createOpenid4vpAuthorizationRequest, pidDcqlQuery } = await this.libraries();
     const nonce = randomBytes(24).toString('base64url');
     const state = randomBytes(24).toString('base64url');
     const { publicKey, privateKey } = await generateKeyPair(RESPONSE_KEY_ALGORITHM, {
@@ -227,6 +231,7 @@ export class WalletVerifierService {
     const requestObject = await this.requestObject(flow.id);
     const issuer = await this.credentials.sandboxPidIssuer(format);
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
+    const { sandboxWalletResponse } = await this.libraries();
     await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
   }
 
@@ -331,8 +336,9 @@ export class WalletVerifierService {
     opened: OpenedResponse,
     mode: WalletResponseMode,
   ): Promise<{ claims: Flow['claims']; holderNin: string }> {
+    const { parseOpenid4vpAuthorizationResponse, verifyMdocPid, verifySdJwtPid } = await this.libraries();
     const request = this.requestAnswered(presentation, mode);
-    let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
+    let parsed: Awaited<ReturnType<WalletLibraries['parseOpenid4vpAuthorizationResponse']>>;
     try {
       parsed = await parseOpenid4vpAuthorizationResponse({
         authorizationResponse: { response: opened.jwe },
@@ -384,7 +390,7 @@ export class WalletVerifierService {
       client_id: request.client_id,
       nonce: request.nonce,
       state: request.state,
-      dcql_query: request.dcql_query as ReturnType<typeof pidDcqlQuery>,
+      dcql_query: request.dcql_query as DcqlQuery,
       client_metadata: request.client_metadata,
       response_mode: DC_API_JWT,
     };
@@ -440,6 +446,7 @@ export class WalletVerifierService {
   }
 
   private async clientIdOf(verifier: SigningCertificate): Promise<string> {
+    const { calculateX509HashClientIdPrefixValue } = await this.libraries();
     const hash = await calculateX509HashClientIdPrefixValue({
       x509Certificate: new Uint8Array(verifier.chain[0].rawData),
       hash: (data) => createHash('sha256').update(data).digest(),
