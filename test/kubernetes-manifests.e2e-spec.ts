@@ -212,11 +212,21 @@ describe('the Kubernetes manifests (deploy/kubernetes/), checked without a clust
       expect(containerPort('metrics')).toBe(Number(environment.METRICS_PORT));
       expect(containerPort('http')).toBe(Number(environment.PORT));
       for (const port of service.spec.ports) expect(containerPort(port.targetPort)).toBeDefined();
-      const monitor = findObject<{ spec: { endpoints: Array<{ port: string; path: string }> } }>(
-        objects,
-        'ServiceMonitor',
-      );
+      const monitor = findObject<{
+        spec: { endpoints: Array<{ port: string; path: string; authorization: { credentials: object } }> };
+      }>(objects, 'ServiceMonitor');
       expect(monitor.spec.endpoints.map(({ port, path }) => [port, path])).toEqual([['metrics', '/metrics']]);
+      // Prometheus presents the very token the instances check.
+      const token = server.env?.find((variable) => variable.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
+      expect(monitor.spec.endpoints[0].authorization.credentials).toEqual({ name: token?.name, key: token?.key });
+      const policy = findObject<{ spec: { ingress: Array<{ ports: Array<{ port: string }> }> } }>(
+        objects,
+        'NetworkPolicy',
+        'idflow',
+      );
+      for (const rule of policy.spec.ingress) {
+        for (const { port } of rule.ports) expect(containerPort(port)).toBeDefined();
+      }
       expect(service.spec.ports.map((port) => port.name)).toContain('metrics');
 
       const ingress = findObject<{ spec: { rules: Array<{ host: string }> } }>(objects, 'Ingress');

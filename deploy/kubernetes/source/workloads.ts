@@ -18,7 +18,21 @@ export function deployment(): IDeployment {
       // No replicas: the HorizontalPodAutoscaler owns the count, and an apply would otherwise reset it.
       selector: serverSelector,
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
-      template: podTemplate({ component: 'server', container: serverContainer('scaled') }),
+      template: podTemplate({
+        component: 'server',
+        container: serverContainer('scaled'),
+        // Instances on different nodes where the cluster has them, so that losing a node stops as few as it can.
+        extra: {
+          topologySpreadConstraints: [
+            {
+              maxSkew: 1,
+              topologyKey: 'kubernetes.io/hostname',
+              whenUnsatisfiable: 'ScheduleAnyway',
+              labelSelector: serverSelector,
+            },
+          ],
+        },
+      }),
     },
   };
 }
