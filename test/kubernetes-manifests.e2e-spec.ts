@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { version } from '../package.json';
 import { join } from 'node:path';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { KUBERNETES_DIR, formattedManifestFiles } from '../deploy/kubernetes/source/formatted-files';
@@ -53,7 +54,7 @@ describe('the Kubernetes manifests (deploy/kubernetes/), checked without a clust
     expect(Object.fromEntries(OVERLAYS.map((overlay) => [overlay, rendered[overlay].map(objectId).sort()]))).toEqual({
       'overlays/embedded': expect.arrayContaining(['StatefulSet/idflow', 'Service/idflow', 'Ingress/idflow']),
       'overlays/scaled': expect.arrayContaining(['Deployment/idflow', 'HorizontalPodAutoscaler/idflow']),
-      'overlays/scaled/migrations': expect.arrayContaining(['Job/idflow-migrations-0-1-0']),
+      'overlays/scaled/migrations': expect.arrayContaining([`Job/idflow-migrations-${version.replace(/\./g, '-')}`]),
     });
   });
 
