@@ -87,6 +87,35 @@ function print(entry: Sample): void {
   );
 }
 
+/**
+ * The CPU the service used while the traffic ran, the quiet spells of the samples left out: what a Kubernetes CPU
+ * request is sized from (docs/operations.md, Kubernetes).
+ */
+class ServingCpu {
+  cpuSeconds = 0;
+  wallSeconds = 0;
+  private since?: { cpu: number; at: number };
+
+  constructor(private readonly service: BenchProcess) {
+    this.resume();
+  }
+
+  pause(): void {
+    if (!this.since) return;
+    this.cpuSeconds += this.service.cpuSeconds() - this.since.cpu;
+    this.wallSeconds += (performance.now() - this.since.at) / 1000;
+    this.since = undefined;
+  }
+
+  resume(): void {
+    this.since = { cpu: this.service.cpuSeconds(), at: performance.now() };
+  }
+
+  cores(): number {
+    return this.cpuSeconds / this.wallSeconds;
+  }
+}
+
 /** Compares the start of the measured part (after the warm-up) with its end; true when both figures held. */
 function verdict(measured: Sample[]): boolean {
   // A short run has fewer samples: each end takes a third of them at the most.
@@ -139,23 +168,33 @@ async function main(): Promise<void> {
         `(the traffic held for the last ${SETTLE_MS / 1000} s of each)`,
     );
     const startedAt = Date.now();
+    const serving = new ServingCpu(service);
     traffic.start(workers);
     const samples: Sample[] = [];
     while (Date.now() - startedAt < durationMs) {
       await pause(intervalMs - ((Date.now() - startedAt) % intervalMs));
       // Read with the traffic held: what the service keeps, not what requests in flight hold for a moment.
       const entry = await traffic.quiet(async () => {
+        serving.pause();
         await pause(SETTLE_MS);
-        return sample(service, traffic, startedAt);
+        const taken = await sample(service, traffic, startedAt);
+        serving.resume();
+        return taken;
       });
       samples.push(entry);
       print(entry);
     }
+    serving.pause();
     await traffic.stop();
     const seconds = (Date.now() - startedAt) / 1000;
     console.log(
       `${traffic.requests} requests in ${seconds.toFixed(0)} s (${(traffic.requests / seconds).toFixed(0)}/s), ` +
         `${traffic.failures} unexpected answers, ${receiver.received.length} webhooks received`,
+    );
+    console.log(
+      `CPU while serving: ${serving.cores().toFixed(2)} cores on average ` +
+        `(${serving.cpuSeconds.toFixed(1)} s in ${serving.wallSeconds.toFixed(0)} s of traffic), ` +
+        `peak RSS ${(Math.max(...samples.map((entry) => entry.rssKib)) / 1024).toFixed(1)} MiB`,
     );
     const passed = verdict(samples.filter((entry) => entry.at >= warmupMs)) && traffic.failures === 0;
     console.log(passed ? 'verdict: flat' : 'verdict: NOT flat');

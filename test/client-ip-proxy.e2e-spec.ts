@@ -1,44 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { request } from 'node:http';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { CaddyProxy, describeBehindCaddy } from './support/caddy-proxy';
-import type { JsonBody } from './support/json-body';
+import { callFrom, clientAddress } from './support/client-address';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { SseClient } from './support/sse-client';
 import { TestApp, createListeningTestApp, createTestApp } from './support/test-app';
 
 const LIMITS = { RATE_LIMIT_PER_MINUTE: '10', STREAMS_PER_CLIENT_IP: '2' };
 
-/** A loopback address of its own for each client (all of 127/8 reaches this machine), so no counter is shared. */
-const clientAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 /** What a client that wants another IP sends: different on every request. */
 const spoofed = () => {
   const ip = `203.0.113.${randomInt(1, 255)}`;
   return { 'cf-connecting-ip': ip, 'x-real-ip': ip, 'x-forwarded-for': ip };
 };
-
-/** One request from `localAddress`, answered with its status and JSON body (if any). */
-function send(
-  url: string,
-  localAddress: string,
-  options: { method?: string; headers?: Record<string, string>; body?: object } = {},
-): Promise<{ status: number; body: JsonBody | undefined }> {
-  return new Promise((resolve, reject) => {
-    const payload = options.body ? JSON.stringify(options.body) : undefined;
-    const headers = { ...options.headers, ...(payload ? { 'content-type': 'application/json' } : {}) };
-    const outgoing = request(url, { method: options.method ?? 'GET', headers, localAddress }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => {
-        const json = (response.headers['content-type'] ?? '').includes('json');
-        resolve({ status: response.statusCode ?? 0, body: json ? (JSON.parse(text) as JsonBody) : undefined });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
-}
 
 describeBehindCaddy('behind the shipped Caddyfile, a client cannot choose its IP with a header', () => {
   let t: TestApp;
@@ -60,7 +34,7 @@ describeBehindCaddy('behind the shipped Caddyfile, a client cannot choose its IP
 
   it("records the address Caddy sees on the flow, not the one the client's headers name", async () => {
     const client = clientAddress();
-    const created = await send(`${proxy.origin}/api/v2/identification/same-device`, client, {
+    const created = await callFrom(`${proxy.origin}/api/v2/identification/same-device`, client, {
       method: 'POST',
       headers: { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret, ...spoofed() },
       body: { action: 'login', claims: ['naming.name'], payload: 'Log in' },
@@ -73,14 +47,14 @@ describeBehindCaddy('behind the shipped Caddyfile, a client cannot choose its IP
     const client = clientAddress();
     const statuses: number[] = [];
     for (let i = 0; i <= Number(LIMITS.RATE_LIMIT_PER_MINUTE); i++) {
-      statuses.push((await send(`${proxy.origin}/api/health/check`, client, { headers: spoofed() })).status);
+      statuses.push((await callFrom(`${proxy.origin}/api/health/check`, client, { headers: spoofed() })).status);
     }
     expect(statuses).toEqual([...Array<number>(Number(LIMITS.RATE_LIMIT_PER_MINUTE)).fill(401), 429]);
   });
 
   it("caps one client's event streams, whatever address its headers name", async () => {
     const client = clientAddress();
-    const created = await send(`${proxy.origin}/api/v2/identification/same-device`, client, {
+    const created = await callFrom(`${proxy.origin}/api/v2/identification/same-device`, client, {
       method: 'POST',
       headers: { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret },
       body: { action: 'login', claims: ['naming.name'], payload: 'Log in' },
