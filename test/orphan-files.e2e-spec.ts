@@ -12,6 +12,7 @@ import { type LocalS3, startLocalS3 } from './support/local-s3';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
+import { eventually } from './support/waiting';
 
 const TWO_HOURS_AGO = Date.now() - 2 * 3600 * 1000;
 const LEFT_BY_A_KILLED_PROCESS = 'LeftByAKilledProcess0000000000000000000A.pdf';
@@ -93,7 +94,8 @@ describe.each([
     const gone = await leftovers(t, kept);
     expect(await storedFiles(t.app)).toEqual(expect.arrayContaining(gone));
 
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const swept = async () => !(await storedFiles(t.app)).some((name) => gone.includes(name));
+    await eventually('the sweep removes the leftovers', swept, 10_000);
     expect(await storedFiles(t.app)).toEqual([...kept, STORED_A_MOMENT_AGO].sort());
     const refreshed = await integrator.post('/api/v2/document/refresh', { flow: signed.doc.id }).expect(200);
     expect(refreshed.body.data.doc.file.stamped).toBe(signed.doc.file.stamped);
@@ -134,7 +136,8 @@ describe('stored files that no document references do not pile up in an S3 bucke
     await t.app.get<FileStorage>(FILE_STORAGE).putAt(LEFT_BY_A_KILLED_PROCESS, Buffer.from('%PDF-1.7 whole'));
     expect(await storedFiles(t.app)).toContain(LEFT_BY_A_KILLED_PROCESS);
 
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    const swept = async () => !(await storedFiles(t.app)).includes(LEFT_BY_A_KILLED_PROCESS);
+    await eventually('the sweep removes the object once past the grace', swept, 15_000);
     expect(await storedFiles(t.app)).toEqual(kept);
     await t.http().get(new URL(signed.doc.file.stamped).pathname).expect(200);
   });
