@@ -29,7 +29,10 @@ const ASSEMBLY = ['database', 'bootstrap', 'cli', 'app.module.ts', 'main.ts'];
 const escapeDots = (name) => name.replace(/[.]/g, '\\.');
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The files a package's own manifest names as its entry points (main, module, types, the conditions of "."). */
+/**
+ * The files a package's own manifest names as its entry points: main, module, types, and every path of its "exports",
+ * since a subpath it exports (`preact/hooks`) is as public as its main entry.
+ */
 function entryFiles(name) {
   let manifest;
   try {
@@ -43,9 +46,7 @@ function entryFiles(name) {
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
   const exportsField = manifest.exports;
-  collect(
-    typeof exportsField === 'object' && exportsField !== null && '.' in exportsField ? exportsField['.'] : exportsField,
-  );
+  collect(exportsField);
   return named
     .filter((file) => typeof file === 'string')
     .flatMap((file) => {
@@ -119,8 +120,10 @@ const config = {
     ...layerRules,
   ],
   options: {
+    // Packages are reached but not followed: excluded, they vanished from the graph, and the library-internals rule
+    // above had nothing to match on a real checkout.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|libs/client/dist)/' },
+    exclude: { path: '^(dist|libs/client/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -121,6 +121,23 @@ describe('the layers of src/', () => {
     expect(result.violations.sort()).toEqual([
       expect.stringMatching(/library-internals-in-platform-only: src\/common\/reach\.ts → \S*@nestjs\/core\/router\//),
       expect.stringMatching(/library-internals-in-platform-only: src\/common\/reach\.ts → \S*typeorm\/driver\//),
+    ]);
+  }, 60_000);
+
+  it('refuses a library internal path where node_modules is a folder of the checkout, as after npm ci', async () => {
+    const reach = "import { getSymbolSize } from 'qrcode/lib/core/utils';\nexport const REACH = getSymbolSize;\n";
+    const dir = fixtureTree([
+      ['src/common/reach.ts', reach],
+      ['src/platform/reach.ts', reach],
+      ['src/common/entry.ts', "import { toString } from 'qrcode';\nexport const ENTRY = toString;\n"],
+    ]);
+    cpSync(join(root, 'node_modules', 'qrcode'), join(dir, 'node_modules', 'qrcode'), { recursive: true });
+    fixtures.push(dir);
+    const result = await cruise(dir, ['src']);
+    expect(result.violations).toEqual([
+      expect.stringContaining(
+        'library-internals-in-platform-only: src/common/reach.ts → node_modules/qrcode/lib/core/',
+      ),
     ]);
   }, 60_000);
 });

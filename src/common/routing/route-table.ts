@@ -1,6 +1,6 @@
 import { Injectable, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { routeMetadataOf } from '../../platform/nest-route-metadata';
 
 /** One segment of a route's path: a literal, compared without case as Express does, or a `:parameter`. */
 type Segment = { literal: string } | 'parameter';
@@ -13,10 +13,6 @@ interface Route {
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
-
-/** A path of `@Controller` or of a route decorator: one string, a list, or none. */
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 function compile(path: string): Omit<Route, 'methods'> {
   const segments: Segment[] = [];
@@ -64,12 +60,11 @@ export class RouteTable {
     const routes = new Map<string, Route>();
     for (const { metatype, instance } of this.discovery.getControllers()) {
       if (!metatype || !instance) continue;
-      const prefixes = asList(this.reflector.get<string | string[] | undefined>(PATH_METADATA, metatype));
+      const prefixes = routeMetadataOf(this.reflector, metatype).paths;
       const prototype = Object.getPrototypeOf(instance as object) as Record<string, unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name] as () => unknown;
-        const paths = asList(this.reflector.get<string | string[] | undefined>(PATH_METADATA, handler));
-        const method = this.reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
+        const { paths, method } = routeMetadataOf(this.reflector, handler);
         if (paths.length === 0 || method === undefined) continue;
         for (const prefix of prefixes.length ? prefixes : ['']) {
           for (const path of paths) {
