@@ -55,7 +55,7 @@ export class SealLevels {
     for (const level of SEAL_LEVELS) {
       const config = loadConfig({ SEAL_LEVEL: level, SEAL_NAME: deployment, TSA_URL: authority.url });
       const service = new DocumentSealService(credentials as unknown as SealCredentialsService, config, outbound);
-      // What the service fetches before the transaction that seals (OCSP answers, the authority's chain).
+      // What the service fetches before it seals (OCSP answers, the authority's chain).
       await service.ready();
       services.set(level, service);
     }
@@ -64,7 +64,9 @@ export class SealLevels {
 
   /** Seals as the last step of a completion does, and fails when the level asked for was not reached. */
   async seal(level: SealLevel, finished: Uint8Array, documentId: string): Promise<SealedPdf> {
-    const sealed = await this.services.get(level)!.seal(finished, { documentId, signingTime: new Date() });
+    const sealed = await this.services
+      .get(level)!
+      .seal(finished, { documentId, signingTime: new Date(), mayLowerLevel: false });
     if (sealed.level !== level) throw new Error(`asked for ${level}, sealed at ${sealed.level}`);
     return sealed;
   }

@@ -3,6 +3,8 @@ import { meterPdfDecoding } from '../platform/pdf-lib-decoding';
 import { NotAPdfError } from './errors/not-a-pdf.error';
 import { PdfDecodeBudget } from './pdf-decode-budget';
 import { PDF_READING_TASKS, type PdfReadingAnswer, type PdfReadingRequest } from './pdf-reading-tasks';
+import { appendCompletionPage } from './completion-page';
+import { stampPdf } from './pdf-stamper';
 
 /*
  * A PDF reading thread (PdfReadingPool): reads one untrusted file at a time, under a fresh decode budget each, off the
@@ -12,10 +14,16 @@ const { decodedBytes } = workerData as { decodedBytes: number };
 let budget = new PdfDecodeBudget(decodedBytes);
 meterPdfDecoding((bytes) => budget.spend(bytes));
 
-async function answer({ task, bytes, maxPages }: PdfReadingRequest): Promise<PdfReadingAnswer> {
+function run(request: PdfReadingRequest): Promise<unknown> {
+  if (request.task === 'stamp') return stampPdf(request.bytes, request.stamp);
+  if (request.task === 'completionPage') return appendCompletionPage(request.bytes, request.completion);
+  return Promise.resolve(PDF_READING_TASKS[request.task](request.bytes, request.maxPages));
+}
+
+async function answer(request: PdfReadingRequest): Promise<PdfReadingAnswer> {
   budget = new PdfDecodeBudget(decodedBytes);
   try {
-    const result = await PDF_READING_TASKS[task](bytes, maxPages);
+    const result = await run(request);
     // pdf-lib skips an object stream it fails to decode as an invalid object, so a refusal can end in a result.
     return budget.exceeded ? { refusal: budget.refusal().detail } : { result };
   } catch (error) {
@@ -26,5 +34,9 @@ async function answer({ task, bytes, maxPages }: PdfReadingRequest): Promise<Pdf
 }
 
 parentPort?.on('message', (request: PdfReadingRequest) => {
-  void answer(request).then((reply) => parentPort?.postMessage(reply));
+  void answer(request).then((reply) => {
+    // A stamped copy is handed back whole rather than copied: it can be as large as the original.
+    const made = 'result' in reply && reply.result instanceof Uint8Array ? [reply.result.buffer as ArrayBuffer] : [];
+    parentPort?.postMessage(reply, made);
+  });
 });

@@ -14,6 +14,7 @@ import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
 import { ArchiveRenewalUnavailableError } from './errors/archive-renewal-unavailable.error';
+import { ValidationDataMissingError } from './errors/validation-data-missing.error';
 
 export interface SealedPdf {
   bytes: Buffer;
@@ -27,12 +28,24 @@ export interface SealedPdf {
   archiveExpiresAt?: Date;
 }
 
+/** What a seal is for, and whether a failing third party may lower its level rather than fail it. */
+export interface SealRequest {
+  documentId: string;
+  signingTime: Date;
+  /**
+   * False while the seal can still be tried again later (DocumentSealing's retries): a timestamp authority or
+   * revocation service that fails then fails the seal. True on the last try, which makes the best seal it can.
+   */
+  mayLowerLevel: boolean;
+}
+
 /**
  * Seals finished PDFs with the service's PAdES signature: the last step of making a stamped document, given the
  * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, at B-LT the validation data
- * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. If the authority fails, the seal
- * is made without the timestamp (B-B), without the validation data it stays B-T, and without the document timestamp
- * B-LT, each logged, because a completed document must not be held back by a third party.
+ * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. A failing authority or revocation
+ * service fails the seal while it can be tried again later; on the last try the seal is made without the timestamp
+ * (B-B), without the validation data it stays B-T, and without the document timestamp B-LT, each logged, because a
+ * completed document must not be held back for good by a third party.
  */
 @Injectable()
 export class DocumentSealService {
@@ -60,9 +73,8 @@ export class DocumentSealService {
 
   /**
    * Loads the credential the seal signs with, once, and with a timestamp authority fetches the revocation data of the
-   * seal's chain and of the authority's (learnt from a first token over nothing, once). A caller that seals inside a
-   * transaction asks first: loading reads the database, and on SQLite a read from outside a transaction waits until
-   * that transaction ends; and no OCSP responder or CRL is called inside it. A failure here only lowers the level.
+   * seal's chain and of the authority's (learnt from a first token over nothing, once). Asked before each seal, with
+   * no transaction open. A failure here is logged: the seal then finds the revocation data missing.
    */
   async ready(): Promise<void> {
     const credential = await this.credentials.refreshed();
@@ -76,10 +88,7 @@ export class DocumentSealService {
     }
   }
 
-  async seal(
-    finished: Uint8Array,
-    { documentId, signingTime }: { documentId: string; signingTime: Date },
-  ): Promise<SealedPdf> {
+  async seal(finished: Uint8Array, { documentId, signingTime, mayLowerLevel }: SealRequest): Promise<SealedPdf> {
     const credential = await this.credentials.credential();
     const request = {
       signingTime,
@@ -93,9 +102,15 @@ export class DocumentSealService {
         const bytes = await sealPdf(finished, { ...request, signer: new CadesSigner(credential, timestamper) });
         if (!this.withValidation()) return { bytes, level: 'B-T' };
         const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
-        if (longTerm.level !== 'B-LT' || this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        if (longTerm.level !== 'B-LT') {
+          if (!mayLowerLevel) throw new ValidationDataMissingError();
+          return longTerm;
+        }
+        if (this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        if (!mayLowerLevel) return await this.addDocumentTimestamp(longTerm.bytes, documentId);
         return await this.withDocumentTimestamp(longTerm.bytes, documentId);
       } catch (error) {
+        if (!mayLowerLevel) throw error;
         this.logger.warn(
           `Sealing ${documentId} without a timestamp: ${error instanceof Error ? error.message : String(error)}`,
         );
