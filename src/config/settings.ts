@@ -475,7 +475,7 @@ export const SETTINGS = {
       'after this long, by itself once restarted or by another.',
     min: 1,
     max: 86_400,
-    default: 300,
+    default: 120,
   }),
   SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT', 'B-LTA'], {
     group: 'Document seal',
