@@ -769,6 +769,32 @@ describe(`documents on ${dialect}`, () => {
       expect(events.filter((event) => event.type === 'document.completed')).toHaveLength(1);
     });
 
+    it('does not expire while its copy is made, even once its time is up: every signature was given in time', async () => {
+      const pool = t.app.get(PdfReadingPool);
+      const stamp = pool.stamp.bind(pool);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      jest.spyOn(pool, 'stamp').mockImplementation(async (...args) => {
+        asked = true;
+        await held;
+        return stamp(...args);
+      });
+      const reference = newReference('sealing-past-expiry');
+      const doc = await start([ada], reference);
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      await eventually('the seal under way', async () => asked, 30_000);
+      await webhooks(reference, 1);
+
+      await expireDocuments();
+      expect(await currentDocument(integrator, doc.id)).toMatchObject({ status: 'in_progress', handled: false });
+      release();
+      const done = await completedDocument(integrator, doc.id);
+      expect(done.file.stamped).toMatch(STAMPED_URL);
+      const events = await webhooks(reference, 2);
+      expect(events.map((event) => event.type)).toEqual(['document.signee.signed', 'document.completed']);
+    });
+
     it('gives the seal up when the original exceeds the reading budget: seal-failed in the audit trail, the document stays in progress, no retry', async () => {
       const refusal = new NotAPdfError('reading it takes more than 256 MiB of memory');
       const stamping = jest.spyOn(t.app.get(PdfReadingPool), 'stamp').mockRejectedValue(refusal);
