@@ -1,6 +1,7 @@
 import { OutboundClient } from '../../src/common/outbound/outbound-client';
 import { loadConfig } from '../../src/config/load-config';
 import { type SealedPdf, DocumentSealService } from '../../src/seal/document-seal.service';
+import { SealPdfUpdates } from '../../src/seal/seal-pdf-updates';
 import { certificatesFromPem } from '../../src/seal/pem';
 import { RevocationResponder, serialHexOf } from '../../src/seal/revocation-responder';
 import { makeSandboxSeal } from '../../src/seal/sandbox-seal';
@@ -54,7 +55,14 @@ export class SealLevels {
     const services = new Map<SealLevel, DocumentSealService>();
     for (const level of SEAL_LEVELS) {
       const config = loadConfig({ SEAL_LEVEL: level, SEAL_NAME: deployment, TSA_URL: authority.url });
-      const service = new DocumentSealService(credentials as unknown as SealCredentialsService, config, outbound);
+      // Updates made at hand: the bench times the seal itself, not a hand-over to a thread.
+      const updates = new SealPdfUpdates();
+      const service = new DocumentSealService(
+        credentials as unknown as SealCredentialsService,
+        config,
+        outbound,
+        updates,
+      );
       // What the service fetches before it seals (OCSP answers, the authority's chain).
       await service.ready();
       services.set(level, service);

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
+import { SealPdfUpdates } from '../seal/seal-pdf-updates';
 import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { DocumentAuditTrail } from './document-audit-trail.service';
@@ -13,17 +14,23 @@ import { printedSigner } from './printed-signer';
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
  * page (DESIGN section 8), then the certificate of completion (the audit trail so far), sealed last with the service's
  * PAdES signature; then stores it at an unguessable key, its digest recorded so `/verify` can recognise it, and
- * `stamped` and `sealed` added to the trail. Making it opens no transaction: DocumentSealing stores it in one.
+ * `stamped` and `sealed` added to the trail. Making it opens no transaction: DocumentSealing stores it in one. Every
+ * step that parses the file runs on a PDF reading thread, the seal's incremental updates (and archive renewal's) too.
  */
 @Injectable()
-export class DocumentStampingService {
+export class DocumentStampingService implements OnModuleInit {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
     private readonly seal: DocumentSealService,
     private readonly audit: DocumentAuditTrail,
     private readonly pdfs: PdfReadingPool,
+    private readonly sealUpdates: SealPdfUpdates,
   ) {}
+
+  onModuleInit(): void {
+    this.sealUpdates.runOn(this.pdfs);
+  }
 
   /** The public page that checks a stamped file, printed in every page's footer. */
   verifyUrl(): string {

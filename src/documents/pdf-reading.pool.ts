@@ -7,6 +7,9 @@ import { MAX_DECODED_BYTES } from './pdf-decode-budget';
 import type { PdfReadingAnswer, PdfReadingRequest, PdfReadingResult, PdfReadingTask } from './pdf-reading-tasks';
 import type { CompletionRecord } from './completion-page';
 import type { DocumentStamp } from './pdf-stamper';
+import type { SignatureField } from '../seal/pdf-sealer';
+import type { PdfUpdates } from '../seal/pdf-updates';
+import type { ValidationData } from '../seal/validation-data';
 
 export interface PdfReadingLimits {
   /** Files read at once, each on a thread of its own; the others wait their turn. */
@@ -44,7 +47,7 @@ export const PDF_READING_THREAD_FILE = join(
  * thread's decoding is budgeted and its heap capped; one that takes too long, runs out of memory or dies is ended, the
  * file refused, and the next file gets a fresh thread.
  */
-export class PdfReadingPool implements OnApplicationShutdown {
+export class PdfReadingPool implements OnApplicationShutdown, PdfUpdates {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
   private readonly waiting: Array<() => void> = [];
@@ -67,6 +70,16 @@ export class PdfReadingPool implements OnApplicationShutdown {
   /** appendCompletionPage on a thread, under the same budget as a reading. */
   async appendCompletionPage(stamped: Uint8Array, completion: CompletionRecord): Promise<Uint8Array> {
     return (await this.run((bytes) => ({ task: 'completionPage', bytes, completion }), stamped)) as Uint8Array;
+  }
+
+  /** A seal's new signature field (addSignatureField) on a thread. */
+  async addSignatureField(bytes: Uint8Array, field: SignatureField): Promise<Uint8Array> {
+    return (await this.run((copy) => ({ task: 'signatureField', bytes: copy, field }), bytes)) as Uint8Array;
+  }
+
+  /** A seal's DSS (appendDss) on a thread. */
+  async appendDss(bytes: Uint8Array, data: ValidationData, signatureContents?: Buffer): Promise<Uint8Array> {
+    return (await this.run((copy) => ({ task: 'dss', bytes: copy, data, signatureContents }), bytes)) as Uint8Array;
   }
 
   private async run(request: (bytes: Uint8Array) => PdfReadingRequest, bytes: Uint8Array): Promise<unknown> {

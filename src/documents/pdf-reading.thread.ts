@@ -5,6 +5,9 @@ import { PdfDecodeBudget } from './pdf-decode-budget';
 import { PDF_READING_TASKS, type PdfReadingAnswer, type PdfReadingRequest } from './pdf-reading-tasks';
 import { appendCompletionPage } from './completion-page';
 import { stampPdf } from './pdf-stamper';
+import { appendDss } from '../seal/dss-writer';
+import { addSignatureField } from '../seal/pdf-sealer';
+import type { ValidationData } from '../seal/validation-data';
 
 /*
  * A PDF reading thread (PdfReadingPool): reads one untrusted file at a time, under a fresh decode budget each, off the
@@ -17,6 +20,11 @@ meterPdfDecoding((bytes) => budget.spend(bytes));
 function run(request: PdfReadingRequest): Promise<unknown> {
   if (request.task === 'stamp') return stampPdf(request.bytes, request.stamp);
   if (request.task === 'completionPage') return appendCompletionPage(request.bytes, request.completion);
+  if (request.task === 'signatureField') return addSignatureField(request.bytes, request.field);
+  if (request.task === 'dss') {
+    const contents = request.signatureContents && Buffer.from(request.signatureContents);
+    return appendDss(request.bytes, asBuffers(request.data), contents);
+  }
   return Promise.resolve(PDF_READING_TASKS[request.task](request.bytes, request.maxPages));
 }
 
@@ -33,10 +41,21 @@ async function answer(request: PdfReadingRequest): Promise<PdfReadingAnswer> {
   }
 }
 
+/** Buffers arrive as plain Uint8Arrays: the DSS writer compares them as Buffers. */
+function asBuffers({ certs, ocsps, crls }: ValidationData): ValidationData {
+  const buffers = (items: Uint8Array[]) => items.map((item) => Buffer.from(item));
+  return { certs: buffers(certs), ocsps: buffers(ocsps), crls: buffers(crls) };
+}
+
+/** A file made here is handed back whole rather than copied, when it owns its memory alone (not a pooled Buffer). */
+function transferable(result: unknown): ArrayBuffer[] {
+  if (!(result instanceof Uint8Array)) return [];
+  const whole = result.byteOffset === 0 && result.byteLength === result.buffer.byteLength;
+  return whole ? [result.buffer as ArrayBuffer] : [];
+}
+
 parentPort?.on('message', (request: PdfReadingRequest) => {
   void answer(request).then((reply) => {
-    // A stamped copy is handed back whole rather than copied: it can be as large as the original.
-    const made = 'result' in reply && reply.result instanceof Uint8Array ? [reply.result.buffer as ArrayBuffer] : [];
-    parentPort?.postMessage(reply, made);
+    parentPort?.postMessage(reply, 'result' in reply ? transferable(reply.result) : []);
   });
 });

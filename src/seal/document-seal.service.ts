@@ -6,10 +6,10 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { CadesSigner, type SignatureTimestamper } from './cades-signer';
 import { DocumentTimestampSigner } from './document-timestamp-signer';
-import { appendDss } from './dss-writer';
-import { sealPdf, timestampPdf } from './pdf-sealer';
+import { signField } from './pdf-sealer';
 import type { SealCredential } from './seal-credential';
 import { SealCredentialsService } from './seal-credentials.service';
+import { SealPdfUpdates } from './seal-pdf-updates';
 import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
@@ -59,6 +59,7 @@ export class DocumentSealService {
     private readonly credentials: SealCredentialsService,
     private readonly config: AppConfig,
     outbound: OutboundClient,
+    private readonly updates: SealPdfUpdates,
   ) {
     if (config.SEAL_LEVEL !== 'B-B') {
       if (!config.TSA_URL) {
@@ -99,7 +100,7 @@ export class DocumentSealService {
       try {
         let token: pkijs.ContentInfo | undefined;
         const timestamper: SignatureTimestamper = async (value) => (token = await this.authority!.timestamp(value));
-        const bytes = await sealPdf(finished, { ...request, signer: new CadesSigner(credential, timestamper) });
+        const bytes = await this.sealed(finished, request, new CadesSigner(credential, timestamper));
         if (!this.withValidation()) return { bytes, level: 'B-T' };
         const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
         if (longTerm.level !== 'B-LT') {
@@ -116,7 +117,15 @@ export class DocumentSealService {
         );
       }
     }
-    return { bytes: await sealPdf(finished, { ...request, signer: new CadesSigner(credential) }), level: 'B-B' };
+    return { bytes: await this.sealed(finished, request, new CadesSigner(credential)), level: 'B-B' };
+  }
+
+  private async sealed(
+    finished: Uint8Array,
+    field: { signingTime: Date; name: string; reason: string },
+    signer: CadesSigner,
+  ): Promise<Buffer> {
+    return signField(await this.updates.addSignatureField(finished, { kind: 'seal', ...field }), signer);
   }
 
   /** B-LT when every certificate of the seal's and the timestamp's chains has its revocation data at hand. */
@@ -131,7 +140,7 @@ export class DocumentSealService {
       this.logger.warn('Sealing at B-T: revocation data is missing for a certificate of the seal or the timestamp');
       return { bytes: sealed, level: 'B-T' };
     }
-    return { bytes: await appendDss(sealed, data), level: 'B-LT' };
+    return { bytes: Buffer.from(await this.updates.appendDss(sealed, data)), level: 'B-LT' };
   }
 
   /** B-LTA, or B-LT (logged) when the authority fails: a document completes whatever a third party does. */
@@ -152,7 +161,8 @@ export class DocumentSealService {
   private async addDocumentTimestamp(bytes: Buffer, documentId: string): Promise<SealedPdf> {
     const timestamper = new DocumentTimestampSigner(this.authority!);
     const fieldName = `idflow document timestamp ${signatureRanges(bytes).length}`;
-    const timestamped = await timestampPdf(bytes, fieldName, timestamper);
+    const field = await this.updates.addSignatureField(bytes, { kind: 'document-timestamp', fieldName });
+    const timestamped = await signField(field, timestamper);
     const chain = timestamper.token ? tokenCertificates(timestamper.token) : [];
     const archiveExpiresAt = earliestExpiry(chain);
     const data = this.validation.collect([chain]);
@@ -160,7 +170,7 @@ export class DocumentSealService {
       this.logger.warn(`Document timestamp of ${documentId} left without its validation data: some is missing`);
       return { bytes: timestamped, level: 'B-LTA', archiveExpiresAt };
     }
-    const withData = await appendDss(timestamped, data, lastSignatureContents(timestamped));
+    const withData = Buffer.from(await this.updates.appendDss(timestamped, data, lastSignatureContents(timestamped)));
     return { bytes: withData, level: 'B-LTA', archiveExpiresAt };
   }
 
@@ -187,7 +197,9 @@ export class DocumentSealService {
   async renew(sealed: Buffer, documentId: string): Promise<SealedPdf> {
     if (!this.authority) throw new ArchiveRenewalUnavailableError();
     const data = this.validation.collect([tokenCertificates(lastToken(sealed))]);
-    const refreshed = data ? await appendDss(sealed, data, lastSignatureContents(sealed)) : sealed;
+    const refreshed = data
+      ? Buffer.from(await this.updates.appendDss(sealed, data, lastSignatureContents(sealed)))
+      : sealed;
     return this.addDocumentTimestamp(refreshed, documentId);
   }
 
