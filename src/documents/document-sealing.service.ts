@@ -176,8 +176,9 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
       this.logger.error({ flowId, attempt, reason }, 'Gave up the seal of a document: it stays in progress');
     } else {
       this.wakeAt(next);
+      // The error itself too: a failure that is not a third party's (a defect) needs its stack to be found.
       this.logger.warn(
-        { flowId, attempt, reason, nextAttemptAt: new Date(next).toISOString() },
+        { err: error, flowId, attempt, reason, nextAttemptAt: new Date(next).toISOString() },
         'Could not seal a document; trying again',
       );
     }
