@@ -1,6 +1,6 @@
 /**
- * Certificate-of-completion cost: the stamped PDF is parsed again to append the audit trail's page, inside the
- * transaction that completes the document (before the seal). Stamps text PDFs of N pages, then times appending a
+ * Certificate-of-completion cost: the stamped PDF is parsed again to append the audit trail's page, on a PDF reading
+ * thread after the last signature (before the seal). Stamps text PDFs of N pages, then times appending a
  * page of a dozen events, and prints the median.
  *
  *   npm run bench:completion -- 1 100 1000

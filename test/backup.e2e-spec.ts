@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config/load-config';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { SAME_DEVICE_LOGIN } from './support/integrator-client';
+import { untilCompleted } from './support/document-flows';
 import type { JsonBody } from './support/json-body';
 import { CliRun, runCli } from './support/operator-cli';
 import { FileHost, makePdf } from './support/pdf-fixtures';
@@ -39,8 +40,11 @@ async function sealedDocument(
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
   const id: string = created.body.data.request.id;
   await callService(service, `/api/v2/sandbox/flows/${id}/approve`, headers, { nin });
-  const refreshed = await callService(service, '/api/v2/document/refresh', headers, { flow: id });
-  const path = new URL(refreshed.body.data.doc.file.stamped).pathname;
+  const doc = await untilCompleted(
+    async () =>
+      (await callService(service, '/api/v2/document/refresh', headers, { flow: id })).body.data.doc as JsonBody,
+  );
+  const path = new URL(doc.file.stamped).pathname;
   return { path, bytes: await download(service, path) };
 }
 

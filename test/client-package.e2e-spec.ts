@@ -2,6 +2,7 @@ import type * as Client from '@idflow/client';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { untilCompleted } from './support/document-flows';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { PackedClient, readmeRecipe } from './support/packed-client';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -101,7 +102,7 @@ describe('the packed @idflow/client installed in a clean project', () => {
     const grant = await api.flows.authorize();
     const docSigning = await api.docs.signing({ to: [person], file: { url: pdf, title: 'Types' }, webhook });
     await approve(docSigning.request.id, person);
-    const docRefreshed = await api.docs.refresh(docSigning.request.id);
+    const docRefreshed = await untilCompleted(() => api.docs.refresh(docSigning.request.id));
     const docPinged = await api.flows.ping(docSigning.request.id);
     const docReview = await api.docs.review({
       signee: [{ name: 'A Person', type: 'person', email: 'a@person.example', nin: person, representing: '' }],

@@ -2,6 +2,7 @@ import { IdflowClient, IdflowError, decryptClaims, isTerminal, verifySignature, 
 import type { FlowView } from '@idflow/client';
 import { createHash } from 'node:crypto';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { untilCompleted } from './support/document-flows';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -144,7 +145,7 @@ describe('the Node client against the real service', () => {
           .expect(201);
       }
 
-      const done = await client.docs.refresh(doc.id);
+      const done = await untilCompleted(() => client.docs.refresh(doc.id));
       expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
       expect(done.statusLog.map((entry) => entry.status)).toEqual(['signed', 'signed']);
       const trail = await client.docs.audit(doc.id);

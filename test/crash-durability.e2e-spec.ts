@@ -1,10 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JsonBody } from './support/json-body';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { ServiceProcess, startService } from './support/service-process';
 import { createSchema, TEST_KEY_ENCRYPTION_KEY } from './support/test-config';
+import { untilCompleted } from './support/document-flows';
+import { TestTimestampAuthority } from './support/timestamp-authority';
+import { eventually } from './support/waiting';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
@@ -45,6 +48,8 @@ async function persistentSettings(): Promise<Record<string, string>> {
     ALLOW_PRIVATE_URLS: 'true',
     ALLOW_INSECURE_URLS: 'true',
     WEBHOOK_HOST_CHECK: 'syntax',
+    // A seal the killed service had taken on is taken on again once its lease runs out: seconds here, not minutes.
+    SEAL_LEASE_SECONDS: '2',
   };
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
@@ -135,8 +140,10 @@ describe('a crash loses nothing that was answered', () => {
         service = await startService(settings);
         const refresh = async (id: string) =>
           (await call(service, '/api/v2/document/refresh', keySecret, { flow: id })).body.data.doc as JsonBody;
+        // An answered last signature is committed: its stamped copy is made after it, by the restarted service if the
+        // kill came first.
         for (const id of new Set([...answeredCompletions, ...completedHooks])) {
-          const doc = await refresh(id);
+          const doc = await untilCompleted(() => refresh(id));
           expect({ id, status: doc.status }).toEqual({ id, status: 'completed' });
         }
         for (const id of answeredApprovals) {
@@ -164,4 +171,67 @@ describe('a crash loses nothing that was answered', () => {
       await files.close();
     }
   }, 300_000);
+
+  it('after SIGKILL between the commit of the last signature and the stored seal, the restarted service completes the document with one stamped copy and one document.completed', async () => {
+    const authority = await TestTimestampAuthority.start();
+    // The authority holds its answer until the service is killed: the seal is under way, nothing of it stored.
+    let release: () => void = () => undefined;
+    authority.beforeAnswer = () => new Promise<void>((resolve) => (release = resolve));
+    const settings: Record<string, string> = {
+      ...(await persistentSettings()),
+      TSA_URL: authority.url,
+      SEAL_LEVEL: 'B-T',
+    };
+    const files = await FileHost.start();
+    const receiver = await WebhookReceiver.start();
+    let service = await startService(settings);
+    try {
+      const sandbox = (await call(service, '/admin/sandbox/bootstrap', { authorization: `Bearer ${ADMIN_TOKEN}` })).body
+        .data as unknown as { apiKey: string; appSecret: string; testPersons: Array<{ nin: string }> };
+      const keySecret = { 'x-api-key': sandbox.apiKey, 'x-access-secret': sandbox.appSecret };
+      const nin = sandbox.testPersons[0].nin;
+      const created = await call(service, '/api/v2/document/signing', keySecret, {
+        to: [nin],
+        file: { url: files.put('/sealing.pdf', await makePdf(1, 'Killed while sealing')), title: 'Sealing' },
+        webhook: { host: receiver.url, reference: 'killed-while-sealing' },
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.data.request.id as string;
+      expect((await call(service, `/api/v2/sandbox/flows/${id}/approve`, keySecret, { nin })).status).toBe(201);
+      await eventually('the seal asks the timestamp authority', async () => authority.requests > 0, 30_000);
+
+      process.kill(service.pid, 'SIGKILL');
+      await service.exited;
+      authority.beforeAnswer = undefined;
+      release();
+      service = await startService(settings);
+      const refresh = async () =>
+        (await call(service, '/api/v2/document/refresh', keySecret, { flow: id })).body.data.doc as JsonBody;
+      const doc = await untilCompleted(refresh);
+      expect(doc.file.stamped).toEqual(expect.any(String));
+
+      const audit = (await call(service, '/api/v2/document/audit', keySecret, { flow: id })).body.data
+        .events as JsonBody[];
+      expect(audit.filter((event) => event.type === 'stamped')).toHaveLength(1);
+      // The original and one stamped copy; with PostgreSQL the files are rows of the database, counted by the trail.
+      if (!settings.DATABASE_URL) expect(readdirSync(join(settings.DATA_DIR, 'files'))).toHaveLength(2);
+      await receiver.waitFor('killed-while-sealing', 2, 30_000);
+      // Time for a second document.completed to arrive, were one queued.
+      await pause(1500);
+      const completed = receiver
+        .hitsFor('killed-while-sealing')
+        .filter((hit) => hit.json.type === 'document.completed');
+      expect(completed).toHaveLength(1);
+      expect(completed[0].json.data.doc).toMatchObject({
+        id,
+        status: 'completed',
+        file: { stamped: doc.file.stamped },
+      });
+    } finally {
+      await service.stop().catch(() => undefined);
+      await receiver.close();
+      await files.close();
+      await authority.close();
+    }
+  }, 180_000);
 });

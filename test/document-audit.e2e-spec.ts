@@ -1,7 +1,7 @@
 import { BackgroundWork } from '../src/common/scheduling/background-work';
 import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { currentDocument, downloadFile, sha256, startDocument, walletDocumentSigner } from './support/document-flows';
+import { completedDocument, downloadFile, sha256, startDocument, walletDocumentSigner } from './support/document-flows';
 import { IntegratorClient } from './support/integrator-client';
 import type { JsonBody } from './support/json-body';
 import { FileHost, makePdf, pdfToText } from './support/pdf-fixtures';
@@ -78,8 +78,7 @@ describe(`document audit trail on ${dialect}`, () => {
     const id = await start({ to: [ada, jide], signingOrder: 'sequential' });
     expect((await phone(adaPhone, ada, ADA_IP).sign(id)).status).toBe(201);
     expect((await phone(jidePhone, jide, JIDE_IP).sign(id)).status).toBe(201);
-    const doc = await currentDocument(integrator, id);
-    expect(doc.status).toBe('completed');
+    const doc = await completedDocument(integrator, id);
     const stamped = (await downloadFile(t.http, (doc.file as JsonBody).stamped as string)).body as Buffer;
 
     const events = await auditOf(id);

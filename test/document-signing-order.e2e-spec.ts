@@ -1,6 +1,7 @@
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { signChallenge } from './support/device-signature';
 import {
+  completedDocument,
   currentDocument,
   simulatedDocumentSigner,
   startDocument,
@@ -111,8 +112,7 @@ describe(`signing order on ${dialect}`, () => {
     expect(await inboxOf(2)).toContain(id);
 
     expect((await phone(2).sign(id)).status).toBe(201);
-    const done = await currentDocument(integrator, id);
-    expect(done.status).toBe('completed');
+    const done = await completedDocument(integrator, id);
     expect((done.file as JsonBody).stamped).toEqual(expect.any(String));
     expect(done.signatures).toHaveLength(3);
   });
@@ -142,7 +142,7 @@ describe(`signing order on ${dialect}`, () => {
     expect(statusLog(await currentDocument(integrator, id))).toEqual(['signed', 'pending', 'waiting']);
     await t.http().post(`/review/${id}/signees/1/sandbox-sign`).send({}).expect(200);
     await t.http().post(`/review/${id}/signees/2/sandbox-sign`).send({}).expect(200);
-    expect((await currentDocument(integrator, id)).status).toBe('completed');
+    expect((await completedDocument(integrator, id)).status).toBe('completed');
   });
 
   it('a parallel step: signees with the same order sign in either order, the next step waits for both', async () => {
@@ -163,7 +163,7 @@ describe(`signing order on ${dialect}`, () => {
     expect((await phone(2).sign(id)).status).toBe(201);
     expect(statusLog(await currentDocument(integrator, id))).toEqual(['pending', 'signed', 'signed']);
     expect((await simulated(0).sign(id)).status).toBe(201);
-    expect((await currentDocument(integrator, id)).status).toBe('completed');
+    expect((await completedDocument(integrator, id)).status).toBe('completed');
   });
 
   it('a decline in turn ends a sequential document: the waiting signees become stale', async () => {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { downloadFile, sha256 } from './support/document-flows';
+import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { DOCUMENT_SEALING_PASS } from '../src/documents/document-sealing.service';
+import { downloadFile, sha256, storedFiles, untilCompleted } from './support/document-flows';
 import type { JsonBody } from './support/json-body';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
@@ -41,6 +43,7 @@ describeScaledOut('documents across two instances that share PostgreSQL and Redi
   const post = (on: TestApp, path: string, body: object) => on.http().post(path).set(credentials(sandbox)).send(body);
   const refresh = async (on: TestApp, flow: string): Promise<JsonBody> =>
     (await post(on, '/api/v2/document/refresh', { flow }).expect(200)).body.data.doc;
+  const completed = (on: TestApp, flow: string) => untilCompleted(() => refresh(on, flow));
   const audit = async (on: TestApp, flow: string): Promise<JsonBody[]> =>
     (await post(on, '/api/v2/document/audit', { flow }).expect(200)).body.data.events;
   const sign = (on: TestApp, id: string, nin: string) => post(on, `/api/v2/sandbox/flows/${id}/approve`, { nin });
@@ -80,7 +83,7 @@ describeScaledOut('documents across two instances that share PostgreSQL and Redi
     await sign(a, request.id, first).expect(201);
     await sign(b, request.id, last).expect(201);
 
-    const [onA, onB] = await Promise.all([refresh(a, request.id), refresh(b, request.id)]);
+    const [onA, onB] = await Promise.all([completed(a, request.id), completed(b, request.id)]);
     expect(onA).toMatchObject({ status: 'completed', file: { stamped: expect.any(String) } });
     expect(onB.file.stamped).toBe(onA.file.stamped);
     const [fromA, fromB] = await Promise.all([a, b].map((on) => downloadFile(on.http, onA.file.stamped)));
@@ -105,24 +108,36 @@ describeScaledOut('documents across two instances that share PostgreSQL and Redi
     expect(trailOnA.map((event) => event.type)).toEqual(expect.arrayContaining(['signed', 'stamped', 'sealed']));
   });
 
-  it(`last signatures racing through both instances complete every document once, ${RACES} races out of ${RACES}`, async () => {
+  it(`last signatures racing through both instances complete every document once, ${RACES} races out of ${RACES}: both instances race for each seal too, and one stamped copy and one document.completed come of it`, async () => {
     const documents = await Promise.all(
       Array.from({ length: RACES }, (_, race) => createOnA('signing', `Race ${race}`)),
     );
+    const filesBefore = await storedFiles(a.app);
     const answers = await Promise.all(
       documents.map(({ request }) =>
         Promise.all([sign(a, request.id, signers()[0]), sign(b, request.id, signers()[1])]),
       ),
     );
+    // Beside the signing instance's own wake and both instances' timers, each instance looks for due seals at once.
+    await Promise.all([a, b].map((on) => on.app.get(BackgroundWork).runOnce(DOCUMENT_SEALING_PASS)));
 
     expect(answers.flat().map((answer) => answer.status)).toEqual(Array(2 * RACES).fill(201));
     for (const { request } of documents) {
-      const doc = await refresh(b, request.id);
+      const doc = await completed(b, request.id);
       expect(doc).toMatchObject({ status: 'completed', signatures: [{}, {}] });
       const stamps = (await audit(a, request.id)).filter((event) => event.type === 'stamped');
       expect(stamps).toHaveLength(1);
       for (const on of [a, b]) expect((await downloadFile(on.http, doc.file.stamped)).status).toBe(200);
+      const listed = await a
+        .http()
+        .get('/api/v2/webhooks/deliveries')
+        .query({ reference: request.file.name })
+        .set(credentials(sandbox))
+        .expect(200);
+      const types = listed.body.data.deliveries.map((delivery: JsonBody) => delivery.type);
+      expect(types.filter((type: string) => type === 'document.completed')).toHaveLength(1);
     }
+    expect((await storedFiles(a.app)).length - filesBefore.length).toBe(RACES);
   });
 
   it('a review page opened on B follows the signatures made on A, and both serve its PDF', async () => {

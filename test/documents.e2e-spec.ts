@@ -3,9 +3,13 @@ import { type JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { randomBase62 } from '../src/common/ids/random-id';
 import { BackgroundWork } from '../src/common/scheduling/background-work';
+import { NotAPdfError } from '../src/documents/errors/not-a-pdf.error';
+import { PdfReadingPool } from '../src/documents/pdf-reading.pool';
+import { DOCUMENT_SEALING_PASS } from '../src/documents/document-sealing.service';
 import { FLOW_EXPIRY_PASS } from '../src/flows/flow-expiry.sweeper';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import {
+  completedDocument,
   createDocument,
   currentDocument,
   downloadFile,
@@ -17,7 +21,9 @@ import {
   walletDocumentSigner,
 } from './support/document-flows';
 import { signChallenge } from './support/device-signature';
+import { eventually } from './support/waiting';
 import { IntegratorClient } from './support/integrator-client';
+import { farFilterBomb } from './support/pdf-bombs';
 import { FileHost, makePdf } from './support/pdf-fixtures';
 import { bootstrapSandbox, enrolledDevice, testPerson } from './support/sandbox-tenant';
 import { SseClient } from './support/sse-client';
@@ -249,9 +255,11 @@ describe(`documents on ${dialect}`, () => {
 
       const jideSigns = await phoneOf(jidePhone, jide, JIDE_IP).sign(doc.id);
       expect(jideSigns.status).toBe(201);
-      expect(jideSigns.body.data.flow).toMatchObject({ status: 'completed', document: { signeeStatus: 'signed' } });
+      // The last signature is answered once it commits; the stamped copy is made after it.
+      expect(jideSigns.body.data.flow).toMatchObject({ document: { signeeStatus: 'signed' } });
+      expect(['in_progress', 'completed']).toContain(jideSigns.body.data.flow.status);
 
-      const done = await currentDocument(integrator, doc.id);
+      const done = await completedDocument(integrator, doc.id);
       expect(done).toMatchObject({ id: doc.id, status: 'completed', handled: true, cancelled: false });
       expect(done.file).toEqual({ ...doc.file, stamped: expect.stringMatching(STAMPED_URL) });
       expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
@@ -374,9 +382,10 @@ describe(`documents on ${dialect}`, () => {
       expect(statusLog(first.body.data.request)).toEqual({ [ada]: 'notified', [jide]: 'signed' });
       const second = await simulated(ada).sign(doc.id);
       expect(second.status).toBe(201);
-      expect(second.body.data.request).toMatchObject({ status: 'completed', handled: true });
+      expect(statusLog(second.body.data.request)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
 
-      const done = await currentDocument(integrator, doc.id);
+      const done = await completedDocument(integrator, doc.id);
+      expect(done).toMatchObject({ status: 'completed', handled: true });
       expect(done.file.stamped).toMatch(STAMPED_URL);
       expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
       expect(done.signatures.map((record: { nin: string }) => record.nin)).toEqual([ada, jide]);
@@ -542,7 +551,7 @@ describe(`documents on ${dialect}`, () => {
     // The simulator asks for each signee's push as the hosted page would, then signs as their virtual device.
     for (const nin of [ada, jide])
       expect((await simulatedDocumentSigner(integrator, nin).sign(doc.id)).status).toBe(201);
-    const completed = await currentDocument(integrator, doc.id);
+    const completed = await completedDocument(integrator, doc.id);
     expect(completed).toMatchObject({
       status: 'completed',
       statusLog: [
@@ -593,6 +602,7 @@ describe(`documents on ${dialect}`, () => {
       expect(review.body.data.link).toBe(`${SIGN_URL}/review/${review.body.data.request.id}`);
 
       expect((await simulated(jide).sign(signing.body.data.request.id)).status).toBe(201);
+      await completedDocument(integrator, signing.body.data.request.id);
       const refreshed = await refreshDocument(v1, signing.body.data.request.id, 'v1');
       expect(refreshed.status).toBe(200);
       expect(refreshed.body).toMatchObject({
@@ -708,6 +718,124 @@ describe(`documents on ${dialect}`, () => {
     });
   });
 
+  describe('after the last signature', () => {
+    /** `data` of the document's audit trail, as the integrator reads it. */
+    const auditTypes = async (flow: string) =>
+      ((await integrator.post('/api/v2/document/audit', { flow })).body.data.events as Array<{ type: string }>).map(
+        (event) => event.type,
+      );
+
+    /**
+     * How late each liveness probe answered while `work` ran: probes are sent every 50 ms, and each is timed from when
+     * it was due, so a stall between probes counts as much as one during a probe.
+     */
+    async function livenessWhile(work: Promise<unknown>): Promise<number[]> {
+      let finished = false;
+      void work.finally(() => (finished = true)).catch(() => undefined);
+      const lateness: number[] = [];
+      let due = performance.now();
+      while (!finished) {
+        await t.http().get('/api/health/live').expect(200);
+        lateness.push(performance.now() - due);
+        due = performance.now() + 50;
+        await sleep(50);
+      }
+      return lateness;
+    }
+
+    it("completes an original whose object stream inflates to 100 MiB with the event loop free: liveness every 50 ms answers within 250 ms of the idle machine's", async () => {
+      const reference = newReference('inflating');
+      const doc = (
+        await startDocument(integrator, 'signing', {
+          to: [ada, jide],
+          file: { url: files.put('/contracts/inflating.pdf', farFilterBomb(100)), title: TITLE },
+          webhook: { host: receiver.url, reference },
+        })
+      ).request;
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      // What the machine's own load makes of the probes, for as long as a completion takes: the bound is on top of it.
+      const idle = Math.max(...(await livenessWhile(sleep(1500))));
+      const rssBefore = process.memoryUsage().rss;
+      const completion = (async () => {
+        expect((await simulated(jide).sign(doc.id)).status).toBe(201);
+        return completedDocument(integrator, doc.id);
+      })();
+      const lateness = await livenessWhile(completion);
+      const done = await completion;
+      expect(done.file.stamped).toMatch(STAMPED_URL);
+      const worst = Math.round(Math.max(...lateness));
+      const rssGrowthMib = Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20);
+      expect({ probes: lateness.length >= 3, within250OfIdle: worst < 250 + idle, worst, idle }).toEqual({
+        probes: true,
+        within250OfIdle: true,
+        worst,
+        idle,
+      });
+      // The stamping thread's heap is capped (256 MiB) and given back when it is done.
+      expect({ rssGrowthUnder512: rssGrowthMib < 512, rssGrowthMib }).toEqual({
+        rssGrowthUnder512: true,
+        rssGrowthMib,
+      });
+      const events = await webhooks(reference, 3);
+      expect(events.filter((event) => event.type === 'document.completed')).toHaveLength(1);
+    });
+
+    it('does not expire while its copy is made, even once its time is up: every signature was given in time', async () => {
+      const pool = t.app.get(PdfReadingPool);
+      const stamp = pool.stamp.bind(pool);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      jest.spyOn(pool, 'stamp').mockImplementation(async (...args) => {
+        asked = true;
+        await held;
+        return stamp(...args);
+      });
+      const reference = newReference('sealing-past-expiry');
+      const doc = await start([ada], reference);
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      await eventually('the seal under way', async () => asked, 30_000);
+      await webhooks(reference, 1);
+
+      await expireDocuments();
+      expect(await currentDocument(integrator, doc.id)).toMatchObject({ status: 'in_progress', handled: false });
+      release();
+      const done = await completedDocument(integrator, doc.id);
+      expect(done.file.stamped).toMatch(STAMPED_URL);
+      const events = await webhooks(reference, 2);
+      expect(events.map((event) => event.type)).toEqual(['document.signee.signed', 'document.completed']);
+    });
+
+    it('gives the seal up when the original exceeds the reading budget: seal-failed in the audit trail, the document stays in progress, no retry', async () => {
+      const refusal = new NotAPdfError('reading it takes more than 256 MiB of memory');
+      const stamping = jest.spyOn(t.app.get(PdfReadingPool), 'stamp').mockRejectedValue(refusal);
+      const reference = newReference('beyond-budget');
+      const doc = await start([ada], reference);
+      expect((await simulated(ada).sign(doc.id)).status).toBe(201);
+      await eventually(
+        'seal-failed in the audit trail',
+        async () => (await auditTypes(doc.id)).includes('seal-failed'),
+        30_000,
+      );
+      await t.app.get(BackgroundWork).runOnce(DOCUMENT_SEALING_PASS);
+      expect(stamping).toHaveBeenCalledTimes(1);
+
+      const shown = await currentDocument(integrator, doc.id);
+      expect(shown).toMatchObject({ status: 'in_progress', handled: false, cancelled: false });
+      expect(shown.file.stamped).toBeUndefined();
+      expect(statusLog(shown)).toEqual({ [ada]: 'signed' });
+      const audit = (await integrator.post('/api/v2/document/audit', { flow: doc.id })).body.data.events;
+      expect(audit[audit.length - 1]).toMatchObject({
+        type: 'seal-failed',
+        reason: 'The original cannot be stamped: reading it takes more than 256 MiB of memory',
+      });
+      const events = await webhooks(reference, 1);
+      expect(events.map((event) => event.type)).toEqual(['document.signee.signed']);
+      // All signatures are given: the document is neither cancelled nor expired in this state.
+      expect((await integrator.cancel(doc.id)).status).toBe(409);
+    });
+  });
+
   describe('races', () => {
     /** Files stored by `act`: what it added under `<DATA_DIR>/files`. */
     async function filesAddedBy(act: () => Promise<void>): Promise<string[]> {
@@ -729,12 +857,12 @@ describe(`documents on ${dialect}`, () => {
         const doc = await start([ada, jide], reference);
         const approve = await adaReady(doc.id);
         let answers: Array<{ status: number }> = [];
+        let done: JsonBody = {};
         const added = await filesAddedBy(async () => {
           answers = await Promise.all([approve(), simulated(jide).sign(doc.id)]);
+          done = await completedDocument(integrator, doc.id);
         });
         expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
-        const done = await currentDocument(integrator, doc.id);
-        expect(done.status).toBe('completed');
         expect(statusLog(done)).toEqual({ [ada]: 'signed', [jide]: 'signed' });
         expect(added).toEqual([keyOf(done.file.stamped)]);
         const events = await webhooks(reference, 3);
@@ -762,13 +890,17 @@ describe(`documents on ${dialect}`, () => {
         const doc = await start([ada, jide], reference);
         expect((await simulated(jide).sign(doc.id)).status).toBe(201);
         const approve = await adaReady(doc.id);
-        let answers: Array<{ status: number }> = [];
+        let answers: Array<{ status: number; body: JsonBody }> = [];
+        let ended: JsonBody = {};
         const added = await filesAddedBy(async () => {
           answers = await Promise.all([approve(), integrator.cancel(doc.id)]);
+          ended = answers[0].status === 201 ? await completedDocument(integrator, doc.id) : {};
         });
         expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-        const ended = await currentDocument(integrator, doc.id);
         const completed = answers[0].status === 201;
+        if (!completed) ended = await currentDocument(integrator, doc.id);
+        // A cancel that comes after the last signature is refused: the signatures are all given.
+        else expect(answers[1].body.reason).toMatch(/^(Every signee has signed|The flow is already completed)/);
         expect(ended.status).toBe(completed ? 'completed' : 'cancelled');
         expect(added).toEqual(completed ? [keyOf(ended.file.stamped)] : []);
         expect(statusLog(ended)).toEqual({ [ada]: completed ? 'signed' : 'stale', [jide]: 'signed' });

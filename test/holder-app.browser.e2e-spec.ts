@@ -6,7 +6,7 @@ import { DevicesService } from '../src/devices/devices.service';
 import { PasskeysService } from '../src/devices/passkeys.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { describeInBrowser, launchBrowser } from './support/browser';
-import { currentDocument, downloadFile, sha256, startDocument } from './support/document-flows';
+import { completedDocument, downloadFile, sha256, startDocument } from './support/document-flows';
 import { blankVideo, qrCodeVideo } from './support/fake-camera';
 import { checkScreen } from './support/screen-check';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
@@ -333,7 +333,7 @@ describeInBrowser('the holder app in Chromium', () => {
     await shown.getByRole('button', { name: STRINGS.flow.sign }).click();
     await expectOutcome('Approved');
 
-    const signed = await currentDocument(integrator, documentId);
+    const signed = await completedDocument(integrator, documentId);
     expect(signed).toMatchObject({ status: 'completed' });
     const download = await downloadFile(t.http, (signed.file as JsonBody).stamped as string);
     expect(download.status).toBe(200);

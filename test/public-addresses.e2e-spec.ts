@@ -1,5 +1,5 @@
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
-import { downloadFile } from './support/document-flows';
+import { downloadFile, untilCompleted } from './support/document-flows';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import type { JsonBody } from './support/json-body';
 import { FileHost, makePdf } from './support/pdf-fixtures';
@@ -54,7 +54,10 @@ describe('with only BASE_URL set, every link the service hands out points at it'
     ).body;
     const id: string = created.data.request.id;
     await t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
-    refreshed = (await t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200)).body;
+    const refresh = async () =>
+      (await t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200)).body;
+    await untilCompleted(async () => (await refresh()).data.doc);
+    refreshed = await refresh();
     // document.signee.signed and document.completed, in the order their deliveries happened to go out.
     webhooks = (await receiver.waitFor('links', 2)).map((hit) => hit.json);
     const stamped = (await downloadFile(t.http, refreshed.data.doc.file.stamped)).body as Buffer;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { untilCompleted } from './support/document-flows';
 import type { JsonBody } from './support/json-body';
 import { TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
 import { PushEndpoint } from './support/push-endpoint';
@@ -225,8 +226,12 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(t.http().post(`${page}/signees/1/push`), 200);
     await expectStatus(t.http().post(`${page}/signees/0/sandbox-sign`), 200);
     await expectStatus(t.http().post(`${page}/signees/1/sandbox-sign`), 200);
-    const stamped = (await expectStatus(integrator.post('/api/v2/document/refresh', { flow: review.request.id }), 200))
-      .data.doc.file.stamped as string;
+    const stamped = (
+      await untilCompleted(
+        async () =>
+          (await expectStatus(integrator.post('/api/v2/document/refresh', { flow: review.request.id }), 200)).data.doc,
+      )
+    ).file.stamped as string;
     const declined = (
       await expectStatus(integrator.post('/api/v2/document/review', { signee: [signee(ada)], file, webhook }), 201)
     ).data;

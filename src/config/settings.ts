@@ -456,6 +456,27 @@ export const SETTINGS = {
     max: 86_400,
     default: 3600,
   }),
+  SEAL_RETRY_SCHEDULE: secondsList({
+    group: 'Document seal',
+    description:
+      "Seconds before each retry of a document's seal when the timestamp authority, a revocation service or file " +
+      'storage fails, fractions allowed. Until the last entry is spent a seal is made at `SEAL_LEVEL` or not at all; ' +
+      'after it, at the highest level the services then allow (logged), so a document is not held back for good; ' +
+      'other failures go on being retried at the last entry.',
+    default: [10, 60, 300, 1800, 7200],
+    maxItems: 20,
+    max: 604_800,
+  }),
+  SEAL_LEASE_SECONDS: integer({
+    group: 'Document seal',
+    description:
+      "How long an instance holds a document's seal it took on, in seconds: longer than making one takes (reading the " +
+      'original, the timestamp and revocation calls). An instance that dies meanwhile leaves it to be taken on again ' +
+      'after this long, by itself once restarted or by another.',
+    min: 1,
+    max: 86_400,
+    default: 120,
+  }),
   SEAL_LEVEL: oneOf(['B-B', 'B-T', 'B-LT', 'B-LTA'], {
     group: 'Document seal',
     description:

@@ -1,8 +1,9 @@
 /**
  * What a document's audit trail records, in the order things happen to a document: made, asked of a signee (pushed,
  * then reminded), seen, signed or declined, the signed copy stamped and sealed, or the document ended otherwise.
- * `sealed` is recorded by the PAdES seal, where one is applied after the stamp; `archive-renewed` by each archive
- * renewal of a B-LTA copy (a fresh DSS and document timestamp).
+ * `sealed` is recorded by the PAdES seal, where one is applied after the stamp; `seal-failed` when the stamped copy
+ * cannot be made at all (its reason: the original exceeds the PDF reading budget), the document then staying in
+ * progress; `archive-renewed` by each archive renewal of a B-LTA copy (a fresh DSS and document timestamp).
  */
 export const AUDIT_EVENT_TYPES = [
   'created',
@@ -13,6 +14,7 @@ export const AUDIT_EVENT_TYPES = [
   'declined',
   'stamped',
   'sealed',
+  'seal-failed',
   'archive-renewed',
   'expired',
   'cancelled',

@@ -13,7 +13,7 @@ import type { Environment } from '../tenants/environment';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentSignee } from './document-signee.entity';
-import { DocumentStampingService } from './document-stamping.service';
+import { DocumentSealing } from './document-sealing.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
 import { IN_TURN_SIGNEE_STATUSES, OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
@@ -28,7 +28,7 @@ export interface DocumentSigner extends SigningDevice {
  * What a signee does with a document: see it, sign its SHA-256 with a device key, or decline. The Wallet API, the
  * sandbox simulator and the hosted review page all act through here. Each signee change is a compare-and-set on that
  * signee's status inside a transaction that first takes the flow's row (the `progress` move), so the last signature is
- * always seen as the last one and the stamped PDF is made exactly once.
+ * always seen as the last one and the document's seal is made due exactly once.
  */
 @Injectable()
 export class DocumentSigningService {
@@ -36,7 +36,7 @@ export class DocumentSigningService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
-    private readonly stamping: DocumentStampingService,
+    private readonly sealing: DocumentSealing,
     private readonly webhooks: DocumentWebhooks,
     private readonly receipts: SignatureReceiptsService,
     private readonly audit: DocumentAuditTrail,
@@ -94,14 +94,15 @@ export class DocumentSigningService {
 
   /**
    * Signs: the device's signature over the challenge is verified and receipted, then recorded; the last signature
-   * makes the stamped PDF and completes the flow, in the same transaction.
+   * moves the document to `sealing` and makes its seal due, in the same transaction. The stamped copy is made after
+   * that commit (DocumentSealing), which completes the document: the signature is answered without waiting for it.
    */
   async sign(signer: DocumentSigner, flowId: string, deviceSignature: string, ip: string): Promise<LoadedDocument> {
     const loaded = await this.visible(signer, await this.flows.find(flowId));
     this.refuseIfActed(loaded, signer.nin);
     const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
-    await this.stamping.prepare();
     let turnCameFor: string[] = [];
+    let lastSignature = false;
     await this.dataSource.transaction(async (manager) => {
       const flow = await this.lockOpenFlow(manager, loaded.flow);
       await this.moveSignee(manager, flow.id, signer.nin, 'signed', {
@@ -115,12 +116,14 @@ export class DocumentSigningService {
       await this.webhooks.report(manager, flow, 'document.signee.signed', { signee: { nin: signer.nin } });
       const current = await this.presenter.load(flow, manager);
       if (current.signees.every((signee) => signee.status === 'signed')) {
-        await this.stamping.stamp(manager, current);
-        if (!(await this.flows.moveWithin(manager, flow, 'approve'))) throw this.ended(flow.status);
+        if (!(await this.flows.moveWithin(manager, flow, 'seal'))) throw this.ended(flow.status);
+        await this.sealing.schedule(manager, flow.id);
+        lastSignature = true;
       } else {
         turnCameFor = await this.nextStep(manager, current);
       }
     });
+    if (lastSignature) this.sealing.wake();
     await this.flows.pushTo(flowId, turnCameFor);
     return this.presenter.load(await this.flows.find(flowId));
   }

@@ -1,4 +1,4 @@
-import type { FlowStatus } from '../flows/flow-state';
+import type { ObservedFlowStatus } from '../flows/flow-state';
 import type { SigneeStatus, SigneeType } from './signee-status';
 
 /** A signee as integrators see it (spec 2.7); `signedAt` and `ip` once they have signed. */
@@ -48,7 +48,7 @@ export interface DocumentView {
   statusLog: StatusLogEntry[];
   signatures: SignatureRecord[];
   request: { client: string; app: string; ip: string };
-  status: FlowStatus;
+  status: ObservedFlowStatus;
   /** True for every unsuccessful end (rejected, cancelled, expired), so existing pollers stop. */
   cancelled: boolean;
 }

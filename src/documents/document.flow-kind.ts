@@ -3,6 +3,7 @@ import { In, type EntityManager } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
+import { observedStatus } from '../flows/flow-state';
 import { FlowsService } from '../flows/flows.service';
 import type { Consent } from '../flows/kinds/consent';
 import type { FlowHolder } from '../flows/kinds/flow-holder';
@@ -118,7 +119,7 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
       app: flow.appName,
       payload: flow.payload,
       requestedClaims: [],
-      status: flow.status,
+      status: observedStatus(flow.status),
       held: false,
       exp: Math.floor(flow.expiresAt / 1000),
       ...deviceVerificationOf(flow),

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { maskId } from '../common/masking/mask-id';
 import { AppConfig } from '../config/app-config';
-import { isTerminal, isUnsuccessfulEnd } from '../flows/flow-state';
+import { isTerminal, isUnsuccessfulEnd, observedStatus } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { DocumentSignee } from './document-signee.entity';
 import type { DocumentView, SignatureRecord, SigneeView } from './document-view';
@@ -68,7 +68,7 @@ export class DocumentPresenter {
       })),
       signatures: signees.flatMap((signee) => this.signatureRecord(signee)),
       request: { client: maskId(flow.consumerId), app: maskId(flow.appId), ip: flow.ip },
-      status: flow.status,
+      status: observedStatus(flow.status),
       cancelled: isUnsuccessfulEnd(flow.status),
     };
   }

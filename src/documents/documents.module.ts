@@ -15,6 +15,7 @@ import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentPasses } from './document-passes';
 import { DocumentRemindersService } from './document-reminders.service';
+import { DocumentSealing } from './document-sealing.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigningService } from './document-signing.service';
 import { DocumentStampingService } from './document-stamping.service';
@@ -49,6 +50,7 @@ import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
     DocumentSigningService,
     DocumentFlowKind,
     DocumentStampingService,
+    DocumentSealing,
     DocumentWebhooks,
     DocumentAuditTrail,
     DocumentRemindersService,

@@ -63,7 +63,24 @@ export class FlowDocument {
   @Column({ ...epochMsColumn, name: 'archive_renewal_at', nullable: true })
   archiveRenewalAt: number | null;
 
-  /** Storage key of the stamped PDF, once every signee has signed. */
+  /**
+   * When the stamped copy is next to be made (DocumentSealing): set by the last signature, moved on by the instance
+   * that claims the work for as long as it may take (its lease) and by each failure to the next retry; null once the
+   * copy is stored, or once the seal is given up (the reason in `sealError` and the audit trail).
+   */
+  @Index()
+  @Column({ ...epochMsColumn, name: 'seal_due_at', nullable: true })
+  sealDueAt: number | null;
+
+  /** Attempts at the seal so far, the one under way included: it decides the wait before the next. */
+  @Column({ type: 'integer', name: 'seal_attempts', default: 0 })
+  sealAttempts: number;
+
+  /** Why the last attempt at the seal failed; null once it succeeds. */
+  @Column({ type: 'text', name: 'seal_error', nullable: true })
+  sealError: string | null;
+
+  /** Storage key of the stamped PDF, once it is made after the last signature. */
   @Column({ type: 'varchar', length: 80, name: 'stamped_key', nullable: true })
   stampedKey: string | null;
 

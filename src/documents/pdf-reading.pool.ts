@@ -5,6 +5,11 @@ import { NotAPdfError } from './errors/not-a-pdf.error';
 import { PdfReadersBusyError } from './errors/pdf-readers-busy.error';
 import { MAX_DECODED_BYTES } from './pdf-decode-budget';
 import type { PdfReadingAnswer, PdfReadingRequest, PdfReadingResult, PdfReadingTask } from './pdf-reading-tasks';
+import type { CompletionRecord } from './completion-page';
+import type { DocumentStamp } from './pdf-stamper';
+import type { SignatureField } from '../seal/pdf-sealer';
+import type { PdfUpdates } from '../seal/pdf-updates';
+import type { ValidationData } from '../seal/validation-data';
 
 export interface PdfReadingLimits {
   /** Files read at once, each on a thread of its own; the others wait their turn. */
@@ -42,7 +47,7 @@ export const PDF_READING_THREAD_FILE = join(
  * thread's decoding is budgeted and its heap capped; one that takes too long, runs out of memory or dies is ended, the
  * file refused, and the next file gets a fresh thread.
  */
-export class PdfReadingPool implements OnApplicationShutdown {
+export class PdfReadingPool implements OnApplicationShutdown, PdfUpdates {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
   private readonly waiting: Array<() => void> = [];
@@ -54,15 +59,38 @@ export class PdfReadingPool implements OnApplicationShutdown {
    * files wait already.
    */
   async read<T extends PdfReadingTask>(task: T, bytes: Uint8Array, maxPages = Infinity): Promise<PdfReadingResult<T>> {
+    return (await this.run((copy) => ({ task, bytes: copy, maxPages }), bytes)) as PdfReadingResult<T>;
+  }
+
+  /** stampPdf on a thread, under the same budget as a reading: a NotAPdfError when the original exceeds it. */
+  async stamp(original: Uint8Array, stamp: DocumentStamp): Promise<Uint8Array> {
+    return (await this.run((bytes) => ({ task: 'stamp', bytes, stamp }), original)) as Uint8Array;
+  }
+
+  /** appendCompletionPage on a thread, under the same budget as a reading. */
+  async appendCompletionPage(stamped: Uint8Array, completion: CompletionRecord): Promise<Uint8Array> {
+    return (await this.run((bytes) => ({ task: 'completionPage', bytes, completion }), stamped)) as Uint8Array;
+  }
+
+  /** A seal's new signature field (addSignatureField) on a thread. */
+  async addSignatureField(bytes: Uint8Array, field: SignatureField): Promise<Uint8Array> {
+    return (await this.run((copy) => ({ task: 'signatureField', bytes: copy, field }), bytes)) as Uint8Array;
+  }
+
+  /** A seal's DSS (appendDss) on a thread. */
+  async appendDss(bytes: Uint8Array, data: ValidationData, signatureContents?: Buffer): Promise<Uint8Array> {
+    return (await this.run((copy) => ({ task: 'dss', bytes: copy, data, signatureContents }), bytes)) as Uint8Array;
+  }
+
+  private async run(request: (bytes: Uint8Array) => PdfReadingRequest, bytes: Uint8Array): Promise<unknown> {
     const worker = await this.thread();
     // One copy, handed over whole: the caller keeps its bytes, and the thread gets a buffer of exactly the file.
     const copy = new Uint8Array(bytes);
-    const request: PdfReadingRequest = { task, bytes: copy, maxPages };
-    const { answer, alive } = await this.ask(worker, request, [copy.buffer]);
+    const { answer, alive } = await this.ask(worker, request(copy), [copy.buffer]);
     this.busy.delete(worker);
     if (alive) this.idle.push(worker);
     this.waiting.shift()?.();
-    if ('result' in answer) return answer.result as PdfReadingResult<T>;
+    if ('result' in answer) return answer.result;
     if ('refusal' in answer) throw new NotAPdfError(answer.refusal);
     throw new Error(`Reading a PDF failed: ${answer.failure}`);
   }

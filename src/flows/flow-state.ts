@@ -3,8 +3,9 @@
  * on the flow's current status, so two racing moves can never both win.
  *
  * Identification and signing: pending -> active (a device holds it) -> completed | rejected | cancelled | expired.
- * Documents: pending -> in_progress (a signee has signed) -> completed (the last one signed) | rejected | cancelled |
- * expired; each signee's own status lives beside the document (`src/documents/signee-status.ts`).
+ * Documents: pending -> in_progress (a signee has signed) -> sealing (the last one signed) -> completed (the stamped
+ * copy is stored) | rejected | cancelled | expired; each signee's own status lives beside the document
+ * (`src/documents/signee-status.ts`).
  */
 export const FLOW_STATUSES = [
   'pending',
@@ -15,9 +16,21 @@ export const FLOW_STATUSES = [
   'cancelled',
   'expired',
 ] as const;
-export type FlowStatus = (typeof FLOW_STATUSES)[number];
+/** The statuses observers are shown (ping, refresh, webhooks, pages): the spec's and the official client's words. */
+export type ObservedFlowStatus = (typeof FLOW_STATUSES)[number];
 
-export const TERMINAL_STATUSES: readonly FlowStatus[] = ['completed', 'rejected', 'cancelled', 'expired'];
+/**
+ * `sealing`: every signee of a document has signed and its stamped copy is being made, after that signature's commit
+ * (DocumentSealing). Observers see it as `in_progress`, so nobody is shown a completed document without its copy.
+ */
+export type FlowStatus = ObservedFlowStatus | 'sealing';
+
+/** The status a flow is shown with. */
+export function observedStatus(status: FlowStatus): ObservedFlowStatus {
+  return status === 'sealing' ? 'in_progress' : status;
+}
+
+export const TERMINAL_STATUSES: readonly ObservedFlowStatus[] = ['completed', 'rejected', 'cancelled', 'expired'];
 
 const OPEN = ['pending', 'active', 'in_progress'] as const;
 
@@ -29,12 +42,22 @@ export const FLOW_MOVES = {
    * signature takes the flow's row lock first and the last signer is always seen as last.
    */
   progress: { from: ['pending', 'in_progress'], to: 'in_progress' },
-  /** The holder approves (signing: once the device signature is verified; documents: the last signee signs). */
+  /** The holder approves: an identification or signing flow, once the device signature is verified. */
   approve: { from: OPEN, to: 'completed' },
+  /**
+   * A document's last signee signs: the signatures are all given, so it can no longer be cancelled, declined or
+   * expire while its stamped copy is made.
+   */
+  seal: { from: ['in_progress'], to: 'sealing' },
+  /**
+   * A document's stamped copy is stored. It may come after the document's time is up: its signatures were all given
+   * in time, and only the seal (a timestamp authority that was down, say) took longer.
+   */
+  sealed: { from: ['sealing'], to: 'completed', afterExpiry: true },
   decline: { from: OPEN, to: 'rejected' },
   cancel: { from: OPEN, to: 'cancelled' },
-  expire: { from: OPEN, to: 'expired' },
-} as const satisfies Record<string, { from: readonly FlowStatus[]; to: FlowStatus }>;
+  expire: { from: OPEN, to: 'expired', afterExpiry: true },
+} as const satisfies Record<string, { from: readonly FlowStatus[]; to: FlowStatus; afterExpiry?: true }>;
 
 export type FlowMove = keyof typeof FLOW_MOVES;
 
@@ -45,7 +68,7 @@ export type FlowMove = keyof typeof FLOW_MOVES;
 export type FlowEndReason = 'device-revoked';
 
 export function isTerminal(status: FlowStatus): boolean {
-  return TERMINAL_STATUSES.includes(status);
+  return (TERMINAL_STATUSES as readonly FlowStatus[]).includes(status);
 }
 
 /** Terminal states that are not a success: existing pollers stop on `cancelled: true` for each of them. */

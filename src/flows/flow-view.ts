@@ -1,7 +1,7 @@
 import type { FlowHint } from './flow-hint';
 import type { ClaimValues } from '../persons/claim-values';
 import type { FlowKind, StartMode } from './flow-kind';
-import type { FlowStatus } from './flow-state';
+import type { ObservedFlowStatus } from './flow-state';
 
 /** A flow as pollers see it (`data.request` of ping, cancel, polling and SSE; DESIGN section 5). */
 export interface FlowView {
@@ -23,7 +23,7 @@ export interface FlowView {
   lut: number;
   ip: string;
   useragent: string;
-  status: FlowStatus;
+  status: ObservedFlowStatus;
   /** True once a device holds the flow. */
   onsession: boolean;
   /** True for every unsuccessful end (cancelled, rejected, expired), so existing pollers stop. */

@@ -3,7 +3,7 @@ import { maskId } from '../common/masking/mask-id';
 import { maskNin } from '../common/masking/mask-nin';
 import { AppConfig } from '../config/app-config';
 import { hintOf } from './flow-hint';
-import { isUnsuccessfulEnd } from './flow-state';
+import { isUnsuccessfulEnd, observedStatus } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
@@ -94,7 +94,7 @@ export class FlowPresenter {
       lut: seconds(flow.updatedAt),
       ip: flow.ip,
       useragent: flow.userAgent,
-      status: flow.status,
+      status: observedStatus(flow.status),
       onsession: flow.deviceId !== null,
       cancelled: isUnsuccessfulEnd(flow.status),
       hint: hintOf(flow, Date.now(), this.config.NO_CLIENT_SECONDS * 1000),

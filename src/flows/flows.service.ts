@@ -235,8 +235,8 @@ export class FlowsService {
     const won = await this.flows.compareAndSet(manager, flow.id, {
       from,
       set: { ...changes, status: to, updatedAt: Date.now() },
-      // Only the sweeper's own move may act on a flow whose time is up, even before anyone has marked it expired.
-      unexpired: move !== 'expire',
+      // Only the moves the table says may act on a flow whose time is up, even before anyone has marked it expired.
+      unexpired: !('afterExpiry' in FLOW_MOVES[move]),
       heldByNoneOr: condition.heldByNoneOr,
     });
     if (!won) return null;

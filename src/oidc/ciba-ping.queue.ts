@@ -6,7 +6,7 @@ import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
-import { afterFailedAttempt, attemptsAllowed } from '../webhooks/retry-schedule';
+import { afterFailedAttempt, attemptsAllowed } from '../common/scheduling/retry-schedule';
 import { CibaPing } from './ciba-ping.entity';
 import { PUSH_START_MODE } from './login-start-modes';
 

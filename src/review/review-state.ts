@@ -1,5 +1,5 @@
 import type { SigneeStatus, SigneeType } from '../documents/signee-status';
-import type { FlowStatus } from '../flows/flow-state';
+import type { ObservedFlowStatus } from '../flows/flow-state';
 
 /** A signee as the hosted review page shows them: no e-mail, and only the end of the NIN. */
 export interface ReviewSigneeState {
@@ -28,7 +28,7 @@ export interface ReviewState {
   title: string;
   /** The name of the app that asks for the signatures. */
   app: string;
-  status: FlowStatus;
+  status: ObservedFlowStatus;
   /** True until the document is completed, rejected, cancelled or expired. */
   open: boolean;
   /** Where the document stands, in a sentence. */

@@ -22,6 +22,8 @@ export function documentSummary({ flow, signees }: LoadedDocument): string {
   switch (flow.status) {
     case 'completed':
       return 'Signed by everyone. The signed PDF is ready.';
+    case 'sealing':
+      return 'Signed by everyone. The signed PDF is being made.';
     case 'rejected': {
       const decliner = signees.find((signee) => signee.status === 'rejected');
       return `Declined${decliner ? ` by ${decliner.name}` : ''}. ${ended}`;

@@ -7,7 +7,7 @@ import { DocumentSigningService } from '../documents/document-signing.service';
 import { DocumentsService } from '../documents/documents.service';
 import { IN_TURN_SIGNEE_STATUSES } from '../documents/signee-status';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
-import { isTerminal } from '../flows/flow-state';
+import { isTerminal, observedStatus } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
 import { VirtualHolderService } from '../sandbox/virtual-holder.service';
 import { DeclineInAppError } from './errors/decline-in-app.error';
@@ -106,7 +106,7 @@ export class ReviewService {
       id: flow.id,
       title: document.fileName,
       app: flow.appName,
-      status: flow.status,
+      status: observedStatus(flow.status),
       open,
       summary: documentSummary(loaded),
       exp: seconds(flow.expiresAt),

@@ -6,14 +6,15 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { CadesSigner, type SignatureTimestamper } from './cades-signer';
 import { DocumentTimestampSigner } from './document-timestamp-signer';
-import { appendDss } from './dss-writer';
-import { sealPdf, timestampPdf } from './pdf-sealer';
+import { signField } from './pdf-sealer';
 import type { SealCredential } from './seal-credential';
 import { SealCredentialsService } from './seal-credentials.service';
+import { SealPdfUpdates } from './seal-pdf-updates';
 import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
 import { ArchiveRenewalUnavailableError } from './errors/archive-renewal-unavailable.error';
+import { ValidationDataMissingError } from './errors/validation-data-missing.error';
 
 export interface SealedPdf {
   bytes: Buffer;
@@ -27,12 +28,24 @@ export interface SealedPdf {
   archiveExpiresAt?: Date;
 }
 
+/** What a seal is for, and whether a failing third party may lower its level rather than fail it. */
+export interface SealRequest {
+  documentId: string;
+  signingTime: Date;
+  /**
+   * False while the seal can still be tried again later (DocumentSealing's retries): a timestamp authority or
+   * revocation service that fails then fails the seal. True on the last try, which makes the best seal it can.
+   */
+  mayLowerLevel: boolean;
+}
+
 /**
  * Seals finished PDFs with the service's PAdES signature: the last step of making a stamped document, given the
  * final bytes. At `SEAL_LEVEL` B-T and above the signature is timestamped by `TSA_URL`, at B-LT the validation data
- * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. If the authority fails, the seal
- * is made without the timestamp (B-B), without the validation data it stays B-T, and without the document timestamp
- * B-LT, each logged, because a completed document must not be held back by a third party.
+ * fetched beforehand is added, and at B-LTA a document timestamp then covers it all. A failing authority or revocation
+ * service fails the seal while it can be tried again later; on the last try the seal is made without the timestamp
+ * (B-B), without the validation data it stays B-T, and without the document timestamp B-LT, each logged, because a
+ * completed document must not be held back for good by a third party.
  */
 @Injectable()
 export class DocumentSealService {
@@ -46,6 +59,7 @@ export class DocumentSealService {
     private readonly credentials: SealCredentialsService,
     private readonly config: AppConfig,
     outbound: OutboundClient,
+    private readonly updates: SealPdfUpdates,
   ) {
     if (config.SEAL_LEVEL !== 'B-B') {
       if (!config.TSA_URL) {
@@ -60,9 +74,8 @@ export class DocumentSealService {
 
   /**
    * Loads the credential the seal signs with, once, and with a timestamp authority fetches the revocation data of the
-   * seal's chain and of the authority's (learnt from a first token over nothing, once). A caller that seals inside a
-   * transaction asks first: loading reads the database, and on SQLite a read from outside a transaction waits until
-   * that transaction ends; and no OCSP responder or CRL is called inside it. A failure here only lowers the level.
+   * seal's chain and of the authority's (learnt from a first token over nothing, once). Asked before each seal, with
+   * no transaction open. A failure here is logged: the seal then finds the revocation data missing.
    */
   async ready(): Promise<void> {
     const credential = await this.credentials.refreshed();
@@ -76,10 +89,7 @@ export class DocumentSealService {
     }
   }
 
-  async seal(
-    finished: Uint8Array,
-    { documentId, signingTime }: { documentId: string; signingTime: Date },
-  ): Promise<SealedPdf> {
+  async seal(finished: Uint8Array, { documentId, signingTime, mayLowerLevel }: SealRequest): Promise<SealedPdf> {
     const credential = await this.credentials.credential();
     const request = {
       signingTime,
@@ -90,18 +100,32 @@ export class DocumentSealService {
       try {
         let token: pkijs.ContentInfo | undefined;
         const timestamper: SignatureTimestamper = async (value) => (token = await this.authority!.timestamp(value));
-        const bytes = await sealPdf(finished, { ...request, signer: new CadesSigner(credential, timestamper) });
+        const bytes = await this.sealed(finished, request, new CadesSigner(credential, timestamper));
         if (!this.withValidation()) return { bytes, level: 'B-T' };
         const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
-        if (longTerm.level !== 'B-LT' || this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        if (longTerm.level !== 'B-LT') {
+          if (!mayLowerLevel) throw new ValidationDataMissingError();
+          return longTerm;
+        }
+        if (this.config.SEAL_LEVEL !== 'B-LTA') return longTerm;
+        if (!mayLowerLevel) return await this.addDocumentTimestamp(longTerm.bytes, documentId);
         return await this.withDocumentTimestamp(longTerm.bytes, documentId);
       } catch (error) {
+        if (!mayLowerLevel) throw error;
         this.logger.warn(
           `Sealing ${documentId} without a timestamp: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }
-    return { bytes: await sealPdf(finished, { ...request, signer: new CadesSigner(credential) }), level: 'B-B' };
+    return { bytes: await this.sealed(finished, request, new CadesSigner(credential)), level: 'B-B' };
+  }
+
+  private async sealed(
+    finished: Uint8Array,
+    field: { signingTime: Date; name: string; reason: string },
+    signer: CadesSigner,
+  ): Promise<Buffer> {
+    return signField(await this.updates.addSignatureField(finished, { kind: 'seal', ...field }), signer);
   }
 
   /** B-LT when every certificate of the seal's and the timestamp's chains has its revocation data at hand. */
@@ -116,7 +140,7 @@ export class DocumentSealService {
       this.logger.warn('Sealing at B-T: revocation data is missing for a certificate of the seal or the timestamp');
       return { bytes: sealed, level: 'B-T' };
     }
-    return { bytes: await appendDss(sealed, data), level: 'B-LT' };
+    return { bytes: Buffer.from(await this.updates.appendDss(sealed, data)), level: 'B-LT' };
   }
 
   /** B-LTA, or B-LT (logged) when the authority fails: a document completes whatever a third party does. */
@@ -137,7 +161,8 @@ export class DocumentSealService {
   private async addDocumentTimestamp(bytes: Buffer, documentId: string): Promise<SealedPdf> {
     const timestamper = new DocumentTimestampSigner(this.authority!);
     const fieldName = `idflow document timestamp ${signatureRanges(bytes).length}`;
-    const timestamped = await timestampPdf(bytes, fieldName, timestamper);
+    const field = await this.updates.addSignatureField(bytes, { kind: 'document-timestamp', fieldName });
+    const timestamped = await signField(field, timestamper);
     const chain = timestamper.token ? tokenCertificates(timestamper.token) : [];
     const archiveExpiresAt = earliestExpiry(chain);
     const data = this.validation.collect([chain]);
@@ -145,7 +170,7 @@ export class DocumentSealService {
       this.logger.warn(`Document timestamp of ${documentId} left without its validation data: some is missing`);
       return { bytes: timestamped, level: 'B-LTA', archiveExpiresAt };
     }
-    const withData = await appendDss(timestamped, data, lastSignatureContents(timestamped));
+    const withData = Buffer.from(await this.updates.appendDss(timestamped, data, lastSignatureContents(timestamped)));
     return { bytes: withData, level: 'B-LTA', archiveExpiresAt };
   }
 
@@ -172,7 +197,9 @@ export class DocumentSealService {
   async renew(sealed: Buffer, documentId: string): Promise<SealedPdf> {
     if (!this.authority) throw new ArchiveRenewalUnavailableError();
     const data = this.validation.collect([tokenCertificates(lastToken(sealed))]);
-    const refreshed = data ? await appendDss(sealed, data, lastSignatureContents(sealed)) : sealed;
+    const refreshed = data
+      ? Buffer.from(await this.updates.appendDss(sealed, data, lastSignatureContents(sealed)))
+      : sealed;
     return this.addDocumentTimestamp(refreshed, documentId);
   }
 

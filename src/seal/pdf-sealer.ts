@@ -32,24 +32,19 @@ export interface SealRequest {
 }
 
 /**
+ * A new signature field, as plain data (it crosses to a PDF reading thread): the service's seal, or a document
+ * timestamp under a field name of its own.
+ */
+export type SignatureField =
+  { kind: 'seal'; signingTime: Date; name: string; reason: string } | { kind: 'document-timestamp'; fieldName: string };
+
+/**
  * Seals finished PDF bytes: an incremental update adds an invisible signature field whose value is a PAdES signature
  * dictionary, then @signpdf fills in the byte ranges and the CMS over every byte but the signature itself. The bytes
  * before the update are kept as they are, so whatever was drawn before the seal is exactly what it covers.
  */
-export async function sealPdf(finished: Uint8Array, request: SealRequest): Promise<Buffer> {
-  return signInNewField(finished, {
-    fieldName: 'idflow seal',
-    onLastPage: true,
-    signer: request.signer,
-    dictionary: (context) => ({
-      Type: 'Sig',
-      SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
-      M: PDFString.fromDate(request.signingTime),
-      Name: PDFString.of(request.name),
-      Reason: PDFString.of(request.reason),
-      ...signatureValue(context),
-    }),
-  });
+export async function sealPdf(finished: Uint8Array, { signer, ...field }: SealRequest): Promise<Buffer> {
+  return signField(await addSignatureField(finished, { kind: 'seal', ...field }), signer);
 }
 
 /**
@@ -58,20 +53,27 @@ export async function sealPdf(finished: Uint8Array, request: SealRequest): Promi
  * signatures and the DSS included. The field has no widget on a page: nothing a reader sees changes.
  */
 export async function timestampPdf(sealed: Uint8Array, fieldName: string, timestamper: Signer): Promise<Buffer> {
-  return signInNewField(sealed, {
-    fieldName,
-    onLastPage: false,
-    signer: timestamper,
-    dictionary: (context) => ({ Type: 'DocTimeStamp', SubFilter: SUBFILTER_ETSI_RFC3161, ...signatureValue(context) }),
-  });
+  return signField(await addSignatureField(sealed, { kind: 'document-timestamp', fieldName }), timestamper);
 }
 
-interface NewSignatureField {
-  fieldName: string;
-  /** Whether the (invisible) widget is also an annotation of the last page, as a signature's usually is. */
-  onLastPage: boolean;
-  signer: Signer;
-  dictionary: (context: PDFContext) => Record<string, PDFObject | string>;
+/** Fills in the byte ranges and the CMS of the field `addSignatureField` added last. */
+export function signField(prepared: Uint8Array, signer: Signer): Promise<Buffer> {
+  return signpdf.sign(Buffer.from(prepared), signer);
+}
+
+/** The signature dictionary of a field, its byte range and /Contents left as placeholders. */
+function dictionaryOf(field: SignatureField, context: PDFContext): Record<string, PDFObject | string> {
+  if (field.kind === 'document-timestamp') {
+    return { Type: 'DocTimeStamp', SubFilter: SUBFILTER_ETSI_RFC3161, ...signatureValue(context) };
+  }
+  return {
+    Type: 'Sig',
+    SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    M: PDFString.fromDate(field.signingTime),
+    Name: PDFString.of(field.name),
+    Reason: PDFString.of(field.reason),
+    ...signatureValue(context),
+  };
 }
 
 /** The byte range and /Contents placeholders that @signpdf fills in, after the dictionary's other keys. */
@@ -84,11 +86,16 @@ function signatureValue(context: PDFContext): Record<string, PDFObject | string>
   };
 }
 
-async function signInNewField(bytes: Uint8Array, field: NewSignatureField): Promise<Buffer> {
+/**
+ * The file with the new, unsigned field as an incremental update. It parses the whole file, which takes a while on a
+ * long document, so DocumentSealService has it done where SealPdfUpdates says (a PDF reading thread in the server).
+ */
+export async function addSignatureField(bytes: Uint8Array, field: SignatureField): Promise<Uint8Array> {
   const document = await PDFDocument.load(bytes, { forIncrementalUpdate: true, updateMetadata: false });
   const { context } = document;
-  const signature = context.register(context.obj(field.dictionary(context)));
-  const page: PDFPage | undefined = field.onLastPage ? document.getPage(document.getPageCount() - 1) : undefined;
+  const signature = context.register(context.obj(dictionaryOf(field, context)));
+  // The seal's widget is an annotation of the last page, as a signature's usually is; a document timestamp's is not.
+  const page: PDFPage | undefined = field.kind === 'seal' ? document.getPage(document.getPageCount() - 1) : undefined;
   const widget = context.register(
     context.obj({
       Type: 'Annot',
@@ -96,7 +103,7 @@ async function signInNewField(bytes: Uint8Array, field: NewSignatureField): Prom
       FT: 'Sig',
       Rect: [0, 0, 0, 0],
       V: signature,
-      T: PDFString.of(field.fieldName),
+      T: PDFString.of(field.kind === 'seal' ? 'idflow seal' : field.fieldName),
       F: PRINT,
       ...(page ? { P: page.ref } : {}),
     }),
@@ -112,6 +119,5 @@ async function signInNewField(bytes: Uint8Array, field: NewSignatureField): Prom
   );
   context.snapshot?.markRefsForSave([...(page ? [page.ref] : []), context.trailerInfo.Root as PDFRef]);
   // The signature dictionary must stay a plain object: inside an object stream its /Contents could not be filled in.
-  const prepared = await document.commit({ useObjectStreams: false });
-  return signpdf.sign(Buffer.from(prepared), field.signer);
+  return document.commit({ useObjectStreams: false });
 }

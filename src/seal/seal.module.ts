@@ -7,14 +7,15 @@ import { SealCaController } from './seal-ca.controller';
 import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
 import { SealCertificate } from './seal-certificate.entity';
 import { SealCredentialsService } from './seal-credentials.service';
+import { SealPdfUpdates } from './seal-pdf-updates';
 import { SealVerificationService } from './seal-verification.service';
 
 /** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA and its revocation services. */
 @Module({
   imports: [TypeOrmModule.forFeature([SealCertificate, RevokedSealCertificate]), OutboundModule],
   controllers: [SealCaController],
-  providers: [SealCredentialsService, DocumentSealService, SealVerificationService],
-  exports: [DocumentSealService, SealVerificationService, SealCredentialsService],
+  providers: [SealCredentialsService, DocumentSealService, SealVerificationService, SealPdfUpdates],
+  exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates],
 })
 export class SealModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

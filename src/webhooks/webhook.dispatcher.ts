@@ -4,7 +4,7 @@ import { OutboundClient, OutboundResponse } from '../common/outbound/outbound-cl
 import { BackgroundWork, type BackgroundWorker } from '../common/scheduling/background-work';
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
-import { afterFailedAttempt } from './retry-schedule';
+import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
 import { AttemptRecord, WebhookDeliveryQueue } from './webhook-delivery.queue';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookMetrics } from './webhook-metrics';

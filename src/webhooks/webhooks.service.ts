@@ -10,7 +10,7 @@ import { afterCommit } from '../platform/after-commit';
 import type { DeliveryStatus } from './delivery-status';
 import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
 import { DeliveryNotFoundError } from './errors/delivery-not-found.error';
-import { attemptsAllowed } from './retry-schedule';
+import { attemptsAllowed } from '../common/scheduling/retry-schedule';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import type { WebhookEventType } from './webhook-event-type';

@@ -13,6 +13,7 @@ import { credentials } from './sandbox-tenant';
 import type { TestAgent, TestApp } from './test-app';
 import type { TestDevice } from './test-device';
 import type { JsonBody } from './json-body';
+import { pause } from './waiting';
 
 export type DocumentKind = 'signing' | 'review';
 type Version = 'v1' | 'v2';
@@ -52,6 +53,34 @@ export async function currentDocument(integrator: IntegratorClient, flow: string
   const response = await refreshDocument(integrator, flow);
   if (response.status !== 200) throw new Error(`refresh failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data.doc;
+}
+
+/** How long a document's stamped copy may take after its last signature, on a loaded machine. */
+export const SEAL_TIMEOUT_MS = 60_000;
+
+/**
+ * The document once it is completed, asking `refresh` every 100 ms: the last signature commits alone and the stamped
+ * copy is made after it. Fails at once if any answer shows it completed without its stamped copy, or when it has not
+ * completed within `timeoutMs`.
+ */
+export async function untilCompleted<Doc>(refresh: () => Promise<Doc>, timeoutMs = SEAL_TIMEOUT_MS): Promise<Doc> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const doc = await refresh();
+    const { id, status, file } = doc as JsonBody;
+    if (status === 'completed') {
+      if (!file?.stamped) throw new Error(`document ${id} is shown completed without its stamped copy`);
+      return doc;
+    }
+    if (status !== 'in_progress') throw new Error(`document ${id} ended ${status} instead of completing`);
+    if (Date.now() > deadline) throw new Error(`document ${id} not completed within ${timeoutMs} ms`);
+    await pause(100);
+  }
+}
+
+/** The document as refresh shows it once completed (see `untilCompleted`). */
+export function completedDocument(integrator: IntegratorClient, flow: string, timeoutMs?: number): Promise<JsonBody> {
+  return untilCompleted(() => currentDocument(integrator, flow), timeoutMs);
 }
 
 /** A signee acting on documents: through a phone (the Wallet API) or the sandbox simulator's virtual device. */
@@ -123,8 +152,10 @@ export async function simulatorSignedDocument(
   for (const nin of signers) {
     await t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
   }
-  const refreshed = await t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200);
-  const doc = refreshed.body.data.doc;
+  const doc = await untilCompleted(
+    async () =>
+      (await t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200)).body.data.doc,
+  );
   return { doc, stamped: (await downloadFile(t.http, doc.file.stamped)).body as Buffer };
 }
 

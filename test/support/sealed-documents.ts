@@ -1,5 +1,5 @@
 import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
-import { downloadFile, simulatorSignedDocument } from './document-flows';
+import { downloadFile, simulatorSignedDocument, untilCompleted } from './document-flows';
 import type { JsonBody } from './json-body';
 import { FileHost, makePdf } from './pdf-fixtures';
 import { PdfWorkbench } from './pdf-tools';
@@ -39,6 +39,55 @@ export class SealedDocuments {
     return simulatorSignedDocument(this.t, this.sandbox, url, signers);
   }
 
+  /**
+   * A signing document of one page that `signers` sign through the simulator, under a webhook reference of its own:
+   * its id and reference, answered once the last signature commits (its stamped copy is made after).
+   */
+  async sign(signers: string[]): Promise<{ id: string; reference: string }> {
+    this.files += 1;
+    const reference = `sealed-${this.files}-${Date.now()}`;
+    const headers = credentials(this.sandbox);
+    const created = await this.t
+      .http()
+      .post('/api/v2/document/signing')
+      .set(headers)
+      .send({
+        to: signers,
+        file: { url: this.host.put(`/signed-${this.files}.pdf`, await makePdf(1)), title: 'Sealed' },
+        webhook: { host: 'https://example.com/hook', reference },
+      })
+      .expect(201);
+    const id: string = created.body.data.request.id;
+    for (const nin of signers) {
+      await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
+    }
+    return { id, reference };
+  }
+
+  /** The document as refresh shows it. */
+  async refresh(id: string): Promise<JsonBody> {
+    const headers = credentials(this.sandbox);
+    return (await this.t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200)).body.data
+      .doc;
+  }
+
+  /** The stamped copy of a document, once it is completed. */
+  async stampedCopy(id: string): Promise<Buffer> {
+    const doc = await untilCompleted(() => this.refresh(id));
+    return (await downloadFile(this.t.http, doc.file.stamped)).body as Buffer;
+  }
+
+  /** The types of the webhooks queued for this reference, as the integrator lists its deliveries. */
+  async webhookTypes(reference: string): Promise<string[]> {
+    const listed = await this.t
+      .http()
+      .get('/api/v2/webhooks/deliveries')
+      .query({ reference })
+      .set(credentials(this.sandbox))
+      .expect(200);
+    return listed.body.data.deliveries.map((delivery: { type: string }) => delivery.type).sort();
+  }
+
   /** A review document whose signees (test persons, each under the name given) sign through the simulator. */
   async completeReview(signees: Array<{ nin: string; name: string }>): Promise<Buffer> {
     this.files += 1;
@@ -63,8 +112,7 @@ export class SealedDocuments {
     for (const { nin } of signees) {
       await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
     }
-    const refreshed = await this.t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200);
-    return (await downloadFile(this.t.http, refreshed.body.data.doc.file.stamped)).body as Buffer;
+    return this.stampedCopy(id);
   }
 
   /** `data` of `POST /verify` with the file as the body. */

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 /** The Wallet API's shapes as the app reads them (the service's OpenAPI document at /docs-json is the reference). */
-export type FlowStatus = 'pending' | 'active' | 'completed' | 'rejected' | 'cancelled' | 'expired';
+export type FlowStatus = 'pending' | 'active' | 'in_progress' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
 export interface HolderFlow {
   id: string;

@@ -5,6 +5,10 @@ export class FlowAlreadyTerminalError extends DomainError {
   readonly status = 409;
 
   constructor(flowStatus: FlowStatus) {
-    super(`The flow is already ${flowStatus}`);
+    super(
+      flowStatus === 'sealing'
+        ? 'Every signee has signed: the signed copy is being made and the document completes shortly'
+        : `The flow is already ${flowStatus}`,
+    );
   }
 }

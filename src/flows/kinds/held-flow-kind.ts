@@ -2,7 +2,7 @@ import { FlowAlreadyTerminalError } from '../errors/flow-already-terminal.error'
 import { FlowNotFoundError } from '../errors/flow-not-found.error';
 import { FlowTakenError } from '../errors/flow-taken.error';
 import type { FlowChangedEvent } from '../events/flow-changed.event';
-import { isTerminal } from '../flow-state';
+import { isTerminal, observedStatus } from '../flow-state';
 import type { FlowView, ObservedViews } from '../flow-view';
 import type { Flow } from '../flow.entity';
 import type { FlowPresenter } from '../flow.presenter';
@@ -186,7 +186,7 @@ export abstract class HeldFlowKind<K extends HeldKind> implements FlowKindPlugin
       app: flow.appName,
       payload: flow.payload,
       requestedClaims: flow.requestedClaims,
-      status: flow.status,
+      status: observedStatus(flow.status),
       held: flow.deviceId === holder.id,
       exp: Math.floor(flow.expiresAt / 1000),
       ...deviceVerificationOf(flow),

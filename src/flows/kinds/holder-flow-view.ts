@@ -1,6 +1,6 @@
 import type { SigningChallenge } from '../../signatures/signing-challenge';
 import type { FlowKind, StartMode } from '../flow-kind';
-import type { FlowStatus } from '../flow-state';
+import type { ObservedFlowStatus } from '../flow-state';
 
 /**
  * A flow as the holder's device sees it: enough to ask for consent, nothing about other holders. A kind may add its
@@ -15,7 +15,7 @@ export interface HolderFlowView {
   app: string;
   payload: string;
   requestedClaims: string[];
-  status: FlowStatus;
+  status: ObservedFlowStatus;
   /** True when this device holds the flow. */
   held: boolean;
   /** Unix seconds. */

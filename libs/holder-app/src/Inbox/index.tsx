@@ -15,7 +15,15 @@ const T = STRINGS.inbox;
 
 function outcomeText({ flow, error }: Answered): string {
   if (error) return STRINGS.outcome.failed(error);
-  return flow?.status === 'completed' ? STRINGS.outcome.completed : STRINGS.outcome.rejected;
+  return flow && approved(flow) ? STRINGS.outcome.completed : STRINGS.outcome.rejected;
+}
+
+/**
+ * Whether the person's answer was an approval: a document they signed is still in progress until the others have
+ * signed and its signed copy is made, so their own status there says it.
+ */
+function approved(flow: HolderFlow): boolean {
+  return flow.status === 'completed' || flow.document?.signeeStatus === 'signed';
 }
 
 /** The requests waiting for this person, live from the device stream. */

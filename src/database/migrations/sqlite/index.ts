@@ -35,6 +35,7 @@ import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-
 import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHolderIndex';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
+import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -75,4 +76,5 @@ export const SQLITE_MIGRATIONS = [
   FlowHolderIndex1764990000001,
   RevokedSealCertificates1765000000000,
   WalletDcApiOrigin1765010000000,
+  DocumentSealing1765030000000,
 ];

@@ -1,4 +1,9 @@
-/** What becomes of a delivery after a failed attempt. */
+/**
+ * Retries with backoff, shared by the durable work that calls out (webhook deliveries, CIBA pings, document seals): a
+ * schedule of seconds between attempts, from configuration.
+ */
+
+/** What becomes of the work after a failed attempt. */
 export type AfterFailure = { status: 'pending'; nextAttemptAt: number } | { status: 'failed'; nextAttemptAt: null };
 
 /**
@@ -16,7 +21,7 @@ export function afterFailedAttempt(
   return { status: 'pending', nextAttemptAt: now + Math.round(delaySeconds * 1000) };
 }
 
-/** A fresh delivery gets one first attempt and one retry per entry of the schedule. */
+/** Fresh work gets one first attempt and one retry per entry of the schedule. */
 export function attemptsAllowed(schedule: readonly number[]): number {
   return schedule.length + 1;
 }
