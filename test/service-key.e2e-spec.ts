@@ -1,8 +1,10 @@
 import { AccessTokenService } from '../src/auth/access-token.service';
+import { ServiceKeyService } from '../src/service-key/service-key.service';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { TestApp, createTestApp } from './support/test-app';
 import { testConfig } from './support/test-config';
 import { createTenant } from './support/tenant-factory';
+import { thrownExceptions } from './support/thrown-exceptions';
 
 describe('the service signing key shared by instances', () => {
   let instances: TestApp[];
@@ -45,5 +47,11 @@ describe('the service signing key shared by instances', () => {
     if (!holder || holder === 'revoked') throw new Error('the key should be valid on every instance');
     await expect(verifier.app.get(AccessTokenService).isValidFor(token, holder)).resolves.toBe(true);
     await expect(verifier.app.get(AccessTokenService).isValidFor(`${token}x`, holder)).resolves.toBe(false);
+  });
+
+  it('derives pseudonyms and secrets without an exception thrown inside (as a Buffer key makes Node 24 throw two)', () => {
+    const serviceKey = instances[0].app.get(ServiceKeyService);
+    expect(thrownExceptions(() => serviceKey.pseudonym('app_1', '19900101-1234'))).toEqual([]);
+    expect(thrownExceptions(() => serviceKey.derivedSecret('purpose'))).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ const TIME_SHAPE = /^(0|[1-9]\d{0,9})$/;
 
 /** The frame's code: lowercase hex HMAC-SHA256 of the decimal text of `time` under the UTF-8 bytes of the secret. */
 export function qrFrameCode(startSecret: string, time: number): string {
-  return createHmac('sha256', Buffer.from(startSecret, 'utf8')).update(String(time)).digest('hex');
+  // A string key is read as UTF-8; a Buffer would cost two thrown and caught TypeErrors in Node 24's key checks.
+  return createHmac('sha256', startSecret).update(String(time)).digest('hex');
 }
 
 /** The frame at `time` seconds after creation: `idflow://qr?token=<startToken>&time=<time>&code=<code>`. */

@@ -27,7 +27,7 @@ describe('KeyringSource', () => {
     expect(source.load()).toEqual(after);
     const configured = KeyringSource.of({
       DATABASE_PATH: databasePath,
-      KEY_ENCRYPTION_KEY: before.current.key.toString('base64'),
+      KEY_ENCRYPTION_KEY: before.current.key.export().toString('base64'),
     });
     expect(() => configured.rotate()).toThrow(/put the new key first in it, then run keys:rewrap/);
   });

@@ -1,4 +1,5 @@
 import { keyEncryptionKey, newKeyEncryptionKey, parseKeyring } from './keyring';
+import { thrownExceptions } from '../../test/support/thrown-exceptions';
 import { SecretSealer } from './secret-sealer';
 
 describe('SecretSealer', () => {
@@ -32,6 +33,14 @@ describe('SecretSealer', () => {
     expect(() => old.open(sealedNew, 'ctx')).toThrow(/sealed with key .*, which is not configured/);
     const reloading = new SecretSealer({ current: first, retired: [] }, () => ({ current: second, retired: [first] }));
     expect(reloading.open(sealedNew, 'ctx')).toBe('b');
+  });
+
+  it('seals and opens without an exception thrown inside (as a Buffer key makes Node 24 throw two)', () => {
+    const sealer = new SecretSealer({ current: first, retired: [] });
+    let sealed = '';
+    expect(thrownExceptions(() => (sealed = sealer.seal('secret', 'ctx')))).toEqual([]);
+    expect(thrownExceptions(() => sealer.open(sealed, 'ctx'))).toEqual([]);
+    expect(sealer.open(sealed, 'ctx')).toBe('secret');
   });
 
   it('returns a value stored before sealing as it is', () => {

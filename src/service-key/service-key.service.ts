@@ -1,4 +1,4 @@
-import { KeyObject, createHmac, createPrivateKey } from 'node:crypto';
+import { KeyObject, createHmac, createPrivateKey, createSecretKey } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
@@ -51,7 +51,8 @@ export class ServiceKeyService implements OnModuleInit {
   private privateKey: KeyObject;
   private publicKey: CryptoKey;
   private publicJwk: JWK;
-  private pseudonymKey: Buffer;
+  /** A KeyObject: Node 24 tries a Buffer key as a KeyObject and a CryptoKey first, throwing two TypeErrors a call. */
+  private pseudonymKey: KeyObject;
   private signingJwks: JWK[] = [];
   private vapid: VapidKeys;
   private publishedJwks: JWK[] = [];
@@ -77,9 +78,11 @@ export class ServiceKeyService implements OnModuleInit {
     }));
     this.publishedJwks = [stored, ...others].map((row) => JSON.parse(row.publicJwk) as JWK);
     this.privateKey = createPrivateKey({ key: privateJwk, format: 'jwk' });
-    this.pseudonymKey = createHmac('sha256', 'idflow-pseudonym')
-      .update(privateJwk.d as string)
-      .digest();
+    this.pseudonymKey = createSecretKey(
+      createHmac('sha256', 'idflow-pseudonym')
+        .update(privateJwk.d as string)
+        .digest(),
+    );
     this.publicKey = (await importJWK(this.publicJwk, ALG)) as CryptoKey;
     const vapidRow = await this.loadOrCreate(VAPID_SLOT, 'ES256', { extractable: true });
     const vapidJwk = JSON.parse(this.privateJwks.open(VAPID_SLOT, vapidRow.privateJwk)) as Required<JWK>;

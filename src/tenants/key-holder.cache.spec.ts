@@ -1,11 +1,25 @@
 import { EventEmitter } from 'node:events';
 import type Redis from 'ioredis';
 import type { KeyHolder } from './key-holder';
+import type { ChangedElsewhere, DatabaseChanges } from '../common/persistence/database-changes';
 import { RedisChannels } from '../redis/redis-channels';
 import { KEY_HOLDER_TTL_MS, KeyHolderCache } from './key-holder.cache';
 
 const CHANNELS = new RedisChannels('deployment-a:');
 const TENANT_CHANGES_CHANNEL = 'deployment-a:tenants:changed';
+
+/** PostgreSQL's case: the database cannot tell of changes made elsewhere. */
+const NOT_WATCHED = { watcher: () => undefined } as unknown as DatabaseChanges;
+
+/** SQLite's case: answers whether the database changed elsewhere from `changed`, counting how often it is asked. */
+function watched(changed: () => boolean) {
+  const asked = { count: 0 };
+  const watcher: ChangedElsewhere = async () => {
+    asked.count++;
+    return changed();
+  };
+  return { changes: { watcher: () => watcher } as unknown as DatabaseChanges, asked };
+}
 
 const holderOf = (appId: string, keyId: string) =>
   ({ key: { id: keyId, revokedAt: null }, app: { id: appId }, consumer: { id: 'bcn_1' } }) as unknown as KeyHolder;
@@ -26,7 +40,7 @@ describe('KeyHolderCache', () => {
 
   it('asks once per key while its answer is fresh, unknown keys included, and again after a second', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     const known = lookup(holderOf('app_1', 'key_1'));
     const unknown = lookup(null);
     const [first, second] = await Promise.all([cache.find('a', known.load), cache.find('a', known.load)]);
@@ -42,7 +56,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('forgets a key when it changes, and every key of an app when the app changes', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     const first = lookup(holderOf('app_1', 'key_1'));
     const second = lookup(holderOf('app_1', 'key_2'));
     const other = lookup(holderOf('app_2', 'key_3'));
@@ -58,7 +72,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('answers a lookup that was under way during a change but does not keep it', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     let release: (holder: KeyHolder) => void = () => undefined;
     const slow = () => new Promise<KeyHolder>((resolve) => (release = resolve));
     const pending = cache.find('a', slow);
@@ -72,7 +86,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('does not keep a failed lookup', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     const flaky = lookup(new Error('database down'), holderOf('app_1', 'key_1'));
     await expect(cache.find('a', flaky.load)).rejects.toThrow('database down');
     await expect(cache.find('a', flaky.load)).resolves.toMatchObject({ key: { id: 'key_1' } });
@@ -81,7 +95,7 @@ describe('KeyHolderCache', () => {
 
   it('has an answer at hand once its lookup has come, for as long as a lookup would be answered from the cache', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     expect(cache.known('a')).toBeUndefined();
     const pending = cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(cache.known('a')).toBeUndefined();
@@ -95,7 +109,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('has no answer at hand for a key or app that changed, nor from a lookup under way during a change', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     await Promise.all([
       cache.find('a', lookup(holderOf('app_1', 'key_1')).load),
       cache.find('b', lookup(holderOf('app_2', 'key_2')).load),
@@ -113,9 +127,67 @@ describe('KeyHolderCache', () => {
   });
 
   it('hands out holders nobody can change, since many requests share one', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS);
+    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
     const holder = await cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(() => Object.assign(holder?.app as object, { id: 'app_other' })).toThrow(TypeError);
+  });
+
+  describe('on a database that tells of changes made elsewhere', () => {
+    beforeEach(() => jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+
+    it('keeps answers while nothing changed elsewhere, asking the database once a second for every key', async () => {
+      const { changes, asked } = watched(() => false);
+      const cache = new KeyHolderCache(null, CHANNELS, changes);
+      const [one, other] = [lookup(holderOf('app_1', 'key_1')), lookup(holderOf('app_1', 'key_2'))];
+      for (let second = 0; second < 60; second++) {
+        jest.setSystemTime(1_000_000 + second * KEY_HOLDER_TTL_MS);
+        expect(cache.known('a')).toBeUndefined();
+        await Promise.all([cache.find('a', one.load), cache.find('b', other.load), cache.find('a', one.load)]);
+        expect(cache.known('a')).toMatchObject({ key: { id: 'key_1' } });
+      }
+      expect([one.calls.count, other.calls.count, asked.count]).toEqual([1, 1, 60]);
+    });
+
+    it('looks every key up again within a second of a change made elsewhere', async () => {
+      let changedElsewhere = false;
+      const { changes } = watched(() => changedElsewhere);
+      const cache = new KeyHolderCache(null, CHANNELS, changes);
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      changedElsewhere = true;
+      await cache.find('a', known.load);
+      expect(cache.known('a')).toBeDefined();
+      jest.setSystemTime(1_000_000 + KEY_HOLDER_TTL_MS);
+      expect(cache.known('a')).toBeUndefined();
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(2);
+    });
+
+    it('still forgets a key at once when it changes here', async () => {
+      const { changes } = watched(() => false);
+      const cache = new KeyHolderCache(null, CHANNELS, changes);
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      await cache.keyChanged('a');
+      expect(cache.known('a')).toBeUndefined();
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(2);
+    });
+
+    it('forgets everything when the database cannot be asked', async () => {
+      let failing = false;
+      const { changes } = watched(() => {
+        if (failing) throw new Error('database down');
+        return false;
+      });
+      const cache = new KeyHolderCache(null, CHANNELS, changes);
+      const known = lookup(holderOf('app_1', 'key_1'));
+      await cache.find('a', known.load);
+      failing = true;
+      jest.setSystemTime(1_000_000 + KEY_HOLDER_TTL_MS);
+      await cache.find('a', known.load);
+      expect(known.calls.count).toBe(2);
+    });
   });
 
   describe('with Redis', () => {
@@ -135,7 +207,7 @@ describe('KeyHolderCache', () => {
 
     it('announces changes to every instance and applies the changes other instances announce', async () => {
       const { redis, subscriber, published } = fakeRedis();
-      const cache = new KeyHolderCache(redis, CHANNELS);
+      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
       await cache.onModuleInit();
       expect(subscriber.subscribe).toHaveBeenCalledWith(TENANT_CHANGES_CHANNEL);
 
@@ -152,7 +224,7 @@ describe('KeyHolderCache', () => {
     it('still forgets the change here when Redis cannot take the announcement, and does not fail the change', async () => {
       const { redis } = fakeRedis();
       Object.assign(redis, { publish: () => Promise.reject(new Error('Connection is closed.')) });
-      const cache = new KeyHolderCache(redis, CHANNELS);
+      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);
@@ -163,7 +235,7 @@ describe('KeyHolderCache', () => {
 
     it('forgets everything when the subscription comes back after a disconnect, or a message cannot be read', async () => {
       const { redis, subscriber } = fakeRedis();
-      const cache = new KeyHolderCache(redis, CHANNELS);
+      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);

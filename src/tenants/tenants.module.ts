@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseChanges } from '../common/persistence/database-changes';
 import { ApiKey } from './api-key.entity';
 import { ConsumerApp } from './consumer-app.entity';
 import { Consumer } from './consumer.entity';
@@ -9,7 +10,7 @@ import { TenantsService } from './tenants.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Consumer, ConsumerApp, ApiKey])],
-  providers: [TenantsService, KeyHolderCache, KeyUsageRecorder],
+  providers: [TenantsService, KeyHolderCache, KeyUsageRecorder, DatabaseChanges],
   exports: [TenantsService],
 })
 export class TenantsModule {}

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -14,7 +14,8 @@ export interface WebhookHeaders {
  */
 export function signWebhook(secret: string, id: string, sentAt: Date, body: string): WebhookHeaders {
   const timestamp = Math.floor(sentAt.getTime() / 1000);
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  // A KeyObject, because Node 24 tries a Buffer key as a KeyObject and a CryptoKey first, throwing two TypeErrors.
+  const key = createSecretKey(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
   const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` };
 }
