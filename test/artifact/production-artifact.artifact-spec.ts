@@ -7,7 +7,7 @@ import { decodeJwt } from 'jose';
 import type { SandboxBootstrap } from '../../src/sandbox/sandbox-bootstrap.service';
 import { ArtifactServer } from '../support/artifact-server';
 import { Dockerfile } from '../support/dockerfile';
-import { currentDocument, downloadFile, simulatedDocumentSigner, startDocument } from '../support/document-flows';
+import { completedDocument, downloadFile, simulatedDocumentSigner, startDocument } from '../support/document-flows';
 import { runtimeEnv } from '../support/image-replay';
 import { IntegratorClient } from '../support/integrator-client';
 import { FileHost, makePdf } from '../support/pdf-fixtures';
@@ -129,7 +129,8 @@ describe('the production artifact, driven end to end', () => {
     for (const { nin } of people) {
       expect((await simulatedDocumentSigner(integrator, nin).sign(request.id)).status).toBe(201);
     }
-    const doc = await currentDocument(integrator, request.id);
+    // The seal is made after the last signature's commit: the document shows completed once its copy is stored.
+    const doc = await completedDocument(integrator, request.id);
     expect(doc.status).toBe('completed');
     sealed = (await downloadFile(server.http, doc.file.stamped)).body as Buffer;
 
