@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
 import { BackgroundWork } from '../common/scheduling/background-work';
+import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
 import { AppConfig } from '../config/app-config';
 import { FlowsService } from '../flows/flows.service';
@@ -43,7 +44,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
   private readonly underWay = new Set<string>();
   /** Set by a wake during a pass, which then looks once more. */
   private again = false;
-  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly retries = new RetryWakeups(SEALING_PASS_MS, () => this.wake());
   private stopped = false;
 
   constructor(
@@ -72,7 +73,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
 
   beforeApplicationShutdown(): void {
     this.stopped = true;
-    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retries.clear();
   }
 
   /** Looks for due seals now (once the last signature has committed), in a process that does background work. */
@@ -80,21 +81,6 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     if (this.stopped || !this.background.runs) return;
     this.again = true;
     void this.background.runOnce(DOCUMENT_SEALING_PASS);
-  }
-
-  /** A retry due sooner than the next pass gets a timer of its own, so short schedules are kept to the letter. */
-  private wakeAt(time: number): void {
-    const delay = time - Date.now();
-    if (delay >= SEALING_PASS_MS) return;
-    const timer = setTimeout(
-      () => {
-        this.retryTimers.delete(timer);
-        this.wake();
-      },
-      Math.max(0, delay),
-    );
-    timer.unref();
-    this.retryTimers.add(timer);
   }
 
   /** One pass, looking again while woken meanwhile: how many documents this instance completed. */
@@ -175,7 +161,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     if (next === null) {
       this.logger.error({ flowId, attempt, reason }, 'Gave up the seal of a document: it stays in progress');
     } else {
-      this.wakeAt(next);
+      this.retries.at(next);
       // The error itself too: a failure that is not a third party's (a defect) needs its stack to be found.
       this.logger.warn(
         { err: error, flowId, attempt, reason, nextAttemptAt: new Date(next).toISOString() },

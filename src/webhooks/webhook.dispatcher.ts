@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
 import { OutboundClient, OutboundResponse } from '../common/outbound/outbound-client';
 import { BackgroundWork, type BackgroundWorker } from '../common/scheduling/background-work';
+import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
@@ -48,7 +49,7 @@ function describeAnswer(answer: OutboundResponse): string {
 export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private poller?: NodeJS.Timeout;
-  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly retries = new RetryWakeups(DELIVERY_POLL_MS, () => this.wake());
   private readonly inFlight = new Set<Promise<void>>();
   private claiming?: Promise<void>;
   private claimAgain = false;
@@ -78,8 +79,7 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.poller);
-    for (const timer of this.retryTimers) clearTimeout(timer);
-    this.retryTimers.clear();
+    this.retries.clear();
     await this.claiming;
     await Promise.allSettled([...this.inFlight]);
   }
@@ -151,7 +151,7 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
           'Webhook attempt failed',
         );
       }
-      if (record.nextAttemptAt !== null) this.wakeAt(record.nextAttemptAt);
+      if (record.nextAttemptAt !== null && !this.stopped) this.retries.at(record.nextAttemptAt);
     } catch (error) {
       // The lease runs out and the delivery is tried again: at least once, never lost.
       this.logger.error({ err: error, deliveryId: delivery.id }, 'Could not record a webhook attempt');
@@ -181,20 +181,5 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
       this.logger.error({ err: error, deliveryId: delivery.id }, 'Unexpected error sending a webhook');
       return { succeeded: false, statusCode: null, error: 'Internal error while sending' };
     }
-  }
-
-  /** A retry due sooner than the next poll gets a timer of its own, so short schedules are kept to the letter. */
-  private wakeAt(time: number): void {
-    const delay = time - Date.now();
-    if (this.stopped || delay >= DELIVERY_POLL_MS) return;
-    const timer = setTimeout(
-      () => {
-        this.retryTimers.delete(timer);
-        this.wake();
-      },
-      Math.max(0, delay),
-    );
-    timer.unref();
-    this.retryTimers.add(timer);
   }
 }
