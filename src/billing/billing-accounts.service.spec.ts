@@ -5,8 +5,10 @@ import { NotFoundError } from '../common/errors/not-found.error';
 import type { AppConfig } from '../config/app-config';
 import type { TenantsService } from '../tenants/tenants.service';
 import { AllowanceUsage } from './allowance-usage.entity';
+import { AllowanceUsageRepository } from './allowance-usage.repository';
 import { BillingAccountsService } from './billing-accounts.service';
 import { BillingBalance } from './billing-balance.entity';
+import { BillingBalanceRepository } from './billing-balance.repository';
 import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 
 const NOVEMBER = Date.UTC(2025, 10, 17);
@@ -34,8 +36,8 @@ describe('BillingAccountsService', () => {
 
   const accountsWith = (settings: Partial<AppConfig> = {}) =>
     new BillingAccountsService(
-      dataSource.getRepository(BillingBalance),
-      dataSource.getRepository(AllowanceUsage),
+      new BillingBalanceRepository(dataSource.getRepository(BillingBalance)),
+      new AllowanceUsageRepository(dataSource.getRepository(AllowanceUsage)),
       tenants,
       {
         FREE_MONTHLY_ALLOWANCE: 2,

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
-import { AllowanceUsage } from './allowance-usage.entity';
+import { AllowanceUsageRepository } from './allowance-usage.repository';
 import { monthOf } from './billing-calendar';
 import type { BillingCategory } from './billing-category';
 import type { BillingCharge, Reservation } from './billing-charge';
-import { BillingBalance } from './billing-balance.entity';
+import { BillingBalanceRepository } from './billing-balance.repository';
 import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 
 /** A consumer's standing: its prepaid balance and this month's allowance. */
@@ -19,15 +17,12 @@ export interface BillingAccount {
   allowance: { month: string; used: number; limit: number };
 }
 
-/**
- * Balances and monthly allowances. Every change is one conditional statement whose affected-row count decides, so two
- * calls racing for the last unit of an allowance or a balance can never both get it, on any number of instances.
- */
+/** Balances and monthly allowances: what a billable call costs, and where it is paid from. */
 @Injectable()
 export class BillingAccountsService {
   constructor(
-    @InjectRepository(BillingBalance) private readonly balances: Repository<BillingBalance>,
-    @InjectRepository(AllowanceUsage) private readonly allowances: Repository<AllowanceUsage>,
+    private readonly balances: BillingBalanceRepository,
+    private readonly allowances: AllowanceUsageRepository,
     private readonly tenants: TenantsService,
     private readonly config: AppConfig,
   ) {}
@@ -50,7 +45,7 @@ export class BillingAccountsService {
     }
     const price = this.priceOf(category);
     if (price === 0) return { category, cost: 0 };
-    if (await this.debit(consumerId, price, now)) {
+    if (await this.balances.take(consumerId, price, now)) {
       return { category, cost: price, reservation: { kind: 'balance', consumerId, amount: price } };
     }
     throw new InsufficientBalanceError(category, price);
@@ -66,27 +61,16 @@ export class BillingAccountsService {
   async credit(consumerId: string, amount: number, now = Date.now()): Promise<BillingAccount> {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('A credit must be a positive whole amount');
     await this.tenants.findConsumer(consumerId);
-    await this.balances
-      .createQueryBuilder()
-      .insert()
-      .into(BillingBalance)
-      .values({ consumerId, balance: 0, updatedAt: now })
-      .orIgnore()
-      .execute();
-    await this.balances
-      .createQueryBuilder()
-      .update(BillingBalance)
-      .set({ balance: () => 'balance + :amount', updatedAt: now })
-      .where('consumer_id = :consumerId', { consumerId, amount })
-      .execute();
+    await this.balances.open(consumerId, now);
+    await this.balances.add(consumerId, amount, now);
     return this.account(consumerId, now);
   }
 
   async account(consumerId: string, now = Date.now()): Promise<BillingAccount> {
     const month = monthOf(now);
     const [balance, allowance] = await Promise.all([
-      this.balances.findOneBy({ consumerId }),
-      this.allowances.findOneBy({ consumerId, month }),
+      this.balances.find(consumerId),
+      this.allowances.find(consumerId, month),
     ]);
     return {
       consumerId,
@@ -95,52 +79,18 @@ export class BillingAccountsService {
     };
   }
 
-  /** Counts one call against the month's allowance, if any is left: the row is made first, then raised only below the limit. */
+  /** Counts one call against the month's allowance, if any is left. */
   private async useAllowance(consumerId: string, month: string): Promise<boolean> {
     const limit = this.config.FREE_MONTHLY_ALLOWANCE;
     if (limit === 0) return false;
-    await this.allowances
-      .createQueryBuilder()
-      .insert()
-      .into(AllowanceUsage)
-      .values({ consumerId, month, used: 0 })
-      .orIgnore()
-      .execute();
-    const result = await this.allowances
-      .createQueryBuilder()
-      .update(AllowanceUsage)
-      .set({ used: () => 'used + 1' })
-      .where('consumer_id = :consumerId AND month = :month AND used < :limit', { consumerId, month, limit })
-      .execute();
-    return result.affected === 1;
-  }
-
-  /** Takes `amount` from the balance only if it is all there. */
-  private async debit(consumerId: string, amount: number, now: number): Promise<boolean> {
-    const result = await this.balances
-      .createQueryBuilder()
-      .update(BillingBalance)
-      .set({ balance: () => 'balance - :amount', updatedAt: now })
-      .where('consumer_id = :consumerId AND balance >= :amount', { consumerId, amount })
-      .execute();
-    return result.affected === 1;
+    return this.allowances.use(consumerId, month, limit);
   }
 
   private async release(reservation: Reservation, now: number): Promise<void> {
     if (reservation.kind === 'allowance') {
-      await this.allowances
-        .createQueryBuilder()
-        .update(AllowanceUsage)
-        .set({ used: () => 'used - 1' })
-        .where('consumer_id = :consumerId AND month = :month AND used > 0', reservation)
-        .execute();
+      await this.allowances.giveBack(reservation.consumerId, reservation.month);
       return;
     }
-    await this.balances
-      .createQueryBuilder()
-      .update(BillingBalance)
-      .set({ balance: () => 'balance + :amount', updatedAt: now })
-      .where('consumer_id = :consumerId', { consumerId: reservation.consumerId, amount: reservation.amount })
-      .execute();
+    await this.balances.add(reservation.consumerId, reservation.amount, now);
   }
 }

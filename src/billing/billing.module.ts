@@ -1,10 +1,8 @@
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Global, Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
 import { BillingGuard } from './billing.guard';
 import { FailedCallRefund } from './failed-call-refund';
-import { UsageRecord } from './usage-record.entity';
 import { UsageRetention } from './usage-retention';
 import { UsageMeter } from './usage.meter';
 
@@ -14,7 +12,7 @@ import { UsageMeter } from './usage.meter';
  */
 @Global()
 @Module({
-  imports: [BillingLedgerModule, TenantsModule, TypeOrmModule.forFeature([UsageRecord])],
+  imports: [BillingLedgerModule, TenantsModule],
   providers: [UsageMeter, BillingGuard, FailedCallRefund, UsageRetention],
   exports: [BillingLedgerModule, UsageMeter, BillingGuard],
 })

@@ -4,7 +4,8 @@ import { maskId } from '../common/masking/mask-id';
 import type { Environment } from '../tenants/environment';
 import { BillingAccount, BillingAccountsService } from './billing-accounts.service';
 import { UsagePeriod, resolveUsagePeriod } from './usage-period';
-import { DailyUsage, UsageCount, UsageService, sumUsage } from './usage.service';
+import type { UsageCount } from './usage-count';
+import { DailyUsage, UsageService, sumUsage } from './usage.service';
 
 /** What an integrator sees of its consumer's usage: calls by day and category, and where its account stands. */
 export interface UsageReport extends UsagePeriod {

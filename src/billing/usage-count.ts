@@ -1,0 +1,6 @@
+/** Calls and what they cost, counted together. */
+export interface UsageCount {
+  calls: number;
+  /** Minor units. */
+  cost: number;
+}
