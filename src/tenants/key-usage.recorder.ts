@@ -1,14 +1,10 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { BackgroundWork } from '../common/scheduling/background-work';
-import { ApiKey } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
 
 /** How often the keys used since the last write are written: "last used" is known to this much. */
 export const KEY_USAGE_WRITE_MS = 60_000;
 export const KEY_USAGE_PASS = 'API key usage';
-/** Ids per UPDATE, well below the parameter limits of SQLite and PostgreSQL. */
-const IDS_PER_STATEMENT = 500;
 
 /**
  * When each API key was last used, for the operator's lists, without a write per request: a request only notes its
@@ -21,7 +17,7 @@ export class KeyUsageRecorder implements OnModuleInit, OnApplicationShutdown {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly keys: ApiKeyRepository,
     private readonly background: BackgroundWork,
   ) {}
 
@@ -60,9 +56,6 @@ export class KeyUsageRecorder implements OnModuleInit, OnApplicationShutdown {
     if (this.noted.size === 0) return;
     const ids = [...this.noted];
     this.noted = new Set();
-    const now = Date.now();
-    for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-      await this.keys.update({ id: In(ids.slice(start, start + IDS_PER_STATEMENT)) }, { lastUsedAt: now });
-    }
+    await this.keys.markUsed(ids, Date.now());
   }
 }

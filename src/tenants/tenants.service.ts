@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { newId } from '../common/ids/random-id';
-import { ApiKey } from './api-key.entity';
+import type { ApiKey } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
 import { ConsumerApp } from './consumer-app.entity';
-import { Consumer } from './consumer.entity';
+import { ConsumerAppRepository } from './consumer-app.repository';
+import type { Consumer } from './consumer.entity';
+import { ConsumerRepository } from './consumer.repository';
 import { API_KEY_PREFIX, Environment, environmentOfApiKey } from './environment';
 import type { KeyHolder } from './key-holder';
 import { KeyHolderCache } from './key-holder.cache';
@@ -67,9 +68,9 @@ export class TenantsService {
   private readonly webhookSecrets: SealedColumn<ConsumerApp>;
 
   constructor(
-    @InjectRepository(Consumer) private readonly consumers: Repository<Consumer>,
-    @InjectRepository(ConsumerApp) private readonly apps: Repository<ConsumerApp>,
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly consumers: ConsumerRepository,
+    private readonly apps: ConsumerAppRepository,
+    private readonly keys: ApiKeyRepository,
     private readonly holders: KeyHolderCache,
     private readonly keyUsage: KeyUsageRecorder,
     sealedColumns: SealedColumns,
@@ -82,39 +83,20 @@ export class TenantsService {
   }
 
   async createConsumer(name: string): Promise<Consumer> {
-    return this.consumers.save(this.consumers.create({ id: newId.consumer(), name, createdAt: Date.now() }));
+    return this.consumers.add({ id: newId.consumer(), name, createdAt: Date.now() });
   }
 
   /** Every consumer, oldest first. */
   async listConsumers(): Promise<Array<Used<Consumer>>> {
-    const [consumers, lastUsed] = await Promise.all([
-      this.consumers.find({ order: { createdAt: 'ASC' } }),
-      this.lastUseBy('app.consumer_id'),
-    ]);
+    const [consumers, lastUsed] = await Promise.all([this.consumers.all(), this.keys.lastUsePerConsumer()]);
     return consumers.map((consumer) => ({ ...consumer, lastUsedAt: lastUsed.get(consumer.id) ?? null }));
   }
 
   /** Every app, or those of one consumer, oldest first. */
   async listApps(consumerId?: string): Promise<Array<Used<ConsumerApp>>> {
     if (consumerId !== undefined) await this.findConsumer(consumerId);
-    const [apps, lastUsed] = await Promise.all([
-      this.apps.find({ where: consumerId === undefined ? {} : { consumerId }, order: { createdAt: 'ASC' } }),
-      this.lastUseBy('app.id'),
-    ]);
+    const [apps, lastUsed] = await Promise.all([this.apps.list(consumerId), this.keys.lastUsePerApp()]);
     return apps.map((app) => ({ ...app, lastUsedAt: lastUsed.get(app.id) ?? null }));
-  }
-
-  /** The latest use of any key, per app or per consumer (`column`). */
-  private async lastUseBy(column: 'app.id' | 'app.consumer_id'): Promise<Map<string, number>> {
-    const rows = await this.keys
-      .createQueryBuilder('key')
-      .innerJoin('key.app', 'app')
-      .select(column, 'owner')
-      .addSelect('MAX(key.last_used_at)', 'lastUsedAt')
-      .where('key.last_used_at IS NOT NULL')
-      .groupBy(column)
-      .getRawMany<{ owner: string; lastUsedAt: string | number }>();
-    return new Map(rows.map((row) => [row.owner, Number(row.lastUsedAt)]));
   }
 
   /** Notes that a request presented the key; written to the database once a minute, for all keys at once. */
@@ -123,7 +105,7 @@ export class TenantsService {
   }
 
   async findConsumer(consumerId: string): Promise<Consumer> {
-    const consumer = await this.consumers.findOneBy({ id: consumerId });
+    const consumer = await this.consumers.find(consumerId);
     if (!consumer) throw new NotFoundError(`Consumer ${consumerId} does not exist`);
     return consumer;
   }
@@ -135,28 +117,26 @@ export class TenantsService {
     const webhookSecret = newId.webhookSecret();
     const id = newId.app();
     const now = Date.now();
-    const app = await this.apps.save(
-      this.apps.create({
-        id,
-        consumerId: input.consumerId,
-        name: input.name,
-        environment: input.environment,
-        scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
-        secretDigest: sha256Hex(appSecret),
-        redirectUris: [],
-        publicClient: false,
-        idTokenSigningAlg: DEFAULT_ID_TOKEN_SIGNING_ALG,
-        oidcProfile: DEFAULT_OIDC_PROFILE,
-        cibaDeliveryMode: DEFAULT_CIBA_DELIVERY_MODE,
-        cibaNotificationEndpoint: null,
-        backchannelLogoutUri: null,
-        jwksUri: null,
-        publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
-        webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
-        createdAt: now,
-        secretRotatedAt: now,
-      }),
-    );
+    const app = await this.apps.add({
+      id,
+      consumerId: input.consumerId,
+      name: input.name,
+      environment: input.environment,
+      scopes: [...new Set(input.scopes ?? DEFAULT_SCOPES)],
+      secretDigest: sha256Hex(appSecret),
+      redirectUris: [],
+      publicClient: false,
+      idTokenSigningAlg: DEFAULT_ID_TOKEN_SIGNING_ALG,
+      oidcProfile: DEFAULT_OIDC_PROFILE,
+      cibaDeliveryMode: DEFAULT_CIBA_DELIVERY_MODE,
+      cibaNotificationEndpoint: null,
+      backchannelLogoutUri: null,
+      jwksUri: null,
+      publicKeyPem: generated?.publicKeyPem ?? normaliseRsaPublicKey(input.publicKeyPem as string),
+      webhookSecret: this.webhookSecrets.seal(id, webhookSecret),
+      createdAt: now,
+      secretRotatedAt: now,
+    });
     return { app, appSecret, webhookSecret, privateKeyPem: generated?.privateKeyPem };
   }
 
@@ -166,7 +146,7 @@ export class TenantsService {
   }
 
   async findApp(appId: string): Promise<ConsumerApp> {
-    const app = await this.apps.findOneBy({ id: appId });
+    const app = await this.apps.find(appId);
     if (!app) throw new NotFoundError(`App ${appId} does not exist`);
     return app;
   }
@@ -215,17 +195,15 @@ export class TenantsService {
   async createApiKey(appId: string): Promise<CreatedApiKey> {
     const app = await this.findApp(appId);
     const apiKey = newId.apiKey(app.environment);
-    const record = await this.keys.save(
-      this.keys.create({
-        id: newId.apiKeyRecord(),
-        appId: app.id,
-        environment: app.environment,
-        digest: sha256Hex(apiKey),
-        hint: `${API_KEY_PREFIX[app.environment]}...${apiKey.slice(-4)}`,
-        createdAt: Date.now(),
-        revokedAt: null,
-      }),
-    );
+    const record = await this.keys.add({
+      id: newId.apiKeyRecord(),
+      appId: app.id,
+      environment: app.environment,
+      digest: sha256Hex(apiKey),
+      hint: `${API_KEY_PREFIX[app.environment]}...${apiKey.slice(-4)}`,
+      createdAt: Date.now(),
+      revokedAt: null,
+    });
     // An instance may have been asked for this key before it existed, and remember it as unknown.
     await this.holders.keyChanged(record.digest);
     return { record, apiKey };
@@ -234,8 +212,8 @@ export class TenantsService {
   /** Revokes by record id (`key_...`) or by the key itself; revoking twice keeps the first revocation time. */
   async revokeApiKey(idOrKey: string): Promise<ApiKey> {
     const record = idOrKey.startsWith('key_')
-      ? await this.keys.findOneBy({ id: idOrKey })
-      : await this.keys.findOneBy({ digest: sha256Hex(idOrKey) });
+      ? await this.keys.find(idOrKey)
+      : await this.keys.findByDigest(sha256Hex(idOrKey));
     if (!record) throw new NotFoundError('API key does not exist');
     if (record.revokedAt === null) {
       record.revokedAt = Date.now();
@@ -247,7 +225,7 @@ export class TenantsService {
 
   async listApiKeys(appId: string): Promise<ApiKey[]> {
     await this.findApp(appId);
-    return this.keys.find({ where: { appId }, order: { createdAt: 'ASC' } });
+    return this.keys.listOf(appId);
   }
 
   /**
@@ -281,10 +259,7 @@ export class TenantsService {
   }
 
   private async loadKeyOwner(digest: string, environment: Environment): Promise<KeyHolder | null> {
-    const key = await this.keys.findOne({
-      where: { digest },
-      relations: { app: { consumer: true } },
-    });
+    const key = await this.keys.findWithOwner(digest);
     if (!key?.app?.consumer || key.environment !== environment || key.app.environment !== environment) return null;
     const { app } = key;
     const consumer = app.consumer as Consumer;
