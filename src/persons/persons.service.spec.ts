@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
 import { dataSourceOptions } from '../database/data-source-options';
 import { Person } from './person.entity';
+import { PersonRepository } from './person.repository';
 import { NewPerson, PersonsService } from './persons.service';
 
 describe('PersonsService', () => {
@@ -23,7 +24,7 @@ describe('PersonsService', () => {
     dataSource = await new DataSource(
       dataSourceOptions({ DATABASE_PATH: databasePath, MIGRATIONS_RUN: true }),
     ).initialize();
-    persons = new PersonsService(dataSource.getRepository(Person));
+    persons = new PersonsService(new PersonRepository(dataSource.getRepository(Person)));
   });
   afterAll(() => dataSource.destroy());
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Environment } from '../tenants/environment';
 import type { ClaimValues } from './claim-values';
-import { Person } from './person.entity';
+import type { Person } from './person.entity';
+import { PersonRepository } from './person.repository';
 
 export interface NewPerson {
   environment: Environment;
@@ -16,18 +15,15 @@ export interface NewPerson {
 /** Holders known by NIN, one record per environment. */
 @Injectable()
 export class PersonsService {
-  constructor(@InjectRepository(Person) private readonly persons: Repository<Person>) {}
+  constructor(private readonly persons: PersonRepository) {}
 
   async find(environment: Environment, nin: string): Promise<Person | null> {
-    return this.persons.findOneBy({ environment, nin });
+    return this.persons.find(environment, nin);
   }
 
   /** Adds a person; a NIN already known in that environment fails on the primary key. */
   async create(input: NewPerson): Promise<Person> {
-    const person = this.record(input);
-    // insert, not save: save would quietly overwrite the person who already holds this NIN.
-    await this.persons.insert(person);
-    return person;
+    return this.persons.insert(this.record(input));
   }
 
   /**
@@ -35,11 +31,10 @@ export class PersonsService {
    * seeders at once, never duplicates or rewrites anyone.
    */
   async ensure(input: NewPerson): Promise<Person> {
-    await this.persons.createQueryBuilder().insert().into(Person).values(this.record(input)).orIgnore().execute();
-    return this.persons.findOneByOrFail({ environment: input.environment, nin: input.nin });
+    return this.persons.insertOrKeep(this.record(input));
   }
 
   private record(input: NewPerson): Person {
-    return this.persons.create({ ...input, synthetic: input.synthetic ?? false, createdAt: Date.now() });
+    return { ...input, synthetic: input.synthetic ?? false, createdAt: Date.now() };
   }
 }
