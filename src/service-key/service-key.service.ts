@@ -1,6 +1,5 @@
 import { KeyObject, createHmac, createPrivateKey, createSecretKey } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   type CryptoKey,
   JWK,
@@ -12,11 +11,11 @@ import {
   importJWK,
   jwtVerify,
 } from 'jose';
-import { Repository } from 'typeorm';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { signCompactJws } from './compact-jws';
 import { ServiceKey } from './service-key.entity';
+import { ServiceKeyRepository } from './service-key.repository';
 
 const SLOT = 'service';
 const ALG = 'EdDSA';
@@ -59,7 +58,7 @@ export class ServiceKeyService implements OnModuleInit {
   private readonly privateJwks: SealedColumn<ServiceKey>;
 
   constructor(
-    @InjectRepository(ServiceKey) private readonly keys: Repository<ServiceKey>,
+    private readonly keys: ServiceKeyRepository,
     sealedColumns: SealedColumns,
   ) {
     this.privateJwks = sealedColumns.register({ entity: ServiceKey, idProperty: 'slot', valueProperty: 'privateJwk' });
@@ -95,7 +94,7 @@ export class ServiceKeyService implements OnModuleInit {
   }
 
   private async loadOrCreate(slot: string, alg: string, options: GenerateKeyPairOptions): Promise<ServiceKey> {
-    return (await this.keys.findOneBy({ slot })) ?? (await this.createKey(slot, alg, options));
+    return (await this.keys.find(slot)) ?? (await this.createKey(slot, alg, options));
   }
 
   /** First start: insert a new key unless another instance got there first, then read whichever key won. */
@@ -111,8 +110,7 @@ export class ServiceKeyService implements OnModuleInit {
       publicJwk: JSON.stringify({ ...publicJwk, kid, alg, use: 'sig' }),
       createdAt: Date.now(),
     };
-    await this.keys.createQueryBuilder().insert().values(row).orIgnore().execute();
-    return this.keys.findOneByOrFail({ slot });
+    return this.keys.insertOrKeep(row);
   }
 
   /**
