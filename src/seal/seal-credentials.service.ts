@@ -1,18 +1,16 @@
 import type { webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type * as pkijs from 'pkijs';
-import { Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { certificateToPem, certificatesFromPem } from './pem';
 import { readPkcs12 } from './pkcs12-reader';
 import { type IssuedCertificate, RevocationResponder, serialHexOf } from './revocation-responder';
-import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
 import { issueSandboxSealCertificate, makeSandboxSeal } from './sandbox-seal';
 import { SealCertificate } from './seal-certificate.entity';
+import { SealCertificateRepository } from './seal-certificate.repository';
 import type { SealCredential } from './seal-credential';
 import { SealRevocationRefusedError } from './errors/seal-revocation-refused.error';
 import { importSealKey } from './seal-private-key';
@@ -46,8 +44,7 @@ export class SealCredentialsService implements OnModuleInit {
   private responding?: Promise<RevocationResponder | undefined>;
 
   constructor(
-    @InjectRepository(SealCertificate) private readonly certificates: Repository<SealCertificate>,
-    @InjectRepository(RevokedSealCertificate) private readonly revoked: Repository<RevokedSealCertificate>,
+    private readonly certificates: SealCertificateRepository,
     sealedColumns: SealedColumns,
     private readonly config: AppConfig,
   ) {
@@ -83,7 +80,7 @@ export class SealCredentialsService implements OnModuleInit {
   async refreshed(): Promise<SealCredential> {
     const loaded = await this.credential();
     if (this.config.SEAL_P12_PATH) return loaded;
-    const stored = await this.certificates.findOneBy({ slot: SLOT });
+    const stored = await this.certificates.find(SLOT);
     if (stored && stored.certificatePem !== certificateToPem(loaded.certificate)) {
       this.loading = undefined;
       return this.credential();
@@ -97,7 +94,7 @@ export class SealCredentialsService implements OnModuleInit {
    */
   async revokedAt(certificate: pkijs.Certificate): Promise<Date | undefined> {
     if (this.config.SEAL_P12_PATH) return undefined;
-    const revoked = await this.revoked.findOneBy({ serialHex: serialHexOf(certificate) });
+    const revoked = await this.certificates.findRevoked(serialHexOf(certificate));
     return revoked ? new Date(revoked.revokedAt) : undefined;
   }
 
@@ -112,8 +109,7 @@ export class SealCredentialsService implements OnModuleInit {
       throw new SealRevocationRefusedError("SEAL_P12_PATH is set: the operator's own CA revokes its certificates");
     }
     await this.credential();
-    const outcome = await this.certificates.manager.transaction(async (manager) => {
-      const stored = await manager.findOneByOrFail(SealCertificate, { slot: SLOT });
+    const replacement = await this.certificates.replace(SLOT, async (stored) => {
       const ca = await this.sandboxCa(stored);
       if (!ca) {
         throw new SealRevocationRefusedError('This sandbox seal was made before its CA key was kept: it cannot revoke');
@@ -123,22 +119,17 @@ export class SealCredentialsService implements OnModuleInit {
       // In whole seconds, as the CRL, OCSP and /verify's times say it: a seal validated in the second of its
       // revocation is not trusted by that second.
       const revokedAt = Math.floor(Date.now() / 1000) * 1000;
-      await manager.insert(RevokedSealCertificate, {
-        serialHex: serialHexOf(seal),
-        certificatePem: stored.certificatePem,
-        revokedAt,
-      });
-      await manager.update(
-        SealCertificate,
-        { slot: SLOT },
-        { certificatePem: next.certificatePem, privateKey: this.privateKeys.seal(SLOT, next.privateKey) },
-      );
       return {
-        revoked: serialHexOf(seal),
-        revokedAt: revokedAt / 1000,
-        replacedBy: serialHexOf(certificatesFromPem(next.certificatePem)[0]),
+        revoked: { serialHex: serialHexOf(seal), certificatePem: stored.certificatePem, revokedAt },
+        certificatePem: next.certificatePem,
+        privateKey: this.privateKeys.seal(SLOT, next.privateKey),
       };
     });
+    const outcome = {
+      revoked: replacement.revoked.serialHex,
+      revokedAt: replacement.revoked.revokedAt / 1000,
+      replacedBy: serialHexOf(certificatesFromPem(replacement.certificatePem)[0]),
+    };
     this.loading = undefined;
     this.logger.log(`Revoked the sandbox seal certificate ${outcome.revoked}; sealing with ${outcome.replacedBy}`);
     return outcome;
@@ -164,7 +155,7 @@ export class SealCredentialsService implements OnModuleInit {
   private async makeResponder(): Promise<RevocationResponder | undefined> {
     if (this.config.SEAL_P12_PATH) return undefined;
     await this.credential();
-    const ca = await this.sandboxCa(await this.certificates.findOneByOrFail({ slot: SLOT }));
+    const ca = await this.sandboxCa(await this.certificates.get(SLOT));
     return ca && new RevocationResponder(ca.certificate, ca.privateKey, () => this.issuedCertificates());
   }
 
@@ -180,10 +171,7 @@ export class SealCredentialsService implements OnModuleInit {
 
   /** Every certificate the sandbox seal CA issued: the one in use, and those it revoked. */
   private async issuedCertificates(): Promise<IssuedCertificate[]> {
-    const [stored, revoked] = await Promise.all([
-      this.certificates.findOneByOrFail({ slot: SLOT }),
-      this.revoked.find(),
-    ]);
+    const [stored, revoked] = await Promise.all([this.certificates.get(SLOT), this.certificates.allRevoked()]);
     const [current] = certificatesFromPem(stored.certificatePem);
     return [
       { serialHex: serialHexOf(current) },
@@ -220,7 +208,7 @@ export class SealCredentialsService implements OnModuleInit {
         trustAnchors: [chain.length > 0 ? chain[chain.length - 1] : certificate],
       };
     }
-    const stored = (await this.certificates.findOneBy({ slot: SLOT })) ?? (await this.createSandboxSeal());
+    const stored = (await this.certificates.find(SLOT)) ?? (await this.createSandboxSeal());
     const [certificate] = certificatesFromPem(stored.certificatePem);
     const chain = certificatesFromPem(stored.caPem);
     const pkcs8 = Buffer.from(this.privateKeys.open(SLOT, stored.privateKey), 'base64');
@@ -230,20 +218,14 @@ export class SealCredentialsService implements OnModuleInit {
   /** First use: insert a new sandbox seal unless another instance got there first, then read whichever won. */
   private async createSandboxSeal(): Promise<SealCertificate> {
     const made = await makeSandboxSeal(this.config.SEAL_NAME, this.revocationPointers());
-    await this.certificates
-      .createQueryBuilder()
-      .insert()
-      .values({
-        slot: SLOT,
-        certificatePem: made.certificatePem,
-        caPem: made.caPem,
-        privateKey: this.privateKeys.seal(SLOT, made.privateKey),
-        caPrivateKey: this.caPrivateKeys.seal(SLOT, made.caPrivateKey),
-        createdAt: Date.now(),
-      })
-      .orIgnore()
-      .execute();
-    const stored = await this.certificates.findOneByOrFail({ slot: SLOT });
+    const stored = await this.certificates.insertOrKeep({
+      slot: SLOT,
+      certificatePem: made.certificatePem,
+      caPem: made.caPem,
+      privateKey: this.privateKeys.seal(SLOT, made.privateKey),
+      caPrivateKey: this.caPrivateKeys.seal(SLOT, made.caPrivateKey),
+      createdAt: Date.now(),
+    });
     if (stored.certificatePem === made.certificatePem) this.logger.log('Made the sandbox seal CA and seal certificate');
     return stored;
   }

@@ -6,6 +6,7 @@ import { OcspRequestMiddleware } from './ocsp-request.middleware';
 import { SealCaController } from './seal-ca.controller';
 import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
 import { SealCertificate } from './seal-certificate.entity';
+import { SealCertificateRepository } from './seal-certificate.repository';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealPdfUpdates } from './seal-pdf-updates';
 import { SealVerificationService } from './seal-verification.service';
@@ -14,7 +15,13 @@ import { SealVerificationService } from './seal-verification.service';
 @Module({
   imports: [TypeOrmModule.forFeature([SealCertificate, RevokedSealCertificate]), OutboundModule],
   controllers: [SealCaController],
-  providers: [SealCredentialsService, DocumentSealService, SealVerificationService, SealPdfUpdates],
+  providers: [
+    SealCredentialsService,
+    DocumentSealService,
+    SealVerificationService,
+    SealPdfUpdates,
+    SealCertificateRepository,
+  ],
   exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates],
 })
 export class SealModule implements NestModule {
