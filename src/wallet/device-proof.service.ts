@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   type CryptoKey,
   JWK,
@@ -9,7 +8,6 @@ import {
   decodeProtectedHeader,
   importJWK,
 } from 'jose';
-import { LessThan, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
@@ -17,7 +15,7 @@ import { DEVICE_ALGORITHMS, type Device, type DeviceAlgorithm } from '../devices
 import { DevicesService } from '../devices/devices.service';
 import type { ProvenKey } from '../devices/proven-key';
 import { DEVICE_PROOF_SCHEME, DEVICE_PROOF_TYPE, DeviceProofPayload, PROOF_MAX_AGE_SECONDS } from './device-proof';
-import { UsedProof } from './used-proof.entity';
+import { UsedProofRepository } from './used-proof.repository';
 
 export interface ProofTarget {
   method: string;
@@ -34,7 +32,7 @@ const invalid = (why: string) => new UnauthenticatedError(`Device proof rejected
 export class DeviceProofService {
   constructor(
     private readonly devices: DevicesService,
-    @InjectRepository(UsedProof) private readonly usedProofs: Repository<UsedProof>,
+    private readonly usedProofs: UsedProofRepository,
   ) {}
 
   /** The enrolled, unrevoked device that signed the proof. */
@@ -115,6 +113,6 @@ export class DeviceProofService {
       if (isUniqueViolation(error)) throw invalid('this proof was already used');
       throw error;
     }
-    await this.usedProofs.delete({ expiresAt: LessThan(now) });
+    await this.usedProofs.deleteExpired(now);
   }
 }

@@ -1,9 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { RetentionRules } from '../common/retention/retention-rules';
-import { tableRetentionRule } from '../common/retention/table-retention-rule';
-import { UsedProof } from './used-proof.entity';
+import { UsedProofRepository } from './used-proof.repository';
 
 /**
  * A used proof is remembered only while it could still be fresh: after that its age alone refuses it. Each new proof
@@ -12,19 +9,14 @@ import { UsedProof } from './used-proof.entity';
 @Injectable()
 export class UsedProofRetention implements OnModuleInit {
   constructor(
-    @InjectRepository(UsedProof) private readonly proofs: Repository<UsedProof>,
+    private readonly proofs: UsedProofRepository,
     private readonly rules: RetentionRules,
   ) {}
 
   onModuleInit(): void {
-    this.rules.register(
-      tableRetentionRule({
-        name: 'used device proofs',
-        repository: this.proofs,
-        where: 'row.expiresAt < :before',
-        oldestFirstBy: 'expiresAt',
-        before: (now) => now,
-      }),
-    );
+    this.rules.register({
+      name: 'used device proofs',
+      purge: (limit, now) => this.proofs.deleteExpiredBatch(now, limit),
+    });
   }
 }

@@ -10,6 +10,7 @@ import { DevicesModule } from '../devices/devices.module';
 import { HolderService } from './holder.service';
 import { OpenLinkController } from './open-link.controller';
 import { UsedProof } from './used-proof.entity';
+import { UsedProofRepository } from './used-proof.repository';
 import { UsedProofRetention } from './used-proof-retention';
 import { WalletController } from './wallet.controller';
 import { WalletPasskeysController } from './wallet-passkeys.controller';
@@ -34,6 +35,7 @@ import { FlowPushNotifier } from './flow-push-notifier';
     HolderService,
     DeviceStreamService,
     UsedProofRetention,
+    UsedProofRepository,
     FlowPushNotifier,
   ],
   exports: [HolderService],
