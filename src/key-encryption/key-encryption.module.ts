@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { KeyringSource } from './keyring-source';
+import { SealedColumnRepository } from './sealed-column.repository';
 import { SealedColumns } from './sealed-columns';
 import { SealedSecretsMaintenance } from './sealed-secrets.maintenance';
 import { SecretSealer } from './secret-sealer';
@@ -17,6 +18,7 @@ import { SecretSealer } from './secret-sealer';
     },
     SealedColumns,
     SealedSecretsMaintenance,
+    SealedColumnRepository,
   ],
   exports: [KeyringSource, SecretSealer, SealedColumns, SealedSecretsMaintenance],
 })

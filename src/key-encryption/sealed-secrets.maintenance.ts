@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DataSource, type FindOperator, IsNull, Like, Not } from 'typeorm';
 import type { SealedColumn } from './sealed-column';
+import { SealedColumnRepository } from './sealed-column.repository';
 import { SealedColumns } from './sealed-columns';
 import { SecretUnreadableError } from './errors/secret-unreadable.error';
-import { SEALED_PREFIX, SecretSealer } from './secret-sealer';
+import { SecretSealer } from './secret-sealer';
+import type { StoredSecret } from './stored-secret';
 
 export interface ResealOutcome {
   resealed: number;
@@ -21,14 +22,17 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
   private readonly logger = new Logger(SealedSecretsMaintenance.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: SealedColumnRepository,
     private readonly columns: SealedColumns,
     private readonly sealer: SecretSealer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // Only the rows still in clear are read: start-up does not scan every sealed secret.
-    const { resealed } = await this.reseal(Not(Like(`${SEALED_PREFIX}%`)), () => true);
+    const { resealed } = await this.reseal(
+      (column) => this.rows.inClear(column.definition),
+      () => true,
+    );
     if (resealed > 0) this.logger.log({ sealed: resealed }, 'Sealed secrets stored in clear by an earlier version');
   }
 
@@ -37,13 +41,19 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
    * altered) is left as it is and named in `unreadable`, so one bad row never stops the others.
    */
   rewrap(): Promise<ResealOutcome> {
-    return this.reseal(Not<string>(IsNull()), (stored) => !this.sealer.isCurrent(stored));
+    return this.reseal(
+      (column) => this.rows.all(column.definition),
+      (stored) => !this.sealer.isCurrent(stored),
+    );
   }
 
-  /** Reseals the rows whose value `stored` selects and `needs` confirms. */
-  private async reseal(stored: FindOperator<string>, needs: (stored: string) => boolean): Promise<ResealOutcome> {
+  /** Reseals the rows `select` reads of each column and `needs` confirms. */
+  private async reseal(
+    select: (column: SealedColumn) => Promise<StoredSecret[]>,
+    needs: (stored: string) => boolean,
+  ): Promise<ResealOutcome> {
     const outcome: ResealOutcome = { resealed: 0, unreadable: [] };
-    for (const column of this.columns.all()) await this.resealColumn(column, stored, needs, outcome);
+    for (const column of this.columns.all()) await this.resealColumn(column, await select(column), needs, outcome);
     if (outcome.unreadable.length > 0) {
       this.logger.error({ unreadable: outcome.unreadable }, 'Stored secrets that cannot be opened');
     }
@@ -52,33 +62,21 @@ export class SealedSecretsMaintenance implements OnApplicationBootstrap {
 
   private async resealColumn(
     column: SealedColumn,
-    selected: FindOperator<string>,
+    stored: StoredSecret[],
     needs: (stored: string) => boolean,
     outcome: ResealOutcome,
   ): Promise<void> {
-    const { entity, idProperty, valueProperty } = column.definition;
-    const rows = this.dataSource.getRepository(entity);
-    const stored = await rows.find({
-      select: { [idProperty]: true, [valueProperty]: true },
-      where: { [valueProperty]: selected },
-    });
-    for (const row of stored) {
-      const id = String(row[idProperty]);
-      const value = String(row[valueProperty]);
-      if (!needs(value)) continue;
+    for (const read of stored) {
+      if (!needs(read.value)) continue;
       let plain: string;
       try {
-        plain = column.open(id, value);
+        plain = column.open(read.id, read.value);
       } catch (error) {
         if (!(error instanceof SecretUnreadableError)) throw error;
-        outcome.unreadable.push(column.context(id));
+        outcome.unreadable.push(column.context(read.id));
         continue;
       }
-      const result = await rows.update(
-        { [idProperty]: id, [valueProperty]: value },
-        { [valueProperty]: column.seal(id, plain) },
-      );
-      outcome.resealed += result.affected ?? 0;
+      outcome.resealed += await this.rows.replace(column.definition, read, column.seal(read.id, plain));
     }
   }
 }
