@@ -37,6 +37,7 @@ export class ReadinessService {
 
   async check(): Promise<Readiness> {
     const [database, redis] = await Promise.all([
+      // Asks the connection, not any table: no module's rows are read, so no repository stands between.
       this.probe(() => this.dataSource.query('SELECT 1')),
       this.redis ? this.probe(() => (this.redis as Redis).ping()) : Promise.resolve<DependencyState>('not configured'),
     ]);
