@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
@@ -9,8 +7,9 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import type { Environment } from '../tenants/environment';
-import { Device } from './device.entity';
+import type { Device } from './device.entity';
 import { DevicePushSubscription } from './device-push-subscription.entity';
+import { DevicePushSubscriptionRepository } from './device-push-subscription.repository';
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export interface PushSubscriptionInput {
@@ -37,7 +36,7 @@ export class DevicePushService {
   private readonly sealed: SealedColumn<DevicePushSubscription>;
 
   constructor(
-    @InjectRepository(DevicePushSubscription) private readonly subscriptions: Repository<DevicePushSubscription>,
+    private readonly subscriptions: DevicePushSubscriptionRepository,
     private readonly outbound: OutboundClient,
     private readonly serviceKey: ServiceKeyService,
     private readonly config: AppConfig,
@@ -69,28 +68,22 @@ export class DevicePushService {
       endpoint: input.endpoint,
       keys: { p256dh: input.keys.p256dh, auth: input.keys.auth },
     });
-    await this.subscriptions.upsert(
-      { deviceId: device.id, subscription: this.sealed.seal(device.id, plain), updatedAt: Date.now() },
-      ['deviceId'],
-    );
+    await this.subscriptions.upsert({
+      deviceId: device.id,
+      subscription: this.sealed.seal(device.id, plain),
+      updatedAt: Date.now(),
+    });
   }
 
   /** The active devices of these NINs that have a subscription, oldest first, in one query. */
   subscribedDevicesOf(nins: string[], environment: Environment): Promise<Device[]> {
     if (nins.length === 0) return Promise.resolve([]);
-    return this.subscriptions.manager
-      .getRepository(Device)
-      .createQueryBuilder('device')
-      .innerJoin(DevicePushSubscription, 'push', 'push.device_id = device.id')
-      .where('device.nin IN (:...nins) AND device.environment = :environment', { nins, environment })
-      .andWhere('device.revoked_at IS NULL')
-      .orderBy('device.created_at', 'ASC')
-      .getMany();
+    return this.subscriptions.subscribedDevicesOf(nins, environment);
   }
 
   /** Whether the device has a subscription, for the app to know whether to subscribe again. */
   async isSubscribed(device: Device): Promise<boolean> {
-    return this.subscriptions.existsBy({ deviceId: device.id });
+    return this.subscriptions.existsFor(device.id);
   }
 
   /**
@@ -99,7 +92,7 @@ export class DevicePushService {
    * device stream and the inbox are the record.
    */
   async notify(device: Device, payload: string, ttlSeconds: number): Promise<void> {
-    const row = await this.subscriptions.findOneBy({ deviceId: device.id });
+    const row = await this.subscriptions.findFor(device.id);
     if (!row) return;
     try {
       const subscription = JSON.parse(this.sealed.open(device.id, row.subscription)) as PushSubscriptionInput;
@@ -128,7 +121,7 @@ export class DevicePushService {
       });
       if (GONE_STATUSES.has(answer.status)) {
         // Only the subscription that was gone: the browser may have subscribed again meanwhile.
-        await this.subscriptions.delete({ deviceId: device.id, updatedAt: row.updatedAt });
+        await this.subscriptions.deleteIfUnchanged(device.id, row.updatedAt);
       } else if (answer.status >= 300) {
         this.logger.warn({ deviceId: device.id, status: answer.status }, 'The push service refused a notification');
       }

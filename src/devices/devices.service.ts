@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
-import { IsNull, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
@@ -10,9 +8,8 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
-import { DevicePushSubscription } from './device-push-subscription.entity';
+import { DeviceRepository } from './device.repository';
 import { DeviceRevocationHooks } from './device-revocation.hooks';
-import { EnrollmentCode } from './enrollment-code.entity';
 import { DeviceNotFoundError } from './errors/device-not-found.error';
 import { EnrollmentCodeInvalidError } from './errors/enrollment-code-invalid.error';
 import { KeyAlreadyEnrolledError } from './errors/key-already-enrolled.error';
@@ -33,8 +30,7 @@ export class DevicesService {
   private readonly virtualKeys: SealedColumn<Device>;
 
   constructor(
-    @InjectRepository(Device) private readonly devices: Repository<Device>,
-    @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
+    private readonly devices: DeviceRepository,
     sealedColumns: SealedColumns,
     private readonly revocationHooks: DeviceRevocationHooks,
   ) {
@@ -52,7 +48,14 @@ export class DevicesService {
     const code = `${randomBase62(4)}-${randomBase62(4)}-${randomBase62(4)}`;
     const now = Date.now();
     const expiresAt = now + ENROLLMENT_CODE_TTL_MS;
-    await this.codes.insert({ codeDigest: sha256Hex(code), nin, environment, createdAt: now, expiresAt, usedAt: null });
+    await this.devices.insertEnrollmentCode({
+      codeDigest: sha256Hex(code),
+      nin,
+      environment,
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+    });
     return { code, nin, environment, expiresAt: Math.floor(expiresAt / 1000) };
   }
 
@@ -60,35 +63,31 @@ export class DevicesService {
   async enroll(code: string, key: ProvenKey, label: string): Promise<Device> {
     const digest = sha256Hex(code);
     const now = Date.now();
-    const entry = await this.codes.findOneBy({ codeDigest: digest });
+    const entry = await this.devices.findEnrollmentCode(digest);
     if (!entry || entry.expiresAt <= now) throw new EnrollmentCodeInvalidError();
     // Checked before the code is spent, so a key enrolled twice does not cost the holder their code.
-    if (await this.devices.existsBy({ thumbprint: key.thumbprint })) throw new KeyAlreadyEnrolledError();
+    if (await this.devices.existsWithThumbprint(key.thumbprint)) throw new KeyAlreadyEnrolledError();
     // Spent in the transaction that registers the device: an enrollment refused there (the same key enrolled by a
     // request that passed the check above at the same moment) keeps its code.
-    return this.devices.manager.transaction(async (manager) => {
-      const spent = await manager
-        .getRepository(EnrollmentCode)
-        .update({ codeDigest: digest, usedAt: IsNull() }, { usedAt: now });
-      if (spent.affected !== 1) throw new EnrollmentCodeInvalidError();
-      const device = { ...key, label, virtualPrivateJwk: null };
-      return this.register(entry.nin, entry.environment, device, manager.getRepository(Device));
-    });
+    const fields = this.newDevice(entry.nin, entry.environment, { ...key, label, virtualPrivateJwk: null });
+    const device = await this.keyOnce(this.devices.insertSpendingCode(digest, now, fields));
+    if (!device) throw new EnrollmentCodeInvalidError();
+    return device;
   }
 
   /** The enrolled device with this id, unless it was revoked. */
   async findActive(deviceId: string): Promise<Device | null> {
-    const device = await this.devices.findOneBy({ id: deviceId });
+    const device = await this.devices.findById(deviceId);
     return device && device.revokedAt === null ? device : null;
   }
 
   async activeDevicesOf(nin: string, environment: Environment): Promise<Device[]> {
-    return this.devices.find({ where: { nin, environment, revokedAt: IsNull() }, order: { createdAt: 'ASC' } });
+    return this.devices.activeOf(nin, environment);
   }
 
   /** Every device ever enrolled for the NIN, revoked ones included, oldest first. */
   async devicesOf(nin: string, environment: Environment): Promise<Device[]> {
-    return this.devices.find({ where: { nin, environment }, order: { createdAt: 'ASC' } });
+    return this.devices.allOf(nin, environment);
   }
 
   /**
@@ -97,22 +96,17 @@ export class DevicesService {
    * end) commits in the same transaction, and so does forgetting its push subscription. Revoking twice keeps the first time, and does that work once.
    */
   async revoke(deviceId: string): Promise<Device> {
-    return this.devices.manager.transaction(async (manager) => {
-      const devices = manager.getRepository(Device);
-      const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
-      const device = await devices.findOneBy({ id: deviceId });
-      if (!device) throw new DeviceNotFoundError();
-      if (affected === 1) {
-        // A revoked device gets no more notices, and its push endpoint and secret are not kept for nothing.
-        await manager.delete(DevicePushSubscription, { deviceId });
-        await this.revocationHooks.run(manager, device);
-      }
-      return device;
-    });
+    // A revoked device gets no more notices, and its push endpoint and secret are not kept for nothing: the
+    // repository forgets its subscription in the same transaction.
+    const { device } = await this.devices.revoke(deviceId, Date.now(), (manager, revoked) =>
+      this.revocationHooks.run(manager, revoked),
+    );
+    if (!device) throw new DeviceNotFoundError();
+    return device;
   }
 
   async hasDigitalId(nin: string, environment: Environment): Promise<boolean> {
-    return (await this.devices.countBy({ nin, environment, revokedAt: IsNull() })) > 0;
+    return (await this.devices.countActiveOf(nin, environment)) > 0;
   }
 
   /**
@@ -121,12 +115,12 @@ export class DevicesService {
    */
   async virtualDeviceOf(nin: string): Promise<Device> {
     const id = `dev_sandbox_${nin}`;
-    const existing = await this.devices.findOneBy({ id });
+    const existing = await this.devices.findById(id);
     if (existing) return existing;
     const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const publicJwk = await exportJWK(publicKey);
     try {
-      return await this.register(nin, 'sandbox', {
+      const fields = this.newDevice(nin, 'sandbox', {
         id,
         alg: 'EdDSA',
         publicJwk,
@@ -134,19 +128,19 @@ export class DevicesService {
         label: 'Sandbox virtual device',
         virtualPrivateJwk: this.virtualKeys.seal(id, JSON.stringify(await exportJWK(privateKey))),
       });
+      return await this.keyOnce(this.devices.insert(fields));
     } catch (error) {
-      if (error instanceof KeyAlreadyEnrolledError) return this.devices.findOneByOrFail({ id });
+      if (error instanceof KeyAlreadyEnrolledError) return this.devices.findByIdOrFail(id);
       throw error;
     }
   }
 
-  private async register(
+  private newDevice(
     nin: string,
     environment: Environment,
     key: ProvenKey & { id?: string; label: string; virtualPrivateJwk: string | null },
-    devices = this.devices,
-  ): Promise<Device> {
-    const device = devices.create({
+  ): Device {
+    return {
       id: key.id ?? `dev_${randomBase62(24)}`,
       nin,
       environment,
@@ -157,13 +151,16 @@ export class DevicesService {
       virtualPrivateJwk: key.virtualPrivateJwk,
       createdAt: Date.now(),
       revokedAt: null,
-    });
+    };
+  }
+
+  /** A key is enrolled once: the database's unique violation on a second insert is KeyAlreadyEnrolledError. */
+  private async keyOnce<T>(insert: Promise<T>): Promise<T> {
     try {
-      await devices.insert(device);
+      return await insert;
     } catch (error) {
       if (isUniqueViolation(error)) throw new KeyAlreadyEnrolledError();
       throw error;
     }
-    return device;
   }
 }

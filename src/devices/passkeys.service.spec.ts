@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { DevicePasskey } from './device-passkey.entity';
 import type { Device } from './device.entity';
 import { PasskeyChallenge } from './passkey-challenge.entity';
+import { PasskeyRepository } from './passkey.repository';
 import { PasskeysService } from './passkeys.service';
 
 describe('PasskeysService', () => {
@@ -17,8 +18,7 @@ describe('PasskeysService', () => {
   beforeEach(async () => {
     dataSource = await inMemoryDataSource([DevicePasskey, PasskeyChallenge], []);
     passkeys = new PasskeysService(
-      dataSource.getRepository(DevicePasskey),
-      dataSource.getRepository(PasskeyChallenge),
+      new PasskeyRepository(dataSource.getRepository(DevicePasskey), dataSource.getRepository(PasskeyChallenge)),
       { BASE_URL: base } as AppConfig,
     );
     authenticator = new SoftwarePasskey(base);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -9,14 +8,13 @@ import type {
   VerifiedAuthenticationResponse,
   VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
-import { DevicePasskey } from './device-passkey.entity';
+import type { DevicePasskey } from './device-passkey.entity';
 import type { Device } from './device.entity';
 import { PasskeyAlreadyRegisteredError } from './errors/passkey-already-registered.error';
 import { PasskeyRefusedError } from './errors/passkey-refused.error';
-import { PasskeyChallenge } from './passkey-challenge.entity';
+import { PasskeyRepository } from './passkey.repository';
 
 /** Long enough for a person to find their phone and unlock it, short enough that a stolen option goes stale. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -56,8 +54,7 @@ export class PasskeysService {
   private readonly origin: string;
 
   constructor(
-    @InjectRepository(DevicePasskey) private readonly passkeys: Repository<DevicePasskey>,
-    @InjectRepository(PasskeyChallenge) private readonly challenges: Repository<PasskeyChallenge>,
+    private readonly passkeys: PasskeyRepository,
     config: AppConfig,
   ) {
     // The holder app is served from BASE_URL, so its origin is the one the browser binds passkeys to.
@@ -67,7 +64,7 @@ export class PasskeysService {
   }
 
   async hasPasskey(device: Device): Promise<boolean> {
-    return this.passkeys.existsBy({ deviceId: device.id });
+    return this.passkeys.existsFor(device.id);
   }
 
   async registrationOptions(device: Device): Promise<PublicKeyCredentialCreationOptionsJSON> {
@@ -103,26 +100,24 @@ export class PasskeysService {
     }
     if (!verification.verified) throw new PasskeyRefusedError('the registration did not verify');
     const { credential } = verification.registrationInfo;
-    const passkey = this.passkeys.create({
-      deviceId: device.id,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      signCount: credential.counter,
-      transports: JSON.stringify(credential.transports ?? []),
-      createdAt: Date.now(),
-    });
     try {
-      await this.passkeys.insert(passkey);
+      return await this.passkeys.insert({
+        deviceId: device.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        signCount: credential.counter,
+        transports: JSON.stringify(credential.transports ?? []),
+        createdAt: Date.now(),
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new PasskeyAlreadyRegisteredError();
       throw error;
     }
-    return passkey;
   }
 
   /** Options for the assertion that approves this flow: a challenge valid for this device and this flow only. */
   async assertionOptions(device: Device, flowId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const passkey = await this.passkeys.findOneBy({ deviceId: device.id });
+    const passkey = await this.passkeys.findFor(device.id);
     if (!passkey) throw new PasskeyRefusedError('this device has no passkey');
     const { generateAuthenticationOptions } = await webauthn();
     return generateAuthenticationOptions({
@@ -144,7 +139,7 @@ export class PasskeysService {
     flowId: string,
     assertion: AuthenticationResponseJSON | undefined,
   ): Promise<void> {
-    const passkey = await this.passkeys.findOneBy({ deviceId: device.id });
+    const passkey = await this.passkeys.findFor(device.id);
     if (!passkey) return;
     if (!assertion) {
       throw new PasskeyRefusedError(
@@ -174,21 +169,21 @@ export class PasskeysService {
       throw new PasskeyRefusedError((error as Error).message);
     }
     if (!verification.verified) throw new PasskeyRefusedError('the assertion did not verify');
-    await this.passkeys.update({ deviceId: device.id }, { signCount: verification.authenticationInfo.newCounter });
+    await this.passkeys.setSignCount(device.id, verification.authenticationInfo.newCounter);
   }
 
   /** Random bytes for the options; kept as the base64url text that the browser echoes in clientDataJSON. */
   private async issueChallenge(device: Device, flowId: string | null): Promise<Uint8Array<ArrayBuffer>> {
     const now = Date.now();
     const bytes = crypto.getRandomValues(new Uint8Array(32));
-    await this.challenges.insert({
+    await this.passkeys.insertChallenge({
       challenge: Buffer.from(bytes).toString('base64url'),
       deviceId: device.id,
       flowId,
       expiresAt: now + CHALLENGE_TTL_MS,
       usedAt: null,
     });
-    await this.challenges.delete({ expiresAt: LessThan(now - CHALLENGE_TTL_MS) });
+    await this.passkeys.deleteChallengesExpiredBefore(now - CHALLENGE_TTL_MS);
     return bytes;
   }
 
@@ -199,18 +194,14 @@ export class PasskeysService {
    */
   private async spendChallenge(device: Device, flowId: string | null, clientDataJSON: unknown): Promise<string> {
     const challenge = challengeAnswered(clientDataJSON);
-    const issued = await this.challenges.findOneBy({ challenge });
+    const issued = await this.passkeys.findChallenge(challenge);
     if (!issued || issued.deviceId !== device.id) {
       throw new PasskeyRefusedError('the response answers no challenge issued to this device');
     }
     if (issued.flowId !== flowId) throw new PasskeyRefusedError(mismatch(flowId, issued.flowId));
     const now = Date.now();
     if (issued.usedAt !== null) throw new PasskeyRefusedError('the assertion was already used');
-    const spent = await this.challenges.update(
-      { challenge, usedAt: IsNull(), expiresAt: MoreThan(now) },
-      { usedAt: now },
-    );
-    if (spent.affected !== 1) {
+    if (!(await this.passkeys.spendChallenge(challenge, now))) {
       throw new PasskeyRefusedError(
         issued.expiresAt <= now ? 'the challenge expired' : 'the assertion was already used',
       );

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { X509Certificate } from '@peculiar/x509';
-import { Repository } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import { EudiCertificate } from './eudi-certificate.entity';
+import { EudiCertificateRepository } from './eudi-certificate.repository';
 import type { PidFormat } from './pid-claims';
 import { isCompactJws, pidProvidersOf } from './pid-providers-list';
 import {
@@ -44,7 +43,7 @@ export class EudiCredentialsService implements OnModuleInit {
   private configuredAnchors?: Promise<X509Certificate[]>;
 
   constructor(
-    @InjectRepository(EudiCertificate) private readonly certificates: Repository<EudiCertificate>,
+    private readonly certificates: EudiCertificateRepository,
     sealedColumns: SealedColumns,
     private readonly config: AppConfig,
   ) {
@@ -178,21 +177,15 @@ export class EudiCredentialsService implements OnModuleInit {
 
   /** The stored certificate of a slot, or on first use a new one, unless another instance got there first. */
   private async storedOrMade(slot: string, make: () => Promise<MadeCertificate>): Promise<SigningCertificate> {
-    let stored = await this.certificates.findOneBy({ slot });
+    let stored = await this.certificates.find(slot);
     if (!stored) {
       const made = await make();
-      await this.certificates
-        .createQueryBuilder()
-        .insert()
-        .values({
-          slot,
-          certificatePem: made.certificatePem,
-          privateKey: this.privateKeys.seal(slot, made.privateKey),
-          createdAt: Date.now(),
-        })
-        .orIgnore()
-        .execute();
-      stored = await this.certificates.findOneByOrFail({ slot });
+      stored = await this.certificates.insertOrKeep({
+        slot,
+        certificatePem: made.certificatePem,
+        privateKey: this.privateKeys.seal(slot, made.privateKey),
+        createdAt: Date.now(),
+      });
       if (stored.certificatePem === made.certificatePem) this.logger.log(`Made the sandbox ${slot} certificate`);
     }
     const pkcs8 = Buffer.from(this.privateKeys.open(slot, stored.privateKey), 'base64');

@@ -5,6 +5,7 @@ import { ClaimsModule } from '../claims/claims.module';
 import { FlowsModule } from '../flows/flows.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { EudiCertificate } from './eudi-certificate.entity';
+import { EudiCertificateRepository } from './eudi-certificate.repository';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { Openid4vpController } from './openid4vp.controller';
 import { PidIssuerCaController } from './pid-issuer-ca.controller';
@@ -24,7 +25,7 @@ import { WalletVerifierService } from './wallet-verifier.service';
     OutboundModule,
   ],
   controllers: [Openid4vpController, PidIssuerCaController],
-  providers: [EudiCredentialsService, StatusListsService, WalletVerifierService],
+  providers: [EudiCredentialsService, EudiCertificateRepository, StatusListsService, WalletVerifierService],
   exports: [WalletVerifierService, EudiCredentialsService],
 })
 export class EudiModule implements NestModule {

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CibaLoginService } from './ciba-login.service';
 import { ClaimedPing, CibaPingQueue } from './ciba-ping.queue';
+import { CibaSettlement } from './ciba-settlement';
 
 /** How often each instance looks for due pings: those made due by any instance, and retries. */
 const POLL_MS = 1000;
@@ -20,7 +20,7 @@ export class CibaPingDispatcher implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly queue: CibaPingQueue,
-    private readonly logins: CibaLoginService,
+    private readonly settlement: CibaSettlement,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -53,7 +53,7 @@ export class CibaPingDispatcher implements OnApplicationBootstrap, BeforeApplica
   private async attempt(ping: ClaimedPing): Promise<void> {
     let succeeded = true;
     try {
-      await this.logins.ping(ping.authReqId);
+      await this.settlement.ping(ping.authReqId);
     } catch {
       succeeded = false;
       // Said where an operator looks, without the error: it names the endpoint, whose URL may hold a token.

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { Account, AccountClaims } from 'oidc-provider';
-import { Repository } from 'typeorm';
+import { DevicesService } from '../devices/devices.service';
 import { FlowsService } from '../flows/flows.service';
 import type { ClaimValues } from '../persons/claim-values';
 import { PersonsService } from '../persons/persons.service';
 import { ServiceKeyService } from '../service-key/service-key.service';
+import { TenantsService } from '../tenants/tenants.service';
 import { OidcRecordAdapter } from './oidc-record.adapter';
-import { OidcRecord } from './oidc-record.entity';
+import { OidcRecordRepository } from './oidc-record.repository';
 import { oidcClaimsOf } from './oidc-claims';
 
 /** What a grant remembers of the login that made it: the identification flow the person approved. */
@@ -25,10 +25,12 @@ export class OidcAccountsService {
   private readonly logins: OidcRecordAdapter;
 
   constructor(
-    @InjectRepository(OidcRecord) records: Repository<OidcRecord>,
+    records: OidcRecordRepository,
     private readonly flows: FlowsService,
     private readonly persons: PersonsService,
     private readonly serviceKey: ServiceKeyService,
+    private readonly tenants: TenantsService,
+    private readonly devices: DevicesService,
   ) {
     this.logins = new OidcRecordAdapter('IdflowLogin', records);
   }
@@ -36,6 +38,13 @@ export class OidcAccountsService {
   /** The subject of an approved flow, as `sub` for its app. */
   subjectOf(appId: string, holderNin: string): string {
     return this.serviceKey.pseudonym(appId, holderNin);
+  }
+
+  /** The account a CIBA `login_hint` names for this client; undefined for a NIN with no digital ID. */
+  async accountOf(clientId: string, nin: string): Promise<string | undefined> {
+    const app = await this.tenants.findApp(clientId);
+    if (!(await this.devices.hasDigitalId(nin, app.environment))) return undefined;
+    return this.subjectOf(app.id, nin);
   }
 
   /** Ties a grant to the flow that made it, for as long as the grant lives. */

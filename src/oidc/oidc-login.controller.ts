@@ -15,7 +15,9 @@ import { Public } from '../common/route-access/public.decorator';
 import { LoginNinDto } from './login-nin.dto';
 import { LoginUidParamDto } from './login-uid-param.dto';
 import { renderLoginPage } from './oidc-login.page';
-import { LoginProgress, OidcLoginService } from './oidc-login.service';
+import type { LoginProgress } from './login-progress';
+import { OidcLoginService } from './oidc-login.service';
+import { OidcSandboxLoginService } from './oidc-sandbox-login.service';
 
 const PROGRESS_EXAMPLE: LoginProgress = {
   state: 'finished',
@@ -40,7 +42,10 @@ const BAD_NIN = ApiValidationFailure({
 @ApiTags('oidc')
 @Controller('oidc/interaction/:uid')
 export class OidcLoginController {
-  constructor(private readonly logins: OidcLoginService) {}
+  constructor(
+    private readonly logins: OidcLoginService,
+    private readonly sandboxLogins: OidcSandboxLoginService,
+  ) {}
 
   @Get()
   @Public()
@@ -164,7 +169,7 @@ export class OidcLoginController {
     @Res({ passthrough: true }) response: Response,
     @CurrentClient() client: ClientContext,
   ) {
-    return this.logins.approveAsTestPerson(request, response, body.nin, client);
+    return this.sandboxLogins.approveAsTestPerson(request, response, body.nin, client);
   }
 
   @Post('cancel')

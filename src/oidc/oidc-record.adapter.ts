@@ -1,8 +1,9 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { IsNull, MoreThan, type FindOptionsWhere, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import type { SecretSealer } from '../key-encryption/secret-sealer';
-import { OidcRecord } from './oidc-record.entity';
+import type { OidcRecord } from './oidc-record.entity';
+import { type OidcRecordLookup, OidcRecordRepository } from './oidc-record.repository';
 
 /**
  * Models the provider reads past their expiry, to tell a client it came too late: a CIBA request polled after it
@@ -29,25 +30,27 @@ const SEALED_FIELDS = ['params', 'prompt'];
  * request parameters of the models that keep them are sealed under `KEY_ENCRYPTION_KEY`, bound to their record.
  */
 export class OidcRecordAdapter implements Adapter {
+  private readonly records: OidcRecordRepository;
+
   constructor(
     private readonly kind: string,
-    private readonly records: Repository<OidcRecord>,
+    records: OidcRecordRepository | Repository<OidcRecord>,
     private readonly sealer?: SecretSealer,
-  ) {}
+  ) {
+    // OidcProviderService still hands over the TypeORM repository it injects (issue 46).
+    this.records = records instanceof OidcRecordRepository ? records : new OidcRecordRepository(records);
+  }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    await this.records.upsert(
-      {
-        id: this.key(id),
-        kind: this.kind,
-        payload: this.sealed(this.key(id), stored(payload)),
-        expiresAt: expiresIn ? Date.now() + (expiresIn + (READ_AFTER_EXPIRY[this.kind] ?? 0)) * 1000 : null,
-        grantId: payload.grantId ?? null,
-        uid: payload.uid ?? null,
-        userCode: payload.userCode ?? null,
-      },
-      ['id'],
-    );
+    await this.records.upsert({
+      id: this.key(id),
+      kind: this.kind,
+      payload: this.sealed(this.key(id), stored(payload)),
+      expiresAt: expiresIn ? Date.now() + (expiresIn + (READ_AFTER_EXPIRY[this.kind] ?? 0)) * 1000 : null,
+      grantId: payload.grantId ?? null,
+      uid: payload.uid ?? null,
+      userCode: payload.userCode ?? null,
+    });
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
@@ -67,26 +70,22 @@ export class OidcRecordAdapter implements Adapter {
    * on any number of instances, exactly one gets true. For idflow's own records, whose payloads are never sealed.
    */
   async replace(id: string, expected: AdapterPayload, next: AdapterPayload): Promise<boolean> {
-    const result = await this.records.update(
-      { id: this.key(id), payload: stored(expected) },
-      { payload: stored(next) },
-    );
-    return result.affected === 1;
+    return this.records.replacePayload(this.key(id), stored(expected), stored(next));
   }
 
   async consume(id: string): Promise<void> {
-    const record = await this.records.findOneBy({ id: this.key(id), kind: this.kind });
+    const record = await this.records.findOfKind(this.key(id), this.kind);
     if (!record) return;
     const consumed = { ...(JSON.parse(record.payload) as AdapterPayload), consumed: Math.floor(Date.now() / 1000) };
-    await this.records.update({ id: record.id }, { payload: JSON.stringify(consumed) });
+    await this.records.setPayload(record.id, JSON.stringify(consumed));
   }
 
   async destroy(id: string): Promise<void> {
-    await this.records.delete({ id: this.key(id) });
+    await this.records.delete(this.key(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.records.delete({ grantId, kind: this.kind });
+    await this.records.deleteOfGrant(grantId, this.kind);
   }
 
   /** Models share ids (an interaction's is its uid, a login page's too), so the kind is part of the key. */
@@ -95,16 +94,10 @@ export class OidcRecordAdapter implements Adapter {
   }
 
   private async findOne(
-    where: FindOptionsWhere<OidcRecord>,
+    lookup: OidcRecordLookup,
     known: Pick<AdapterPayload, 'jti'> = {},
   ): Promise<AdapterPayload | undefined> {
-    const now = Date.now();
-    const record = await this.records.findOne({
-      where: [
-        { ...where, kind: this.kind, expiresAt: MoreThan(now) },
-        { ...where, kind: this.kind, expiresAt: IsNull() },
-      ],
-    });
+    const record = await this.records.findUnexpired(this.kind, lookup, Date.now());
     return record ? { ...this.opened(record), ...known } : undefined;
   }
 

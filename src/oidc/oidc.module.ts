@@ -10,9 +10,18 @@ import { SandboxSimulatorModule } from '../sandbox/sandbox-simulator.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CibaLoginService } from './ciba-login.service';
+import { CibaLogins } from './ciba-logins';
 import { CibaPing } from './ciba-ping.entity';
 import { CibaPingDispatcher } from './ciba-ping.dispatcher';
 import { CibaPingQueue } from './ciba-ping.queue';
+import { CibaPingRepository } from './ciba-ping.repository';
+import { CibaPollPacing } from './ciba-poll-pacing';
+import { CibaPushes } from './ciba-pushes';
+import { CibaSettlement } from './ciba-settlement';
+import { LoginIdentifications } from './login-identifications';
+import { LoginInteractions } from './login-interactions';
+import { LoginPageSettlement } from './login-page-settlement';
+import { LoginPages } from './login-pages';
 import { LoginPushLimits } from './login-push-limits';
 import { OidcAccountsService } from './oidc-accounts.service';
 import { OidcClientsService } from './oidc-clients.service';
@@ -21,6 +30,8 @@ import { OidcLoginService } from './oidc-login.service';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordRetention } from './oidc-record-retention';
 import { OidcRecord } from './oidc-record.entity';
+import { OidcRecordRepository } from './oidc-record.repository';
+import { OidcSandboxLoginService } from './oidc-sandbox-login.service';
 
 /**
  * "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins (by a login page or
@@ -44,10 +55,21 @@ import { OidcRecord } from './oidc-record.entity';
     OidcProviderService,
     OidcClientsService,
     OidcAccountsService,
-    OidcLoginService,
+    OidcRecordRepository,
     OidcRecordRetention,
+    LoginInteractions,
+    LoginPages,
+    LoginIdentifications,
+    LoginPageSettlement,
+    OidcLoginService,
+    OidcSandboxLoginService,
     LoginPushLimits,
+    CibaLogins,
+    CibaPollPacing,
+    CibaPushes,
+    CibaSettlement,
     CibaLoginService,
+    CibaPingRepository,
     CibaPingQueue,
     CibaPingDispatcher,
   ],

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Counter, Histogram } from 'prom-client';
 import { LATENCY_BUCKETS, Metrics } from '../common/metrics/metrics';
-import type { AttemptRecord, Backlog } from './webhook-delivery.queue';
-import { WebhookDeliveryQueue } from './webhook-delivery.queue';
+import type { AttemptRecord, Backlog } from './webhook-delivery.repository';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
 const OUTCOMES: Record<AttemptRecord['status'], string> = {
   succeeded: 'succeeded',
@@ -19,7 +19,7 @@ export class WebhookMetrics {
   private readonly attempts: Counter<'outcome'>;
   private readonly lateness: Histogram;
 
-  constructor(metrics: Metrics, queue: WebhookDeliveryQueue) {
+  constructor(metrics: Metrics, deliveries: WebhookDeliveryRepository) {
     this.attempts = metrics.counter({
       name: 'idflow_webhook_attempts_total',
       help: 'Webhook delivery attempts, by outcome: succeeded, retrying (a retry is scheduled) or failed (for good)',
@@ -33,7 +33,7 @@ export class WebhookMetrics {
     // Both backlog gauges are read in one scrape: they share one query, the one in flight.
     let inFlight: Promise<Backlog> | undefined;
     const backlog = () =>
-      (inFlight ??= queue.backlog().finally(() => {
+      (inFlight ??= deliveries.backlog().finally(() => {
         inFlight = undefined;
       }));
     metrics.gauge({

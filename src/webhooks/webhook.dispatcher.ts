@@ -6,7 +6,7 @@ import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { AppConfig } from '../config/app-config';
 import { TenantsService } from '../tenants/tenants.service';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
-import { AttemptRecord, WebhookDeliveryQueue } from './webhook-delivery.queue';
+import { AttemptRecord, WebhookDeliveryRepository } from './webhook-delivery.repository';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookMetrics } from './webhook-metrics';
 import { signWebhook } from './webhook-signature';
@@ -57,7 +57,7 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
   private stopped = true;
 
   constructor(
-    private readonly queue: WebhookDeliveryQueue,
+    private readonly deliveries: WebhookDeliveryRepository,
     private readonly tenants: TenantsService,
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
@@ -103,7 +103,7 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
       if (room <= 0) return;
       let claimed: WebhookDelivery[];
       try {
-        claimed = await this.queue.claimDue(room);
+        claimed = await this.deliveries.claimDue(room);
       } catch (error) {
         this.logger.error({ err: error }, 'Could not claim webhook deliveries');
         return;
@@ -131,7 +131,7 @@ export class WebhookDispatcher implements OnModuleInit, BackgroundWorker {
       : afterFailedAttempt(delivery.attempts + 1, delivery.maxAttempts, this.config.WEBHOOK_RETRY_SCHEDULE, now);
     const record: AttemptRecord = { ...next, lastStatusCode: result.statusCode, lastError: result.error };
     try {
-      const recorded = await this.queue.record(delivery, record, now);
+      const recorded = await this.deliveries.record(delivery, record, now);
       if (!recorded) {
         this.logger.warn({ deliveryId: delivery.id }, 'Lost the lease of a webhook delivery before recording it');
         return;

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
 import { TenantsModule } from '../tenants/tenants.module';
-import { WebhookDeliveryQueue } from './webhook-delivery.queue';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookMetrics } from './webhook-metrics';
 import { WebhookRetention } from './webhook-retention';
@@ -14,7 +14,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookDelivery]), TenantsModule, OutboundModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryQueue, WebhookMetrics, WebhookRetention],
+  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryRepository, WebhookMetrics, WebhookRetention],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

@@ -1,4 +1,4 @@
-import { DELIVERY_LEASE_MS } from '../../src/webhooks/webhook-delivery.queue';
+import { DELIVERY_LEASE_MS } from '../../src/webhooks/webhook-delivery.repository';
 import { FaultRig } from '../support/fault-rig';
 import { untilCompleted } from '../support/document-flows';
 import type { JsonBody } from '../support/json-body';

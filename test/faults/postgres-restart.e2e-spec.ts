@@ -1,4 +1,4 @@
-import { DELIVERY_LEASE_MS } from '../../src/webhooks/webhook-delivery.queue';
+import { DELIVERY_LEASE_MS } from '../../src/webhooks/webhook-delivery.repository';
 import type { LoadAnswer } from '../support/bounded-load';
 import { FaultRig } from '../support/fault-rig';
 import { LocalPostgres } from '../support/local-postgres';

@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { randomBase62 } from '../common/ids/random-id';
+import { deleteBatch } from '../common/persistence/delete-batch';
 import type { DeliveryStatus } from './delivery-status';
 import { WebhookDelivery } from './webhook-delivery.entity';
 
 /** How long an instance may hold a delivery it claimed: well past the 10 s send timeout and the write that follows. */
 export const DELIVERY_LEASE_MS = 60_000;
 
-/** What an attempt leaves on its delivery. */
 /** Deliveries due and not being sent, and since when the longest-waiting one has been due. */
 export interface Backlog {
   due: number;
   oldestDueAt: number | null;
 }
 
+/** What an attempt leaves on its delivery. */
 export interface AttemptRecord {
   status: Extract<DeliveryStatus, 'pending' | 'succeeded' | 'failed'>;
   nextAttemptAt: number | null;
@@ -29,12 +30,20 @@ const dueCondition = (alias: string) =>
   `((${alias}status = :pending AND ${alias}next_attempt_at <= :now) OR ` +
   `(${alias}status = :delivering AND ${alias}lease_expires_at <= :now))`;
 
+/** The app's deliveries to list: of one reference, of one status, at most `limit`. */
+export interface DeliveryListing {
+  reference?: string;
+  status?: DeliveryStatus;
+  limit: number;
+}
+
 /**
- * The dispatcher's side of the delivery table: claiming due deliveries under a lease and recording attempts. Every
- * write is conditional, so instances sharing the table never send one delivery twice at once.
+ * The delivery table: the dispatcher's side, claiming due deliveries under a lease and recording attempts, and the
+ * app's side, queueing, listing and redelivering. Every write after the insert is conditional, so instances sharing
+ * the table never send one delivery twice at once. Private to the webhooks module.
  */
 @Injectable()
-export class WebhookDeliveryQueue {
+export class WebhookDeliveryRepository {
   constructor(@InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>) {}
 
   /**
@@ -98,5 +107,60 @@ export class WebhookDeliveryQueue {
       .where('id = :id AND lease_token = :leaseToken', { id: delivery.id, leaseToken: delivery.leaseToken })
       .execute();
     return result.affected === 1;
+  }
+
+  /** Writes a new delivery, inside the caller's transaction when `manager` is one. */
+  async insert(manager: EntityManager, fields: WebhookDelivery): Promise<WebhookDelivery> {
+    const delivery = manager.create(WebhookDelivery, fields);
+    await manager.insert(WebhookDelivery, delivery);
+    return delivery;
+  }
+
+  /** The delivery with this id, or null. */
+  find(id: string): Promise<WebhookDelivery | null> {
+    return this.deliveries.findOneBy({ id });
+  }
+
+  /** The app's deliveries, newest first. */
+  list(appId: string, listing: DeliveryListing): Promise<WebhookDelivery[]> {
+    return this.deliveries.find({
+      where: {
+        appId,
+        ...(listing.reference !== undefined ? { reference: listing.reference } : {}),
+        ...(listing.status ? { status: listing.status } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: listing.limit,
+    });
+  }
+
+  /**
+   * Makes the delivery pending and due at `now`, allowing it `maxAttempts`, if it is still as `delivery` was read
+   * (same status, same attempts); answers it as written, or null when it changed meanwhile.
+   */
+  async requeue(delivery: WebhookDelivery, maxAttempts: number, now: number): Promise<WebhookDelivery | null> {
+    const result = await this.deliveries
+      .createQueryBuilder()
+      .update(WebhookDelivery)
+      .set({ status: 'pending', nextAttemptAt: now, maxAttempts, updatedAt: now })
+      .where('id = :id AND status = :status AND attempts = :attempts', {
+        id: delivery.id,
+        status: delivery.status,
+        attempts: delivery.attempts,
+      })
+      .execute();
+    if (result.affected !== 1) return null;
+    return this.deliveries.findOneByOrFail({ id: delivery.id });
+  }
+
+  /** Deletes at most `limit` succeeded or failed deliveries last changed before `before`, oldest first. */
+  deleteFinishedBefore(before: number, limit: number): Promise<number> {
+    return deleteBatch(
+      this.deliveries,
+      'row.status IN (:...finished) AND row.updatedAt < :before',
+      { finished: ['succeeded', 'failed'], before },
+      'updatedAt',
+      limit,
+    );
   }
 }
