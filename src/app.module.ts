@@ -11,7 +11,6 @@ import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { BodyTypeGuard } from './common/http/body-type.guard';
 import { RoutingModule } from './common/routing/routing.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
@@ -30,6 +29,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
 import { HolderAppModule } from './holder-app/holder-app.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
@@ -63,7 +63,6 @@ export class AppModule {
         BackgroundWorkModule.forRoot({ runs: backgroundWork }),
         LoggingModule,
         MetricsModule,
-        FailureHooksModule,
         RoutingModule,
         TracingModule,
         RetentionModule,
@@ -98,6 +97,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         { provide: APP_GUARD, useClass: BodyTypeGuard },
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_PIPE,

@@ -22,7 +22,7 @@ export interface MeteredRoute {
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set by the billing guard on billable routes; read by the envelope (`cost`) and the meter. */
+    /** Set by the billing interceptor on billable routes; read by the envelope (`cost`) and the meter. */
     billing?: BillingCharge;
     /** Set by the metered-route guard on every routed request. */
     meteredRoute?: MeteredRoute;
