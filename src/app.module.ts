@@ -43,11 +43,14 @@ import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
 
 /**
- * The whole service. Global guards, pipe, interceptor and filter are providers here, so a test app built from this
- * module behaves exactly like production. Guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule),
- * noting the route for the usage meter (it never refuses), then the deny-by-default check; the ValidationPipe checks
- * bodies and queries against their DTOs; the interceptor puts the handler's result in the success envelope; the filter
- * answers every failure (and counts, against the rate limit, those that reached no route).
+ * The whole service. Global guards, interceptors, pipe and filter are providers here, so a test app built from this
+ * module behaves exactly like production; docs/architecture.md draws them with the middleware and route pieces. Four
+ * guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule), noting the route for the usage meter (it
+ * never refuses), the deny-by-default check, and the body's media type. Two interceptors wrap the route's own:
+ * Idempotency-Key replays (outermost, so a replay is not billed and the answer kept is the one sent), then the success
+ * envelope. The ValidationPipe checks bodies and queries against their DTOs; the filter answers every failure (and
+ * counts, against the rate limit, those that reached no route). What the pipeline learns about a request is on it as
+ * RequestContext (common/request-context/).
  */
 @Module({})
 export class AppModule {
