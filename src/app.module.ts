@@ -11,7 +11,6 @@ import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { BodyTypeGuard } from './common/http/body-type.guard';
 import { RoutingModule } from './common/routing/routing.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { FailureHooksModule } from './common/errors/failure-hooks.module';
 import { RequestValidationError } from './common/errors/request-validation.error';
 import { toValidationIssues } from './common/errors/to-validation-issues';
 import { LoggingModule } from './common/logging/logging.module';
@@ -30,6 +29,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
 import { HolderAppModule } from './holder-app/holder-app.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
@@ -43,11 +43,14 @@ import { SigningModule } from './signing/signing.module';
 import { VerificationModule } from './verification/verification.module';
 
 /**
- * The whole service. Global guards, pipe, interceptor and filter are providers here, so a test app built from this
- * module behaves exactly like production. Guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule),
- * noting the route for the usage meter (it never refuses), then the deny-by-default check; the ValidationPipe checks
- * bodies and queries against their DTOs; the interceptor puts the handler's result in the success envelope; the filter
- * answers every failure (and counts, against the rate limit, those that reached no route).
+ * The whole service. Global guards, interceptors, pipe and filter are providers here, so a test app built from this
+ * module behaves exactly like production; docs/architecture.md draws them with the middleware and route pieces. Four
+ * guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule), noting the route for the usage meter (it
+ * never refuses), the deny-by-default check, and the body's media type. Two interceptors wrap the route's own:
+ * Idempotency-Key replays (outermost, so a replay is not billed and the answer kept is the one sent), then the success
+ * envelope. The ValidationPipe checks bodies and queries against their DTOs; the filter answers every failure (and
+ * counts, against the rate limit, those that reached no route). What the pipeline learns about a request is on it as
+ * RequestContext (common/request-context/).
  */
 @Module({})
 export class AppModule {
@@ -63,7 +66,6 @@ export class AppModule {
         BackgroundWorkModule.forRoot({ runs: backgroundWork }),
         LoggingModule,
         MetricsModule,
-        FailureHooksModule,
         RoutingModule,
         TracingModule,
         RetentionModule,
@@ -98,6 +100,7 @@ export class AppModule {
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         { provide: APP_GUARD, useClass: BodyTypeGuard },
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         {
           provide: APP_PIPE,

@@ -124,6 +124,26 @@ describe('the layers of src/', () => {
     ]);
   }, 60_000);
 
+  it('refuses a library internal path planted in a copy of the real src/, on the checkout as installed', async () => {
+    // Inside the checkout (test-artifacts/ is ignored by git, lint and jest), so that packages resolve to the
+    // checkout's own node_modules, whatever npm made of it, and the rest of src/ is the code as it is.
+    mkdirSync(join(root, 'test-artifacts'), { recursive: true });
+    const dir = mkdtempSync(join(root, 'test-artifacts', 'layers-'));
+    fixtures.push(dir);
+    copyFileSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
+    cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true, filter: (path) => !path.endsWith('.spec.ts') });
+    writeFileSync(
+      join(dir, 'src', 'common', 'planted-reach.ts'),
+      "import { PATH_METADATA } from '@nestjs/common/constants';\nexport const PLANTED = PATH_METADATA;\n",
+    );
+    const result = await cruise(dir, ['src']);
+    expect(result.violations).toEqual([
+      expect.stringMatching(
+        /library-internals-in-platform-only: src\/common\/planted-reach\.ts → \S*node_modules\/@nestjs\/common\/constants/,
+      ),
+    ]);
+  }, 60_000);
+
   it('refuses a library internal path where node_modules is a folder of the checkout, as after npm ci', async () => {
     const reach = "import { getSymbolSize } from 'qrcode/lib/core/utils';\nexport const REACH = getSymbolSize;\n";
     const dir = fixtureTree([

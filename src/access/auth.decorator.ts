@@ -1,4 +1,4 @@
-import { SetMetadata, UseGuards, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import { AccessTokenGuard } from '../auth/access-token.guard';
 import { ApiKeyGuard } from '../auth/api-key.guard';
@@ -8,12 +8,12 @@ import { credentialNeed } from '../auth/auth-options.reader';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../auth/credential';
 import { ScopeGuard } from '../auth/scope.guard';
 import { BILLING_CATEGORY, type BillingCategory } from '../billing/billing-category';
-import { BillingGuard } from '../billing/billing.guard';
+import { BillingInterceptor } from '../billing/billing.interceptor';
 import { InsufficientBalanceError } from '../billing/errors/insufficient-balance.error';
 import { ApiFailure, ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { IdempotencyKeyInUseError } from '../idempotency/errors/idempotency-key-in-use.error';
 import { IdempotencyKeyReusedError } from '../idempotency/errors/idempotency-key-reused.error';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyGuard } from '../idempotency/idempotency.guard';
+import { IDEMPOTENCY_KEY_HEADER, IdempotentRoute } from '../idempotency/idempotent-route';
 import { DeclareAccess } from '../common/route-access/declared-access';
 
 /**
@@ -61,8 +61,8 @@ export interface RouteAccess extends AuthOptions {
 
 /**
  * Declares an integrator route: its credentials, scope and billing category. Applies the credential guards in order
- * (key first, it identifies the app), then on billable routes the billing pre-check (FailedCallRefund gives a failed
- * call's charge back), and documents the headers and failure answers in OpenAPI.
+ * (key first, it identifies the app), then on billable routes the billing interceptor (charge, and refund of a failed
+ * call), marks the routes that honour `Idempotency-Key`, and documents the headers and failure answers in OpenAPI.
  */
 export function Auth(options: RouteAccess) {
   const { billing, idempotent, ...authOptions } = options;
@@ -70,16 +70,10 @@ export function Auth(options: RouteAccess) {
   return applyDecorators(
     DeclareAccess('integrator'),
     SetMetadata(AUTH_OPTIONS, authOptions),
-    ...(billing ? [SetMetadata(BILLING_CATEGORY, billing)] : []),
-    UseGuards(
-      ApiKeyGuard,
-      AppSecretGuard,
-      AccessTokenGuard,
-      ScopeGuard,
-      // Before the billing pre-check, so that a replayed answer costs nothing.
-      ...(idempotent ? [IdempotencyGuard] : []),
-      ...(billing ? [BillingGuard] : []),
-    ),
+    UseGuards(ApiKeyGuard, AppSecretGuard, AccessTokenGuard, ScopeGuard),
+    // The global IdempotencyInterceptor answers a replay outside this one, so that a replay costs nothing.
+    ...(idempotent ? [IdempotentRoute()] : []),
+    ...(billing ? [SetMetadata(BILLING_CATEGORY, billing), UseInterceptors(BillingInterceptor)] : []),
     ...security.map((requirement) => ApiSecurity(requirement)),
     ...(idempotent ? idempotencyDocs() : []),
     ApiFailure(401, 'A credential is missing, unknown, revoked or issued to another app', 'The x-api-key is not valid'),

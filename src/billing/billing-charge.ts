@@ -20,9 +20,9 @@ export interface MeteredRoute {
   category: BillingCategory | null;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** Set by the billing guard on billable routes; read by the envelope (`cost`) and the meter. */
+declare module '../common/request-context/request-context' {
+  interface RequestContext {
+    /** Set by the billing interceptor on billable routes; read by the envelope (`cost`) and the meter. */
     billing?: BillingCharge;
     /** Set by the metered-route guard on every routed request. */
     meteredRoute?: MeteredRoute;

@@ -1,19 +1,18 @@
 import { Global, Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
 import { BillingLedgerModule } from './billing-ledger.module';
-import { BillingGuard } from './billing.guard';
-import { FailedCallRefund } from './failed-call-refund';
+import { BillingInterceptor } from './billing.interceptor';
 import { UsageRetention } from './usage-retention';
 import { UsageMeter } from './usage.meter';
 
 /**
- * Billing in the request pipeline: the usage meter, the pre-check guard that `@Auth` applies to billable routes, and
- * the refund of a failed call. Global, so that every module's `@Auth` routes find the guard and what it needs.
+ * Billing in the request pipeline: the usage meter, and the interceptor that `@Auth` applies to billable routes, which
+ * charges a call and refunds it when it fails. Global, so that every module's `@Auth` routes find the interceptor.
  */
 @Global()
 @Module({
   imports: [BillingLedgerModule, TenantsModule],
-  providers: [UsageMeter, BillingGuard, FailedCallRefund, UsageRetention],
-  exports: [BillingLedgerModule, UsageMeter, BillingGuard],
+  providers: [UsageMeter, BillingInterceptor, UsageRetention],
+  exports: [BillingLedgerModule, UsageMeter, BillingInterceptor],
 })
 export class BillingModule {}

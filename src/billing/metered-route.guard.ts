@@ -5,9 +5,9 @@ import { routeMetadata } from '../common/routing/route-metadata';
 import { BILLING_CATEGORY, type BillingCategory } from './billing-category';
 
 /**
- * Notes the route pattern a request reached and the route's billing category, for the usage meter. It runs before
- * every other guard and never refuses, so calls that the rate limit or a credential guard turns away are filed under
- * their route too.
+ * Notes the route pattern a request reached and the route's billing category, for the usage meter. It runs right
+ * after the rate limit's guard, before the access checks, and never refuses, so calls that a credential guard turns
+ * away are filed under their route too (those the rate limit refuses are filed as not routed).
  */
 @Injectable()
 export class MeteredRouteGuard implements CanActivate {

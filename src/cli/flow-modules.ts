@@ -1,7 +1,6 @@
 import { AuthModule } from '../auth/auth.module';
 import { BillingLedgerModule } from '../billing/billing-ledger.module';
 import { BillingModule } from '../billing/billing.module';
-import { FailureHooksModule } from '../common/errors/failure-hooks.module';
 import { MetricsModule } from '../common/metrics/metrics.module';
 import { RetentionModule } from '../common/retention/retention.module';
 import { DocumentsModule } from '../documents/documents.module';
@@ -25,7 +24,6 @@ export const FLOW_MODULES = [
   FileStorageModule,
   MetricsModule,
   RetentionModule,
-  FailureHooksModule,
   AuthModule,
   BillingModule,
   IdempotencyModule,

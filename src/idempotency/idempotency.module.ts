@@ -1,15 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyKeyRetention } from './idempotency-key-retention';
 import { IdempotencyRecord } from './idempotency-record.entity';
-import { IdempotencyGuard } from './idempotency.guard';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyStore } from './idempotency.store';
 
-/** Idempotency keys of creates and cancel; global, so that every module's `@Auth` routes find the guard. */
-@Global()
+/** Idempotency keys of creates and cancel: the interceptor AppModule lists among its global ones, and its store. */
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyRecord])],
-  providers: [IdempotencyStore, IdempotencyGuard, IdempotencyKeyRetention],
-  exports: [IdempotencyGuard, IdempotencyStore],
+  providers: [IdempotencyStore, IdempotencyInterceptor, IdempotencyKeyRetention],
+  exports: [IdempotencyInterceptor],
 })
 export class IdempotencyModule {}

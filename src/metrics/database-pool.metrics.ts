@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Metrics } from '../common/metrics/metrics';
+import { postgresPoolOf } from '../platform/postgres-pool';
 
 /**
  * The PostgreSQL connection pool as the scraper finds it: connections open and idle, and callers waiting for one (a
@@ -12,8 +12,7 @@ import { Metrics } from '../common/metrics/metrics';
 export class DatabasePoolMetrics {
   constructor(@InjectDataSource() dataSource: DataSource, metrics: Metrics) {
     if (dataSource.options.type !== 'postgres') return;
-    // TypeORM's PostgreSQL driver keeps its pg pool as `master`; it is not part of TypeORM's typed surface.
-    const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    const pool = () => postgresPoolOf(dataSource);
     metrics.sampledGauge(
       'idflow_db_pool_connections',
       'Open connections of the PostgreSQL pool',

@@ -11,6 +11,7 @@ import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { SecretSealer } from '../key-encryption/secret-sealer';
+import { checkClientSecretsWith } from '../platform/oidc-client-secret-check';
 import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { ID_TOKEN_SIGNING_ALGS } from '../tenants/id-token-signing-alg';
@@ -105,9 +106,7 @@ export class OidcProviderService implements OnModuleInit {
     this.provider.proxy = true;
     // The app secret is stored as its SHA-256 digest, which the provider holds as the client's secret: the author's
     // suggested hook for hashed secrets (symmetric algorithms, which would need the clear secret, are not enabled).
-    this.provider.Client.prototype.compareClientSecret = function (this: { clientSecret: string }, actual: string) {
-      return Promise.resolve(digestsEqual(sha256Hex(actual), this.clientSecret));
-    };
+    checkClientSecretsWith(this.provider, (stored, presented) => digestsEqual(sha256Hex(presented), stored));
     this.provider.use((ctx, next) => this.requests.run(ctx as KoaContextWithOIDC, next));
     this.provider.use(async (ctx, next) => {
       await next();

@@ -1,8 +1,8 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module '../common/request-context/request-context' {
+  interface RequestContext {
     /** The bytes of an `application/pdf` body, set by PdfUploadMiddleware on `POST /verify`. */
     uploadedPdf?: Buffer;
   }

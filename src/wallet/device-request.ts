@@ -3,8 +3,8 @@ import type { Request } from 'express';
 import type { ProvenKey } from '../devices/proven-key';
 import type { Device } from '../devices/device.entity';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module '../common/request-context/request-context' {
+  interface RequestContext {
     device?: Device;
     provenKey?: ProvenKey;
   }

@@ -2,8 +2,8 @@ import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
 import { headerValue } from '../http/header-value';
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module '../request-context/request-context' {
+  interface RequestContext {
     /** Set by `resolveClientIps` on every request. */
     clientIp?: string;
     /** Set by `resolveClientIps`: the connection comes from a proxy of TRUSTED_PROXIES, whose forwarding is believed. */

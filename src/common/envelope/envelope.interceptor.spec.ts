@@ -32,7 +32,7 @@ describe('EnvelopeInterceptor: the success envelope', () => {
     });
   });
 
-  it('adds the cost the billing guard left on the request once the handler is done, and only then', async () => {
+  it('adds the cost the billing interceptor left on the request once the handler is done, and only then', async () => {
     const request = { path: '/api/v2/identification/same-device' } as Partial<Request>;
     const context = httpContext(request as Request);
     const billed = interceptor.intercept(context, {

@@ -9,7 +9,7 @@ import { type Envelope, apiVersionOf, successEnvelope } from './envelope';
 /**
  * Wraps what a JSON handler returns in the success envelope of spec 2.1, with the reason its route names (`@Reason`,
  * `OK` by default) and the call's `cost` when it is billable. The cost is read once the handler has succeeded: the
- * billing guard set it, and nothing was refunded. Routes marked `@RawResponse` (plain text, streams, pages) are left
+ * billing interceptor set it, and nothing was refunded. Routes marked `@RawResponse` (plain text, streams, pages) are left
  * alone.
  */
 @Injectable()

@@ -6,7 +6,6 @@ import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
 import { Metrics } from '../metrics/metrics';
 import { UnroutedRequestLimit } from '../throttling/unrouted-request-limit';
 import { DomainError } from './domain-error';
-import { FailureHooks } from './failure-hooks';
 import { MethodNotAllowedError } from './method-not-allowed.error';
 import { RouteTable } from '../routing/route-table';
 import { isUnavailableDependency } from './unavailable-dependency';
@@ -20,14 +19,17 @@ interface Failure {
   data?: object;
 }
 
-/** Nest's answer to a request no route took. */
-const isUnrouted = (exception: unknown): boolean =>
-  exception instanceof NotFoundException && /^Cannot \w+ /.test(exception.message);
+/**
+ * Nest's answer to a request no route took, told by Express's `req.route` (set once a route matches) rather than by the
+ * wording of Nest's message.
+ */
+const isUnrouted = (exception: unknown, request: Request): boolean =>
+  exception instanceof NotFoundException && request.route === undefined;
 
-function httpFailure(exception: HttpException): Failure {
+function httpFailure(exception: HttpException, request: Request): Failure {
   const status = exception.getStatus();
   const response = exception.getResponse();
-  if (isUnrouted(exception)) return { status, reason: 'No such route' };
+  if (isUnrouted(exception, request)) return { status, reason: 'No such route' };
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   if (Array.isArray(message)) return { status, reason: message.join('; ') };
   return { status, reason: typeof message === 'string' ? message : exception.message };
@@ -37,7 +39,7 @@ function httpFailure(exception: HttpException): Failure {
  * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
  * answers in plain text. A failure that reached no route is first counted against its client's limit, and answered 429
  * instead when the client is over it. A server the request needed that does not answer (PostgreSQL restarting) makes
- * a 503 to retry; other unexpected errors become a generic 500. Both name the request id, and are logged in full. What features must do before a failure is answered (FailureHooks) is done first.
+ * a 503 to retry; other unexpected errors become a generic 500. Both name the request id, and are logged in full.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -45,7 +47,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly rateLimitRefusals;
 
   constructor(
-    private readonly failureHooks: FailureHooks,
     private readonly unroutedLimit: UnroutedRequestLimit,
     metrics: Metrics,
     private readonly routes: RouteTable,
@@ -67,21 +68,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const counting = this.unroutedLimit.countUnrouted(request, response);
     if (counting) {
       counting.then(
-        () => this.settle(exception, request, response),
-        (refusal: unknown) => this.settle(refusal, request, response),
+        () => this.answer(exception, request, response),
+        (refusal: unknown) => this.answer(refusal, request, response),
       );
-    } else this.settle(exception, request, response);
-  }
-
-  private settle(exception: unknown, request: Request, response: Response): void {
-    const pending = this.failureHooks.beforeAnswer(request);
-    if (pending) {
-      pending
-        .then(() => this.answer(exception, request, response))
-        .catch((error: unknown) => {
-          this.logger.error({ err: error }, 'Could not answer a failed request');
-          response.end();
-        });
     } else this.answer(exception, request, response);
   }
 
@@ -98,7 +87,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     // A known path asked with another method: 405 and Allow (RFC 9110 15.5.6), and OPTIONS answered with the list.
-    const allow = isUnrouted(exception) ? this.routes.allowAt(request.path) : undefined;
+    const allow = isUnrouted(exception, request) ? this.routes.allowAt(request.path) : undefined;
     if (allow && request.method === 'OPTIONS') {
       response.status(204).set('allow', allow).end();
       return;
@@ -106,7 +95,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const failing = allow
       ? new MethodNotAllowedError(request.method, allow)
       : this.unavailableAsRetry(exception, requestId);
-    const failure = this.toFailure(failing, requestId);
+    const failure = this.toFailure(failing, request, requestId);
     if (failing instanceof DomainError && failing.headers) response.set(failing.headers);
     const body: Envelope = {
       status: 'failed',
@@ -125,11 +114,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return new DependencyUnavailableError(errorId);
   }
 
-  private toFailure(exception: unknown, errorId: string): Failure {
+  private toFailure(exception: unknown, request: Request, errorId: string): Failure {
     if (exception instanceof DomainError) {
       return { status: exception.status, reason: exception.reason, errors: exception.issues, data: exception.data };
     }
-    if (exception instanceof HttpException) return httpFailure(exception);
+    if (exception instanceof HttpException) return httpFailure(exception, request);
     this.logger.error({ err: exception, errorId }, 'Unhandled error');
     return { status: 500, reason: `Internal error; quote error id ${errorId} when reporting it` };
   }
