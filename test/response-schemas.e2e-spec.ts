@@ -108,6 +108,22 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(admin().post('/admin/sandbox/bootstrap'), 201);
     await expectStatus(admin().post(`/admin/consumers/${consumer.id}/credit`).send({ amount: 500 }), 201);
     await expectStatus(admin().get('/admin/billing/usage'), 200);
+    const operator = (
+      await expectStatus(
+        admin().post('/admin/operators').send({ nin: '40000000077', name: 'Schema Op', role: 'owner' }),
+        201,
+      )
+    ).data;
+    await expectStatus(admin().get('/admin/operators'), 200);
+    await expectStatus(admin().patch(`/admin/operators/${operator.id}`).send({ role: 'owner' }), 200);
+    const viewer = (
+      await expectStatus(
+        admin().post('/admin/operators').send({ nin: '40000000078', name: 'Viewer', role: 'viewer' }),
+        201,
+      )
+    ).data;
+    await expectStatus(admin().delete(`/admin/operators/${viewer.id}`), 200);
+    await expectStatus(admin().get('/admin/audit'), 200);
   });
 
   it('answers the identification, signing and flow routes, v2 and v1, as declared', async () => {

@@ -6,7 +6,11 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { SealModule } from '../seal/seal.module';
+import { OperatorsModule } from '../operators/operators.module';
 import { AdminAppsController } from './admin-apps.controller';
+import { AdminAuditController } from './admin-audit.controller';
+import { AdminAuditInterceptor } from './admin-audit.interceptor';
+import { AdminOperatorsController } from './admin-operators.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
 import { AdminDevicesController } from './admin-devices.controller';
@@ -28,6 +32,7 @@ import { AdminTokenGuard } from './admin-token.guard';
     SealModule,
     SandboxModule,
     BillingLedgerModule,
+    OperatorsModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -39,7 +44,9 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminSealController,
     AdminSandboxController,
     AdminBillingController,
+    AdminOperatorsController,
+    AdminAuditController,
   ],
-  providers: [AdminTokenGuard, AdminPersonsService],
+  providers: [AdminTokenGuard, AdminAuditInterceptor, AdminPersonsService],
 })
 export class AdminModule {}
