@@ -12,7 +12,7 @@ import { OPERATOR_LIST_SCHEMA, OPERATOR_SCHEMA } from './operator.schemas';
 import { OperatorView, operatorView } from './operator-views';
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/operators')
 export class AdminOperatorsController {
   constructor(private readonly operators: OperatorsService) {}

@@ -7,6 +7,9 @@ import { DevicesModule } from '../devices/devices.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { SealModule } from '../seal/seal.module';
 import { OperatorsModule } from '../operators/operators.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { AdminActors } from './admin-actors';
+import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminAuditInterceptor } from './admin-audit.interceptor';
@@ -21,6 +24,8 @@ import { AdminPersonsService } from './admin-persons.service';
 import { AdminSandboxController } from './admin-sandbox.controller';
 import { AdminSealController } from './admin-seal.controller';
 import { AdminTokenGuard } from './admin-token.guard';
+import { AdminSessionController } from './admin-session.controller';
+import { OperatorSignInService } from './operator-sign-in.service';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
 @Module({
@@ -33,6 +38,7 @@ import { AdminTokenGuard } from './admin-token.guard';
     SandboxModule,
     BillingLedgerModule,
     OperatorsModule,
+    ServiceKeyModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -46,7 +52,15 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminBillingController,
     AdminOperatorsController,
     AdminAuditController,
+    AdminSessionController,
   ],
-  providers: [AdminTokenGuard, AdminAuditInterceptor, AdminPersonsService],
+  providers: [
+    AdminActors,
+    AdminChanges,
+    AdminTokenGuard,
+    AdminAuditInterceptor,
+    AdminPersonsService,
+    OperatorSignInService,
+  ],
 })
 export class AdminModule {}

@@ -30,3 +30,10 @@ export function auditEntryView(entry: OperatorAuditEntry): AuditEntryView {
   const { id, at, actor, action, target, status } = entry;
   return { id, at: Math.floor(at / 1000), actor, action, target, status };
 }
+
+/** A session just opened: its bearer token, shown this once, until when it lasts, and whose it is. */
+export interface SessionView {
+  token: string;
+  expiresAt: number;
+  operator: OperatorView;
+}

@@ -28,3 +28,12 @@ export const AUDIT_ENTRY_SCHEMA = namedSchema(
 );
 
 export const AUDIT_PAGE_SCHEMA = namedSchema('AuditEntries', object({ entries: arrayOf(AUDIT_ENTRY_SCHEMA) }));
+
+export const SESSION_SCHEMA = namedSchema(
+  'OperatorSession',
+  object({
+    token: string('The bearer token of the session (`ops_...`), shown this once: `Authorization: Bearer <token>`'),
+    expiresAt: unixSeconds(),
+    operator: OPERATOR_SCHEMA,
+  }),
+);

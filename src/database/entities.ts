@@ -28,6 +28,7 @@ import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { Operator } from '../operators/operator.entity';
 import { OperatorAuditEntry } from '../operators/operator-audit-entry.entity';
+import { OperatorSession } from '../operators/operator-session.entity';
 
 /** Every entity, in one list shared by the app, the CLI and the migration tooling. */
 export const ENTITIES = [
@@ -61,4 +62,5 @@ export const ENTITIES = [
   WalletPresentation,
   Operator,
   OperatorAuditEntry,
+  OperatorSession,
 ];
