@@ -11,7 +11,7 @@ const LAYERS = [
   ['redis'],
   ['common'],
   ['key-encryption'],
-  ['tenants', 'service-key', 'seal'],
+  ['tenants', 'service-key', 'seal', 'operators'],
   ['persons', 'signatures', 'auth'],
   ['devices'],
   ['claims', 'billing', 'idempotency'],

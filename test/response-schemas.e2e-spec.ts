@@ -14,8 +14,16 @@ import { bootstrapSandbox, credentials, enrolledDevice } from './support/sandbox
 import { signChallenge } from './support/device-signature';
 import { TestDevice } from './support/test-device';
 import { SoftwarePasskey } from './support/software-passkey';
-import { TestApp, createListeningTestApp } from './support/test-app';
-import { REDIRECT_URI, StartedLogin, discover, progressOf, startLogin } from './support/oidc-login';
+import { TestApp, createListeningTestApp, createTestApp } from './support/test-app';
+import {
+  REDIRECT_URI,
+  StartedLogin,
+  discover,
+  openid,
+  progressOf,
+  returnToClient,
+  startLogin,
+} from './support/oidc-login';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 
 /**
@@ -51,6 +59,11 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     pidIssuer = await TestPidIssuer.create('Schema PID issuer');
     trustList = join(mkdtempSync(join(tmpdir(), 'idflow-schemas-')), 'trust-list.pem');
     writeFileSync(trustList, pidIssuer.caPem);
+    // The sandbox app is also the console's client, which a setting names: made on a first start, named on the next.
+    const first = await createTestApp();
+    sandbox = await bootstrapSandbox(first.app);
+    const { DATA_DIR, DATABASE_PATH, DATABASE_SCHEMA } = first.config;
+    await first.close();
     // The OIDC relying party reads the provider's discovery document over HTTP.
     t = await createListeningTestApp((origin) => ({
       ALLOW_PRIVATE_URLS: 'true',
@@ -58,9 +71,12 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       BASE_URL: origin,
       EUDI_TRUST_LIST_PATH: trustList,
       TSA_URL: authority.url,
+      DATA_DIR,
+      DATABASE_PATH,
+      ...(DATABASE_SCHEMA ? { DATABASE_SCHEMA } : {}),
+      CONSOLE_CLIENT_ID: sandbox.appId,
     }));
     baseUrl = t.config.BASE_URL;
-    sandbox = await bootstrapSandbox(t.app);
     integrator = new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret });
     pdfUrl = files.put('/contract.pdf', await makePdf(2));
   });
@@ -108,6 +124,22 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(admin().post('/admin/sandbox/bootstrap'), 201);
     await expectStatus(admin().post(`/admin/consumers/${consumer.id}/credit`).send({ amount: 500 }), 201);
     await expectStatus(admin().get('/admin/billing/usage'), 200);
+    const operator = (
+      await expectStatus(
+        admin().post('/admin/operators').send({ nin: '40000000077', name: 'Schema Op', role: 'owner' }),
+        201,
+      )
+    ).data;
+    await expectStatus(admin().get('/admin/operators'), 200);
+    await expectStatus(admin().patch(`/admin/operators/${operator.id}`).send({ role: 'owner' }), 200);
+    const viewer = (
+      await expectStatus(
+        admin().post('/admin/operators').send({ nin: '40000000078', name: 'Viewer', role: 'viewer' }),
+        201,
+      )
+    ).data;
+    await expectStatus(admin().delete(`/admin/operators/${viewer.id}`), 200);
+    await expectStatus(admin().get('/admin/audit'), 200);
   });
 
   it('answers the identification, signing and flow routes, v2 and v1, as declared', async () => {
@@ -266,6 +298,17 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     expect((await page(pushed, 'cancel', {})).status).toBe(201);
     const approved = await startLogin(client);
     expect((await page(approved, 'sandbox-approve', { nin: ada })).status).toBe(201);
+
+    await expectStatus(admin().post('/admin/operators').send({ nin: ada, name: 'Ada', role: 'viewer' }), 201);
+    const tokens = await openid.authorizationCodeGrant(client, await returnToClient(approved), {
+      pkceCodeVerifier: approved.verifier,
+      expectedState: approved.state,
+      expectedNonce: approved.nonce,
+    });
+    const session = (await expectStatus(t.http().post('/admin/session').send({ idToken: tokens.id_token }), 201)).data;
+    const bearer = `Bearer ${session.token}`;
+    await expectStatus(t.http().get('/admin/session').set('authorization', bearer), 200);
+    await expectStatus(t.http().delete('/admin/session').set('authorization', bearer), 200);
   });
 
   it('answers the EU wallet identification, its verifier and the sandbox wallet as declared', async () => {

@@ -12,7 +12,7 @@ import { CreditDto } from './credit.dto';
 import { UsageMonthQueryDto } from './usage-month-query.dto';
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin')
 export class AdminBillingController {
   constructor(

@@ -10,7 +10,7 @@ import { DEVICE_SCHEMA } from './admin.schemas';
 import { DeviceIdParamDto } from './device-id-param.dto';
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/devices')
 export class AdminDevicesController {
   constructor(private readonly devices: DevicesService) {}

@@ -14,7 +14,7 @@ export interface ArchiveRenewalView {
 }
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/documents')
 export class AdminDocumentsController {
   constructor(private readonly archive: DocumentArchiveService) {}

@@ -35,7 +35,7 @@ const BAD_PERSON_PARAMS = ApiValidationFailure({
 });
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/persons')
 export class AdminPersonsController {
   constructor(private readonly persons: AdminPersonsService) {}

@@ -8,7 +8,7 @@ import { SANDBOX_BOOTSTRAP_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/sandbox')
 export class AdminSandboxController {
   constructor(private readonly sandbox: SandboxBootstrapService) {}

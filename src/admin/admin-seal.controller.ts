@@ -7,7 +7,7 @@ import { AdminOnly } from './admin-only.decorator';
 import { SEAL_REVOCATION_SCHEMA } from './admin.schemas';
 
 @ApiTags('admin')
-@AdminOnly()
+@AdminOnly('owner')
 @Controller('admin/seal')
 export class AdminSealController {
   constructor(private readonly credentials: SealCredentialsService) {}

@@ -6,7 +6,14 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { DevicesModule } from '../devices/devices.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { SealModule } from '../seal/seal.module';
+import { OperatorsModule } from '../operators/operators.module';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { AdminActors } from './admin-actors';
+import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
+import { AdminAuditController } from './admin-audit.controller';
+import { AdminAuditInterceptor } from './admin-audit.interceptor';
+import { AdminOperatorsController } from './admin-operators.controller';
 import { AdminBillingController } from './admin-billing.controller';
 import { AdminConsumersController } from './admin-consumers.controller';
 import { AdminDevicesController } from './admin-devices.controller';
@@ -17,6 +24,8 @@ import { AdminPersonsService } from './admin-persons.service';
 import { AdminSandboxController } from './admin-sandbox.controller';
 import { AdminSealController } from './admin-seal.controller';
 import { AdminTokenGuard } from './admin-token.guard';
+import { AdminSessionController } from './admin-session.controller';
+import { OperatorSignInService } from './operator-sign-in.service';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
 @Module({
@@ -28,6 +37,8 @@ import { AdminTokenGuard } from './admin-token.guard';
     SealModule,
     SandboxModule,
     BillingLedgerModule,
+    OperatorsModule,
+    ServiceKeyModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -39,7 +50,17 @@ import { AdminTokenGuard } from './admin-token.guard';
     AdminSealController,
     AdminSandboxController,
     AdminBillingController,
+    AdminOperatorsController,
+    AdminAuditController,
+    AdminSessionController,
   ],
-  providers: [AdminTokenGuard, AdminPersonsService],
+  providers: [
+    AdminActors,
+    AdminChanges,
+    AdminTokenGuard,
+    AdminAuditInterceptor,
+    AdminPersonsService,
+    OperatorSignInService,
+  ],
 })
 export class AdminModule {}

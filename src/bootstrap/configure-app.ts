@@ -16,7 +16,8 @@ import { requestMetrics } from '../common/metrics/request-metrics';
 import { UnroutedRequestLimit } from '../common/throttling/unrouted-request-limit';
 import { AppConfig } from '../config/app-config';
 import { RouteMappingSummary } from '../platform/route-mapping-summary';
-import { INTERACTION_PATH, OIDC_PATH, OidcProviderService } from '../oidc/oidc-provider.service';
+import { OIDC_PATH } from '../common/http/oidc-issuer';
+import { INTERACTION_PATH, OidcProviderService } from '../oidc/oidc-provider.service';
 import { buildOpenApiDocument } from './openapi-document';
 
 /** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */

@@ -17,5 +17,7 @@ export interface OutputOptions {
  */
 export interface CliAction<Options> {
   needs: Pick<ModuleMetadata, 'imports' | 'providers'>;
+  /** A command that changes something: its name and the ids it names, for the operators' audit log. */
+  audit?: { command: string; target: (options: Options) => Record<string, string> };
   run(context: INestApplicationContext, options: Options): Promise<CommandResult>;
 }

@@ -23,6 +23,11 @@ import { keysRewrapCommand } from './commands/keys-rewrap.command';
 import { keysRotateCommand } from './commands/keys-rotate.command';
 import { personCreateCommand } from './commands/person-create.command';
 import { sandboxBootstrapCommand } from './commands/sandbox-bootstrap.command';
+import { auditExportCommand } from './commands/audit-export.command';
+import { operatorAddCommand } from './commands/operator-add.command';
+import { operatorRemoveCommand } from './commands/operator-remove.command';
+import { operatorRoleCommand } from './commands/operator-role.command';
+import { operatorsListCommand } from './commands/operators-list.command';
 import { packageVersion } from './package-version';
 import { reportFailure } from './run-command';
 
@@ -54,6 +59,11 @@ const program = new Command('idflow')
   .addCommand(filesMigrateCommand())
   .addCommand(backupCommand())
   .addCommand(archiveRenewCommand())
-  .addCommand(sealRevokeCommand());
+  .addCommand(sealRevokeCommand())
+  .addCommand(operatorAddCommand())
+  .addCommand(operatorsListCommand())
+  .addCommand(operatorRoleCommand())
+  .addCommand(operatorRemoveCommand())
+  .addCommand(auditExportCommand());
 
 program.parseAsync().catch(reportFailure);

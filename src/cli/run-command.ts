@@ -25,22 +25,29 @@ export async function runCommand<Options extends OutputOptions>(
   options: Options,
   load: () => Promise<{ action: CliAction<Options> }>,
 ): Promise<void> {
-  const [{ action }, { openCliContext }] = await Promise.all([load(), import('./cli-context')]);
+  const [{ action }, { openCliContext }, { needsOf, recordChange }] = await Promise.all([
+    load(),
+    import('./cli-context'),
+    import('./cli-audit'),
+  ]);
   let context: Awaited<ReturnType<typeof openCliContext>>;
   try {
-    context = await openCliContext(action.needs);
+    context = await openCliContext(needsOf(action));
   } catch (error) {
     // Nest hands back no context when its start fails, so the connections opened before the failure (the database,
     // Redis) cannot be closed, and would keep the process alive for good: exit instead.
     reportFailure(error);
     process.exit(1);
   }
+  let status = 200;
   try {
     const result = await action.run(context, options);
     process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.human}\n`);
   } catch (error) {
+    status = error instanceof DomainError ? error.status : 500;
     reportFailure(error);
   } finally {
+    await recordChange(context, action, options, status).catch(reportFailure);
     await context.close();
   }
 }

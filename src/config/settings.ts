@@ -193,6 +193,15 @@ export const SETTINGS = {
     minLength: 16,
     secret: true,
   }),
+  CONSOLE_CLIENT_ID: text({
+    group: 'Access',
+    description:
+      'The app (`app_...`) whose OIDC logins sign operators in: a public client of the OpenID provider whose ID token, ' +
+      "for a person named with `operator:add`, `POST /admin/session` exchanges for an operator's session; unset, only " +
+      'ADMIN_TOKEN opens the admin API.',
+    pattern: /^app_[0-9A-Za-z]{1,60}$/,
+    shape: 'an app id (app_...)',
+  }),
   TRUSTED_PROXIES: proxyList({
     group: 'Access',
     description:

@@ -26,6 +26,9 @@ import { OidcRecord } from '../oidc/oidc-record.entity';
 import { CibaPing } from '../oidc/ciba-ping.entity';
 import { UsedProof } from '../wallet/used-proof.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { Operator } from '../operators/operator.entity';
+import { OperatorAuditEntry } from '../operators/operator-audit-entry.entity';
+import { OperatorSession } from '../operators/operator-session.entity';
 
 /** Every entity, in one list shared by the app, the CLI and the migration tooling. */
 export const ENTITIES = [
@@ -57,4 +60,7 @@ export const ENTITIES = [
   StoredFileRecord,
   EudiCertificate,
   WalletPresentation,
+  Operator,
+  OperatorAuditEntry,
+  OperatorSession,
 ];

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { OIDC_PATH, oidcIssuer } from '../common/http/oidc-issuer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -34,8 +35,6 @@ import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oi
 import { OidcRecordAdapter } from './oidc-record.adapter';
 import { OidcRecord } from './oidc-record.entity';
 
-/** Where the provider is mounted; the issuer is `{BASE_URL}/oidc`. */
-export const OIDC_PATH = '/oidc';
 /** The hosted login page of one authorization request, served by Nest beside the provider's own routes. */
 export const INTERACTION_PATH = '/interaction';
 
@@ -96,7 +95,7 @@ export class OidcProviderService implements OnModuleInit {
   }
 
   get issuer(): string {
-    return `${this.config.BASE_URL.replace(/\/+$/, '')}${OIDC_PATH}`;
+    return oidcIssuer(this.config.BASE_URL);
   }
 
   onModuleInit(): void {

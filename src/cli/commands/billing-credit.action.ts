@@ -10,6 +10,10 @@ export interface BillingCreditOptions extends OutputOptions {
 
 export const action: CliAction<BillingCreditOptions> = {
   needs: { imports: [BillingLedgerModule] },
+  audit: {
+    command: 'billing:credit',
+    target: (options) => ({ consumerId: options.consumer, amount: String(options.amount) }),
+  },
   async run(context, options) {
     const account = await context.get(BillingAccountsService).credit(options.consumer, options.amount);
     const { allowance } = account;

@@ -10,6 +10,7 @@ export interface DeviceRevokeOptions extends OutputOptions {
 
 export const action: CliAction<DeviceRevokeOptions> = {
   needs: { imports: FLOW_MODULES },
+  audit: { command: 'device:revoke', target: (options) => ({ deviceId: options.device }) },
   async run(context, options) {
     const device = deviceView(await context.get(DevicesService).revoke(options.device));
     return {

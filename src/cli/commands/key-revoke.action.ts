@@ -10,6 +10,7 @@ export interface KeyRevokeOptions extends OutputOptions {
 
 export const action: CliAction<KeyRevokeOptions> = {
   needs: { imports: [TenantsModule] },
+  audit: { command: 'key:revoke', target: (options) => ({ keyId: options.key }) },
   async run(context, options) {
     const key = apiKeyView(await context.get(TenantsService).revokeApiKey(options.key));
     return {

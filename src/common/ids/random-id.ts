@@ -77,4 +77,7 @@ export const newId = {
    * the primary key's index rather than on a random page of it, which costs SQLite less than a random id does.
    */
   usageRecord: (createdAt: number) => `use_${base62Time(createdAt)}${randomBase62(16)}`,
+  operator: () => `op_${randomBase62(24)}`,
+  /** An entry of the operators' audit log: its time first, so that ids sort as the entries were made. */
+  operatorAuditEntry: (at: number) => `aud_${base62Time(at)}${randomBase62(16)}`,
 };

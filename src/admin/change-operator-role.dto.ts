@@ -1,0 +1,4 @@
+import { PickType } from '@nestjs/swagger';
+import { AddOperatorDto } from './add-operator.dto';
+
+export class ChangeOperatorRoleDto extends PickType(AddOperatorDto, ['role'] as const) {}
