@@ -4,10 +4,11 @@
  * from one round to the next. Each server runs under callgrind with counting off; a scenario is warmed up with counting
  * still off, then counted over a fixed number of requests (autocannon, `amount`), and what the main thread executed
  * meanwhile is divided by them. The ratios compare idflow's
- * count with hello-Nest's: the inverse of the CPU ratio `bench:http` prints, without the noise. System calls and the
+ * count with hello-Nest's and with pipeline-Nest's (idflow's own request pipeline on a stock Nest app, no idflow
+ * logic): the inverse of the CPU ratio `bench:http` prints, without the noise. System calls and the
  * kernel's share of them are not counted, so a scenario whose time is mostly in the kernel looks cheaper here.
  *
- *   npm run bench:instructions                      health, ping, create same-device and hello-Nest, 3,000 each
+ *   npm run bench:instructions                      health, ping, create same-device, hello- and pipeline-Nest
  *   npm run bench:instructions -- --requests 5000 --warmup 10000 --only health
  *   npm run bench:instructions -- --against ../base also counts the idflow built in another checkout
  *   npm run bench:instructions -- --node /usr/bin/node counts every server on that Node instead of the project's own
@@ -34,17 +35,22 @@ import {
   scenarioRequests,
   scenarios,
   startHelloNest,
+  startPipelineNest,
 } from './support/bench-scenarios';
+import { BASELINE_RATIOS } from './support/bench-ratios';
 
 const CONNECTIONS = 10;
 const START_UNDER_VALGRIND_MS = 600_000;
 // Under valgrind on a machine others load too, a request waited more than autocannon's default 10 s now and then.
 const REQUEST_TIMEOUT_SECONDS = 120;
-const DEFAULT_SCENARIOS = ['nest GET', 'nest POST', 'health', 'ping', 'identification same-device'];
-const RATIOS = [
-  { scenario: 'health', baseline: 'nest GET', target: 0.65 },
-  { scenario: 'ping', baseline: 'nest POST', target: 0.55 },
-  { scenario: 'identification same-device', baseline: 'nest POST', target: 0.25 },
+const DEFAULT_SCENARIOS = [
+  'nest GET',
+  'nest POST',
+  'pipeline GET',
+  'pipeline POST',
+  'health',
+  'ping',
+  'identification same-device',
 ];
 
 /** A server under callgrind, with counting off until asked, writing its counts to a folder of its own. */
@@ -145,6 +151,8 @@ async function main(): Promise<void> {
     console.log(`servers on Node ${nodeVersion(node)}`);
     const nest = await underCallgrind((options) => startHelloNest({ ...options, node }));
     servers.push(nest);
+    const pipeline = await underCallgrind((options) => startPipelineNest({ ...options, node }));
+    servers.push(pipeline);
     const idflow = await underCallgrind((options) => startIdflow({}, { ...options, node }));
     servers.push(idflow);
     const against = values.against
@@ -161,8 +169,9 @@ async function main(): Promise<void> {
       if (!target) continue;
       const sandbox = await bootstrapSandbox(target.server.baseUrl);
       for (const scenario of scenarios(sandbox.pingFlowIds, sandbox.nin).filter(wanted)) {
-        if (scenario.target === 'node' || (scenario.target === 'nest' && label)) continue;
-        const server = scenario.target === 'nest' ? nest : target;
+        const baseline = scenario.target === 'nest' || scenario.target === 'pipeline';
+        if (scenario.target === 'node' || (baseline && label)) continue;
+        const server = scenario.target === 'nest' ? nest : scenario.target === 'pipeline' ? pipeline : target;
         const headers = (scenario.credentials && sandbox.headers[scenario.credentials]) ?? {};
         const perRequest = await count(server, scenario, headers, requests, warmup);
         counts.set(`${scenario.name}${label}`, perRequest);
@@ -170,15 +179,14 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log('\nratio (hello-Nest instructions per request / idflow instructions per request)   ratio   target');
-    for (const { scenario, baseline, target } of RATIOS) {
+    console.log('\nratio (baseline instructions per request / scenario instructions per request)      ratio   target');
+    for (const { scenario, baseline, target } of BASELINE_RATIOS) {
       const own = counts.get(scenario);
       const floor = counts.get(baseline);
       if (own === undefined || floor === undefined) continue;
       const ratio = floor / own;
-      console.log(
-        `${`${scenario} / ${baseline}`.padEnd(80)} ${ratio.toFixed(2)}   >= ${target.toFixed(2)} ${ratio >= target ? 'met' : 'NOT MET'}`,
-      );
+      const verdict = target === undefined ? '' : `>= ${target.toFixed(2)} ${ratio >= target ? 'met' : 'NOT MET'}`;
+      console.log(`${`${scenario} / ${baseline}`.padEnd(80)} ${ratio.toFixed(2)}   ${verdict}`);
     }
     for (const [name, own] of counts) {
       const other = counts.get(`${name} (against)`);
