@@ -36,11 +36,12 @@ import { VerificationModule } from './verification/verification.module';
 
 /**
  * The whole service. Global guards, pipe, interceptor and filter are providers here, so a test app built from this
- * module behaves exactly like production; the request pipeline's own (rate limit, ValidationPipe, envelope) come from
- * bootstrap/pipeline-options.ts, which the benchmarks' pipeline-Nest baseline is built from too. Guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule),
- * noting the route for the usage meter (it never refuses), then the deny-by-default check; the ValidationPipe checks
- * bodies and queries against their DTOs; the interceptor puts the handler's result in the success envelope; the filter
- * answers every failure (and counts, against the rate limit, those that reached no route).
+ * module behaves exactly like production; the request pipeline's own pieces come from bootstrap/pipeline-options.ts,
+ * which the benchmarks' pipeline-Nest baseline is built from too. The rate limit counts every request once, before any
+ * route, in ThrottlingModule's RateLimit middleware (mounted by that pipeline). Guards run in order: noting the route
+ * for the usage meter (it never refuses), then the deny-by-default check; the ValidationPipe checks bodies and queries
+ * against their DTOs; the interceptor puts the handler's result in the success envelope; the filter answers every
+ * failure.
  */
 @Module({})
 export class AppModule {

@@ -5,7 +5,6 @@ import { AllExceptionsFilter } from '../common/errors/all-exceptions.filter';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { FailureHooks } from '../common/errors/failure-hooks';
 import { Metrics } from '../common/metrics/metrics';
-import type { UnroutedRequestLimit } from '../common/throttling/unrouted-request-limit';
 import type { BillingAccountsService } from './billing-accounts.service';
 import type { BillingCharge } from './billing-charge';
 import { FailedCallRefund } from './failed-call-refund';
@@ -27,10 +26,9 @@ describe('FailedCallRefund, run by the exception filter', () => {
   } as unknown as BillingAccountsService;
   const hooks = new FailureHooks();
   new FailedCallRefund(accounts, hooks).onModuleInit();
-  // Routed calls: the throttler's guard counted them already, and no route table is asked for a method.
-  const unroutedLimit = { countUnrouted: () => undefined } as unknown as UnroutedRequestLimit;
+  // Routed calls: no route table is asked for a method.
   const routes = { allowAt: () => undefined } as unknown as RouteTable;
-  const filter = new AllExceptionsFilter(hooks, unroutedLimit, new Metrics(), routes);
+  const filter = new AllExceptionsFilter(hooks, new Metrics(), routes);
 
   /** Fails a call that was charged `billing`; resolves with the status and body answered. */
   function fail(billing: BillingCharge | undefined, error: unknown) {

@@ -5,9 +5,8 @@ import {
   type Type,
   ValidationPipe,
 } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { RequestHandler } from 'express';
 import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { clientIpSource } from '../common/client-ip/client-ip';
@@ -24,6 +23,7 @@ import { ROOT_LOGGER } from '../common/logging/root-logger.token';
 import { Metrics } from '../common/metrics/metrics';
 import { MetricsModule } from '../common/metrics/metrics.module';
 import { requestMetrics } from '../common/metrics/request-metrics';
+import { RateLimit } from '../common/throttling/rate-limit';
 import { ThrottlingModule } from '../common/throttling/throttling.module';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
@@ -47,13 +47,9 @@ export function pipelineModules(config: AppConfig): Array<DynamicModule | Type> 
   return [ConfigModule.forRoot(config), LoggingModule, MetricsModule, RedisModule, ThrottlingModule];
 }
 
-/**
- * The pipeline's global pieces, in the order they run: the rate limit first among the guards (an application's own
- * guards are registered after it), the ValidationPipe, and the envelope around every JSON answer.
- */
+/** The pipeline's global pieces around a route's handler: the ValidationPipe, and the envelope around JSON answers. */
 export function pipelineProviders(): Provider[] {
   return [
-    { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     {
       provide: APP_PIPE,
@@ -68,7 +64,7 @@ export function pipelineProviders(): Provider[] {
 }
 
 /**
- * The middleware every request meets before its route, up to CORS: the request log first, so that every request is
+ * The middleware every request meets first, up to the rate limit: the request log first, so that every request is
  * logged and every line logged while serving it names it, then its histogram, then the security headers before
  * anything may answer, so that refusals carry them too. `metered` runs next (idflow's usage meter), so that every
  * answer is metered, those to bodies the parser refuses included.
@@ -83,6 +79,8 @@ export function usePipelineHead(app: NestExpressApplication, metered?: RequestHa
   // The integrator API and the public keys only (before the rate limit and the body parser, so that a browser can read
   // their refusals too): admin, Wallet API and hosted pages are never called across origins.
   app.use(CORS_PATHS, browserCors({ exposedHeaders: [CREDENTIAL_HEADERS.token, 'x-request-id', 'retry-after'] }));
+  // The one place requests are counted against the limit, before anything else may answer or read a body.
+  app.use(app.get(RateLimit).middleware());
 }
 
 /** The JSON body parser, last before the routes, and what Express adds to every answer that an API has no use for. */

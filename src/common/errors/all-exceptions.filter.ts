@@ -4,7 +4,6 @@ import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
 import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
 import { Metrics } from '../metrics/metrics';
-import { UnroutedRequestLimit } from '../throttling/unrouted-request-limit';
 import { DomainError } from './domain-error';
 import { FailureHooks } from './failure-hooks';
 import { MethodNotAllowedError } from './method-not-allowed.error';
@@ -34,9 +33,8 @@ function httpFailure(exception: HttpException): Failure {
 }
 
 /**
- * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
- * answers in plain text. A failure that reached no route is first counted against its client's limit, and answered 429
- * instead when the client is over it. A server the request needed that does not answer (PostgreSQL restarting) makes
+ * The one place an error becomes an answer: the failed envelope for everything, except the rate limit's refusal
+ * (RateLimit counted the request before anything else ran), which the spec answers in plain text. A server the request needed that does not answer (PostgreSQL restarting) makes
  * a 503 to retry; other unexpected errors become a generic 500. Both name the request id, and are logged in full. What features must do before a failure is answered (FailureHooks) is done first.
  */
 @Catch()
@@ -46,7 +44,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   constructor(
     private readonly failureHooks: FailureHooks,
-    private readonly unroutedLimit: UnroutedRequestLimit,
     metrics: Metrics,
     private readonly routes: RouteTable,
   ) {
@@ -64,16 +61,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    const counting = this.unroutedLimit.countUnrouted(request, response);
-    if (counting) {
-      counting.then(
-        () => this.settle(exception, request, response),
-        (refusal: unknown) => this.settle(refusal, request, response),
-      );
-    } else this.settle(exception, request, response);
-  }
-
-  private settle(exception: unknown, request: Request, response: Response): void {
     const pending = this.failureHooks.beforeAnswer(request);
     if (pending) {
       pending
