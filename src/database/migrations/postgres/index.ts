@@ -36,6 +36,7 @@ import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHold
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
+import { ChangeCounter1765040000000 } from './1765040000000-ChangeCounter';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -77,4 +78,5 @@ export const POSTGRES_MIGRATIONS = [
   RevokedSealCertificates1765000000000,
   WalletDcApiOrigin1765010000000,
   DocumentSealing1765030000000,
+  ChangeCounter1765040000000,
 ];
