@@ -6,11 +6,14 @@
  * meanwhile is divided by them. The ratios compare idflow's
  * count with hello-Nest's and with pipeline-Nest's (idflow's own request pipeline on a stock Nest app, no idflow
  * logic): the inverse of the CPU ratio `bench:http` prints, without the noise. System calls and the
- * kernel's share of them are not counted, so a scenario whose time is mostly in the kernel looks cheaper here.
+ * kernel's share of them are not counted, so a scenario whose time is mostly in the kernel looks cheaper here. The
+ * background work (timers) is counted apart, on each server idle after its first scenario, and printed beside each
+ * count rather than in it, since it costs so much a second and so a share per request that grows as the machine slows.
  *
  *   npm run bench:instructions                      health, ping, create same-device, hello- and pipeline-Nest
  *   npm run bench:instructions -- --requests 5000 --warmup 10000 --only health
  *   npm run bench:instructions -- --against ../base also counts the idflow built in another checkout
+ *   npm run bench:instructions -- --idle 60         counts each server's background work over 60 s idle (30 s)
  *   npm run bench:instructions -- --node /usr/bin/node counts every server on that Node instead of the project's own
  *
  * Needs valgrind (Debian's package). Each scenario takes a minute or so: valgrind runs the JIT's code some fifty times
@@ -114,6 +117,12 @@ async function send(server: BenchProcess, scenario: Scenario, headers: Record<st
   if (refused > 0) console.log(`  (${scenario.name}: ${refused} of ${amount} requests failed)`);
 }
 
+/** What a scenario's counted requests cost the main thread, and how long they took. */
+interface Counted {
+  perRequest: number;
+  seconds: number;
+}
+
 /** Instructions per request of one scenario, after a warm-up with counting off. */
 async function count(
   counted: CountedServer,
@@ -121,14 +130,33 @@ async function count(
   headers: Record<string, string>,
   requests: number,
   warmup: number,
-): Promise<number> {
+): Promise<Counted> {
   await send(counted.server, scenario, headers, warmup);
   callgrindControl(counted, '--zero');
   callgrindControl(counted, '--instr=on');
+  const startedAt = performance.now();
   await send(counted.server, scenario, headers, requests);
+  const seconds = (performance.now() - startedAt) / 1000;
   callgrindControl(counted, '--instr=off');
   callgrindControl(counted, '--dump');
-  return mainThreadTotal(counted.countsDir) / requests;
+  return { perRequest: mainThreadTotal(counted.countsDir) / requests, seconds };
+}
+
+/**
+ * Instructions a second the main thread spends with no request to serve: its timers (sweeps, dispatchers, flushes,
+ * the key cache's question) and the runtime's own. They run by the clock, so during a scenario they cost so much a
+ * second whatever the load, and a slower machine spreads them over fewer requests: subtracting them makes a count
+ * that does not depend on how busy the machine was.
+ */
+async function backgroundPerSecond(counted: CountedServer, seconds: number): Promise<number> {
+  callgrindControl(counted, '--zero');
+  callgrindControl(counted, '--instr=on');
+  const startedAt = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const elapsed = (performance.now() - startedAt) / 1000;
+  callgrindControl(counted, '--instr=off');
+  callgrindControl(counted, '--dump');
+  return mainThreadTotal(counted.countsDir) / elapsed;
 }
 
 async function main(): Promise<void> {
@@ -137,6 +165,8 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '3000' },
       // Twice the count: after 1,000 requests the JIT was still compiling enough to add a tenth to the count.
       warmup: { type: 'string', default: '6000' },
+      // Long enough for every timer of a minute's period or less to run several times.
+      idle: { type: 'string', default: '30' },
       only: { type: 'string' },
       against: { type: 'string' },
       node: { type: 'string' },
@@ -145,6 +175,7 @@ async function main(): Promise<void> {
   });
   const requests = Number(values.requests);
   const warmup = Number(values.warmup);
+  const idleSeconds = Number(values.idle);
   const only = values.only?.split(',').map((name) => name.trim()) ?? DEFAULT_SCENARIOS;
   const wanted = (scenario: Scenario) => only.some((name) => scenario.name.startsWith(name));
 
@@ -165,7 +196,12 @@ async function main(): Promise<void> {
     if (against) servers.push(against);
 
     console.log(`${requests} requests a scenario at ${CONNECTIONS} connections after ${warmup} uncounted`);
+    console.log(
+      `instructions per request without the background work (what each server's main thread runs a second when idle,` +
+        ` counted over ${idleSeconds} s, times the scenario's duration), then that background work's share`,
+    );
     const counts = new Map<string, number>();
+    const background = new Map<CountedServer, number>();
     for (const [label, target] of [
       ['', idflow],
       [' (against)', against],
@@ -177,9 +213,18 @@ async function main(): Promise<void> {
         if (scenario.target === 'node' || (baseline && label)) continue;
         const server = scenario.target === 'nest' ? nest : scenario.target === 'pipeline' ? pipeline : target;
         const headers = (scenario.credentials && sandbox.headers[scenario.credentials]) ?? {};
-        const perRequest = await count(server, scenario, headers, requests, warmup);
-        counts.set(`${scenario.name}${label}`, perRequest);
-        console.log(`  ${`${scenario.name}${label}`.padEnd(40)} ${Math.round(perRequest).toLocaleString('en')}`);
+        const { perRequest, seconds } = await count(server, scenario, headers, requests, warmup);
+        let idle = background.get(server);
+        if (idle === undefined) {
+          idle = await backgroundPerSecond(server, idleSeconds);
+          background.set(server, idle);
+          console.log(`  ${`(${scenario.target} idle, a second)`.padEnd(40)} ${Math.round(idle).toLocaleString('en')}`);
+        }
+        const timers = Math.min(perRequest, (idle * seconds) / requests);
+        counts.set(`${scenario.name}${label}`, perRequest - timers);
+        console.log(
+          `  ${`${scenario.name}${label}`.padEnd(40)} ${Math.round(perRequest - timers).toLocaleString('en')} (+ ${Math.round(timers).toLocaleString('en')} background)`,
+        );
       }
     }
 
