@@ -121,6 +121,8 @@ async function main(): Promise<void> {
       if (!server) continue;
       const sandbox = await bootstrapSandbox(server.baseUrl);
       credentials.set(target, sandbox.headers);
+      // pipeline-Nest's key is among them, the same for every run.
+      if (target === 'idflow') credentials.set('pipeline', sandbox.headers);
       for (const scenario of scenarios(sandbox.pingFlowIds, sandbox.nin)) {
         if (only && !only.some((name) => scenario.name.startsWith(name))) continue;
         if (target === 'idflow') chosen.push(scenario);
