@@ -1,10 +1,10 @@
 /**
  * HTTP throughput against the framework's floor. Builds idflow and starts it as its own process (production build,
- * embedded SQLite, rate limit out of the way), beside a hello-world Nest app on the same adapter and package versions
- * and a bare `node:http` server. Every scenario is loaded by autocannon for a few seconds per round; rounds interleave
+ * embedded SQLite, rate limit out of the way), beside a hello-world Nest app on the same adapter and package versions,
+ * pipeline-Nest (a stock Nest app with idflow's own request pipeline and no idflow logic) and a bare `node:http` server. Every scenario is loaded by autocannon for a few seconds per round; rounds interleave
  * the scenarios so that drift of the machine hits them all alike. Prints each scenario's median req/s, p50/p99 latency
  * and non-2xx count over the rounds, with the server's CPU time per request (read from /proc, so steadier than
- * throughput on a shared machine), then the ratios to the hello-world app.
+ * throughput on a shared machine), then each idflow scenario's ratio to hello-Nest and to pipeline-Nest.
  *
  *   npm run bench:http                         3 rounds of 5 s, 50 connections, embedded default
  *   npm run bench:http -- --scaled             idflow on PostgreSQL + Redis (DATABASE_URL, REDIS_URL or this machine's)
@@ -24,7 +24,9 @@ import {
   scenarios,
   startHelloNest,
   startHelloNode,
+  startPipelineNest,
 } from './support/bench-scenarios';
+import { type BaselineRatio, BASELINE_RATIOS } from './support/bench-ratios';
 import { BenchSchemas } from './support/bench-schemas';
 import { printTopSelfTime } from './support/cpu-profile-summary';
 
@@ -37,24 +39,6 @@ interface RoundResult {
   non2xx: number;
   errors: number;
 }
-
-interface Ratio {
-  scenario: string;
-  baseline: string;
-  target?: number;
-}
-
-const RATIOS: Ratio[] = [
-  { scenario: 'nest GET', baseline: 'node GET' },
-  { scenario: 'nest POST', baseline: 'node POST' },
-  { scenario: 'health', baseline: 'nest GET', target: 0.65 },
-  { scenario: 'ping', baseline: 'nest POST', target: 0.55 },
-  { scenario: 'identification same-device', baseline: 'nest POST', target: 0.25 },
-  { scenario: 'identification different-device', baseline: 'nest POST' },
-  { scenario: 'identification wildcard', baseline: 'nest POST' },
-  { scenario: 'signing same-device', baseline: 'nest POST' },
-];
-const SCALED_TARGETS: Record<string, number> = { ping: 0.45, 'identification same-device': 0.2 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -122,6 +106,7 @@ async function main(): Promise<void> {
     console.log(`servers on Node ${nodeVersion(node)}`);
     processes.node = await startHelloNode({ node });
     processes.nest = await startHelloNest({ node });
+    processes.pipeline = await startPipelineNest({ node });
     processes.idflow = await startIdflow(await environment(), { profileDir: values.profile, node });
     // Each in a database of its own: a data directory each on the embedded default, a schema each on PostgreSQL.
     if (values.against) {
@@ -129,13 +114,15 @@ async function main(): Promise<void> {
     }
     const only = values.only?.split(',').map((name) => name.trim());
     const chosen: Scenario[] = [];
-    const againstRatios: Ratio[] = [];
+    const againstRatios: BaselineRatio[] = [];
     const credentials = new Map<Scenario['target'], Record<string, Record<string, string>>>();
     for (const target of ['idflow', 'against'] as const) {
       const server = processes[target];
       if (!server) continue;
       const sandbox = await bootstrapSandbox(server.baseUrl);
       credentials.set(target, sandbox.headers);
+      // pipeline-Nest's key is among them, the same for every run.
+      if (target === 'idflow') credentials.set('pipeline', sandbox.headers);
       for (const scenario of scenarios(sandbox.pingFlowIds, sandbox.nin)) {
         if (only && !only.some((name) => scenario.name.startsWith(name))) continue;
         if (target === 'idflow') chosen.push(scenario);
@@ -187,11 +174,8 @@ async function main(): Promise<void> {
       );
     }
     console.log('\nratio (median req/s; in brackets, the inverse ratio of CPU per request)   ratio   target');
-    // Targets are ratios to hello-Nest; a ratio to the other build has none.
-    const targeted = RATIOS.map((ratio) => ({
-      ...ratio,
-      target: scaled ? SCALED_TARGETS[ratio.scenario] : ratio.target,
-    }));
+    // A ratio to the other build has no target.
+    const targeted = BASELINE_RATIOS.map((ratio) => ({ ...ratio, target: scaled ? ratio.scaledTarget : ratio.target }));
     for (const ratio of [...targeted, ...againstRatios]) {
       const scenario = summary.get(ratio.scenario);
       const baseline = summary.get(ratio.baseline);

@@ -1,26 +1,19 @@
-import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { pipelineModules, pipelineProviders } from './bootstrap/pipeline-options';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { BillingReportModule } from './billing-report/billing-report.module';
 import { MeteredRouteGuard } from './billing/metered-route.guard';
 import { DeclaredAccessGuard } from './auth/declared-access.guard';
-import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { BodyTypeGuard } from './common/http/body-type.guard';
 import { RoutingModule } from './common/routing/routing.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { RequestValidationError } from './common/errors/request-validation.error';
-import { toValidationIssues } from './common/errors/to-validation-issues';
-import { LoggingModule } from './common/logging/logging.module';
-import { MetricsModule } from './common/metrics/metrics.module';
 import { TracingModule } from './common/tracing/tracing.module';
 import { RetentionModule } from './common/retention/retention.module';
 import { BackgroundWorkModule } from './common/scheduling/background-work.module';
-import { ThrottlingModule } from './common/throttling/throttling.module';
 import { AppConfig } from './config/app-config';
-import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { SqliteCheckpointer } from './database/sqlite-checkpointer';
 import { BackgroundThreadsModule } from './common/health/background-threads.module';
@@ -36,7 +29,6 @@ import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
 import { WalletModule } from './wallet/wallet.module';
-import { RedisModule } from './redis/redis.module';
 import { ReviewModule } from './review/review.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { SigningModule } from './signing/signing.module';
@@ -44,13 +36,14 @@ import { VerificationModule } from './verification/verification.module';
 
 /**
  * The whole service. Global guards, interceptors, pipe and filter are providers here, so a test app built from this
- * module behaves exactly like production; docs/architecture.md draws them with the middleware and route pieces. Four
- * guards run in order: the rate limit (@nestjs/throttler, ThrottlingModule), noting the route for the usage meter (it
- * never refuses), the deny-by-default check, and the body's media type. Two interceptors wrap the route's own:
+ * module behaves exactly like production; docs/architecture.md draws them with the middleware and route pieces, and the
+ * request pipeline's own pieces come from bootstrap/pipeline-options.ts, which the benchmarks' pipeline-Nest baseline is
+ * built from too. The rate limit counts every request once, before any route, in ThrottlingModule's RateLimit
+ * middleware (mounted by that pipeline). Three guards run in order: noting the route for the usage meter (it never
+ * refuses), the deny-by-default check, and the body's media type. Two interceptors wrap the route's own:
  * Idempotency-Key replays (outermost, so a replay is not billed and the answer kept is the one sent), then the success
- * envelope. The ValidationPipe checks bodies and queries against their DTOs; the filter answers every failure (and
- * counts, against the rate limit, those that reached no route). What the pipeline learns about a request is on it as
- * RequestContext (common/request-context/).
+ * envelope. The ValidationPipe checks bodies and queries against their DTOs; the filter answers every failure. What the
+ * pipeline learns about a request is on it as RequestContext (common/request-context/).
  */
 @Module({})
 export class AppModule {
@@ -62,18 +55,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ...pipelineModules(config),
         BackgroundWorkModule.forRoot({ runs: backgroundWork }),
-        LoggingModule,
-        MetricsModule,
         RoutingModule,
         TracingModule,
         RetentionModule,
         DatabaseModule,
         BackgroundThreadsModule,
         KeyEncryptionModule,
-        RedisModule,
-        ThrottlingModule,
         AuthModule,
         BillingModule,
         IdempotencyModule,
@@ -96,21 +85,11 @@ export class AppModule {
       providers: [
         // The server's alone: the operator CLI's one-shot commands have no use for a checkpoint thread.
         SqliteCheckpointer,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        ...pipelineProviders(),
         { provide: APP_GUARD, useClass: MeteredRouteGuard },
         { provide: APP_GUARD, useClass: DeclaredAccessGuard },
         { provide: APP_GUARD, useClass: BodyTypeGuard },
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        {
-          provide: APP_PIPE,
-          useValue: new ValidationPipe({
-            whitelist: true,
-            forbidNonWhitelisted: true,
-            transform: true,
-            exceptionFactory: (errors) => new RequestValidationError(toValidationIssues(errors)),
-          }),
-        },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

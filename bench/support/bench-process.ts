@@ -8,6 +8,8 @@ const ROOT = join(__dirname, '..', '..');
 const START_TIMEOUT_MS = 60_000;
 /** The operator token the benchmarks start idflow with, to bootstrap a sandbox app through the admin API. */
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
+/** A limit a minute no benchmark reaches, so that every request is counted and none refused. */
+export const BENCH_RATE_LIMIT = '1000000000';
 
 /** A module given to `node --import` inline; encoded, since `?` and `#` would end a URL's path. */
 function inlineModule(source: string): string {
@@ -37,6 +39,8 @@ export interface BenchProcessOptions {
   root?: string;
   /** The Node binary to run the server on: the project's own (the one running the benchmark) by default. */
   node?: string;
+  /** Headers the readiness request needs (an API key). */
+  readyHeaders?: Record<string, string>;
   /** A command to run Node under (valgrind), and how long to wait for the process to answer then. */
   wrapper?: { command: string[]; startTimeoutMs: number };
 }
@@ -76,7 +80,7 @@ export function startIdflow(
     {
       NODE_ENV: 'production',
       ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
+      RATE_LIMIT_PER_MINUTE: BENCH_RATE_LIMIT,
       STREAMS_PER_APP: '1000000',
       STREAMS_PER_CLIENT_IP: '1000000',
       ...environment,
@@ -94,7 +98,7 @@ export async function startBenchProcess(
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
-  const { profileDir, memoryProbe, root = ROOT, wrapper, node = process.execPath } = options;
+  const { profileDir, memoryProbe, root = ROOT, wrapper, node = process.execPath, readyHeaders } = options;
   const port = await freePort();
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
@@ -128,7 +132,7 @@ export async function startBenchProcess(
   for (;;) {
     if (spawnError) throw abandon(`could not start (${spawnError.message})`);
     if (child.exitCode !== null) throw abandon('exited early');
-    const ready = await fetch(`${baseUrl}${readyPath}`).then(
+    const ready = await fetch(`${baseUrl}${readyPath}`, { headers: readyHeaders }).then(
       (response) => response.ok,
       () => false,
     );

@@ -3,17 +3,24 @@ import type { Options as AutocannonOptions } from 'autocannon';
 import { join } from 'node:path';
 import type { JsonBody } from '../../test/support/json-body';
 import { TYPESCRIPT_SOURCES } from '../../test/support/typescript-process';
-import { BENCH_ADMIN_TOKEN, type BenchProcess, type BenchProcessOptions, startBenchProcess } from './bench-process';
+import {
+  BENCH_ADMIN_TOKEN,
+  BENCH_RATE_LIMIT,
+  type BenchProcess,
+  type BenchProcessOptions,
+  startBenchProcess,
+} from './bench-process';
+import { PIPELINE_API_KEY } from './pipeline-nest.key';
 
 export interface Scenario {
   name: string;
-  target: 'node' | 'nest' | 'idflow' | 'against';
+  target: 'node' | 'nest' | 'pipeline' | 'idflow' | 'against';
   method: 'GET' | 'POST';
   path: string;
   /** The body of every request, or a function that makes each request's. */
   body?: object | (() => object);
-  /** Integrator credentials: the API key alone, or key and secret. */
-  credentials?: 'key' | 'key+secret';
+  /** Integrator credentials: idflow's API key alone, or key and secret; pipeline-Nest's key. */
+  credentials?: 'key' | 'key+secret' | 'pipeline key';
 }
 
 const SMALL_BODY = { request: 'x'.repeat(40), note: 'a small JSON body' };
@@ -50,6 +57,15 @@ export function scenarios(pingFlowIds: string[], nin: string): Scenario[] {
     { name: 'node POST', target: 'node', method: 'POST', path: '/echo', body: SMALL_BODY },
     { name: 'nest GET', target: 'nest', method: 'GET', path: '/hello' },
     { name: 'nest POST', target: 'nest', method: 'POST', path: '/echo', body: SMALL_BODY },
+    { name: 'pipeline GET', target: 'pipeline', method: 'GET', path: '/api/hello', credentials: 'pipeline key' },
+    {
+      name: 'pipeline POST',
+      target: 'pipeline',
+      method: 'POST',
+      path: '/api/ping',
+      body: () => ({ request: pingFlowIds[Math.floor(Math.random() * pingFlowIds.length)] }),
+      credentials: 'pipeline key',
+    },
     { name: 'health', target: 'idflow', method: 'GET', path: '/api/health/check', credentials: 'key' },
     {
       name: 'ping',
@@ -109,7 +125,11 @@ async function post(baseUrl: string, path: string, headers: Record<string, strin
 export async function bootstrapSandbox(baseUrl: string) {
   const sandbox = await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {});
   const key = { 'x-api-key': sandbox.apiKey as string };
-  const headers = { key, 'key+secret': { ...key, 'x-access-secret': sandbox.appSecret as string } };
+  const headers = {
+    key,
+    'key+secret': { ...key, 'x-access-secret': sandbox.appSecret as string },
+    'pipeline key': { 'x-api-key': PIPELINE_API_KEY },
+  };
   const pingFlowIds: string[] = [];
   for (let flow = 0; flow < PING_FLOWS; flow++) {
     const created = await post(baseUrl, '/api/v2/identification/same-device', headers['key+secret'], {
@@ -130,6 +150,20 @@ export function startHelloNest(options: BenchProcessOptions = {}): Promise<Bench
     {},
     '/hello',
     options,
+  );
+}
+
+/**
+ * A stock Nest app with idflow's request pipeline and no idflow logic (the baseline for idflow's own cost), with the
+ * rate limit out of the way as idflow's is.
+ */
+export function startPipelineNest(options: BenchProcessOptions = {}): Promise<BenchProcess> {
+  return startBenchProcess(
+    'pipeline',
+    [...TYPESCRIPT_SOURCES, join(__dirname, 'pipeline-nest.app.ts')],
+    { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: BENCH_RATE_LIMIT },
+    '/api/hello',
+    { ...options, readyHeaders: { 'x-api-key': PIPELINE_API_KEY } },
   );
 }
 

@@ -4,7 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
 import { StderrLogger } from '../common/logging/stderr.logger';
 import type { AppConfig } from '../config/app-config';
-import { NEST_APP_OPTIONS, configureApp } from './configure-app';
+import { configureApp } from './configure-app';
+import { NEST_APP_OPTIONS } from './pipeline-options';
 
 /** Starts the service on PORT and says where, on which database and bus. */
 export async function serve(config: AppConfig, tracing: string): Promise<void> {

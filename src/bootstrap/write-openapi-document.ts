@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
-import { NEST_APP_OPTIONS, configureApp } from './configure-app';
+import { configureApp } from './configure-app';
+import { NEST_APP_OPTIONS } from './pipeline-options';
 import { buildOpenApiDocument } from './openapi-document';
 import { loadConfig } from '../config/load-config';
 

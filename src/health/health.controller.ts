@@ -1,5 +1,4 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { SkipThrottle } from '@nestjs/throttler';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../access/auth.decorator';
 import { Public } from '../common/route-access/public.decorator';
@@ -45,10 +44,10 @@ export class HealthController {
 
   /**
    * Liveness for orchestrators: the process answers HTTP. It checks no dependency, so a database outage takes the
-   * instance out of rotation (readiness) without restarting it. Exempt from the rate limit, as readiness is.
+   * instance out of rotation (readiness) without restarting it. Exempt from the rate limit (RateLimit's
+   * UNLIMITED_PATHS), as readiness is.
    */
   @Get('api/health/live')
-  @SkipThrottle()
   @Public()
   @Reason('Alive')
   @ApiOperation({ summary: 'Liveness for orchestrators: the process answers; no dependency is checked' })
@@ -59,7 +58,6 @@ export class HealthController {
 
   /** Probed by orchestrators many times a minute from one address, so exempt from the rate limit. */
   @Get('api/health/ready')
-  @SkipThrottle()
   @Public()
   @Reason('Ready')
   @ApiOperation({ summary: 'Readiness for orchestrators: the database, and Redis when configured, answer' })

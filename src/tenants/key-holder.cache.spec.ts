@@ -8,18 +8,24 @@ import { KEY_HOLDER_TTL_MS, KeyHolderCache } from './key-holder.cache';
 const CHANNELS = new RedisChannels('deployment-a:');
 const TENANT_CHANGES_CHANNEL = 'deployment-a:tenants:changed';
 
-/** PostgreSQL's case: the database cannot tell of changes made elsewhere. */
-const NOT_WATCHED = { watcher: () => undefined } as unknown as DatabaseChanges;
-
-/** SQLite's case: answers whether the database changed elsewhere from `changed`, counting how often it is asked. */
+/**
+ * A database that answers whether it changed elsewhere from `changed`, counting how often it is asked and how often a
+ * change was announced to it.
+ */
 function watched(changed: () => boolean) {
-  const asked = { count: 0 };
+  const asked = { count: 0, announced: 0 };
   const watcher: ChangedElsewhere = async () => {
     asked.count++;
     return changed();
   };
-  return { changes: { watcher: () => watcher } as unknown as DatabaseChanges, asked };
+  const announce = async () => {
+    asked.announced++;
+  };
+  return { changes: { watcher: () => watcher, announce } as unknown as DatabaseChanges, asked };
 }
+
+/** Nothing changes elsewhere. */
+const QUIET = watched(() => false).changes;
 
 const holderOf = (appId: string, keyId: string) =>
   ({ key: { id: keyId, revokedAt: null }, app: { id: appId }, consumer: { id: 'bcn_1' } }) as unknown as KeyHolder;
@@ -38,9 +44,9 @@ function lookup(...answers: Array<KeyHolder | null | Error>) {
 describe('KeyHolderCache', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('asks once per key while its answer is fresh, unknown keys included, and again after a second', async () => {
+  it('asks once per key, unknown keys included, while nothing changed', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     const known = lookup(holderOf('app_1', 'key_1'));
     const unknown = lookup(null);
     const [first, second] = await Promise.all([cache.find('a', known.load), cache.find('a', known.load)]);
@@ -50,13 +56,13 @@ describe('KeyHolderCache', () => {
     await expect(cache.find('b', unknown.load)).resolves.toBeNull();
     expect([known.calls.count, unknown.calls.count]).toEqual([1, 1]);
 
-    jest.setSystemTime(1_000_000 + KEY_HOLDER_TTL_MS);
+    jest.setSystemTime(1_000_000 + 60 * KEY_HOLDER_TTL_MS);
     await cache.find('a', known.load);
-    expect(known.calls.count).toBe(2);
+    expect(known.calls.count).toBe(1);
   });
 
   it('forgets a key when it changes, and every key of an app when the app changes', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     const first = lookup(holderOf('app_1', 'key_1'));
     const second = lookup(holderOf('app_1', 'key_2'));
     const other = lookup(holderOf('app_2', 'key_3'));
@@ -72,10 +78,12 @@ describe('KeyHolderCache', () => {
   });
 
   it('answers a lookup that was under way during a change but does not keep it', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     let release: (holder: KeyHolder) => void = () => undefined;
     const slow = () => new Promise<KeyHolder>((resolve) => (release = resolve));
     const pending = cache.find('a', slow);
+    // Once the database has said nothing changed elsewhere, and the lookup has started.
+    await new Promise(setImmediate);
     await cache.keyChanged('a');
     release(holderOf('app_1', 'key_1'));
     await expect(pending).resolves.toMatchObject({ key: { id: 'key_1' } });
@@ -86,7 +94,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('does not keep a failed lookup', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     const flaky = lookup(new Error('database down'), holderOf('app_1', 'key_1'));
     await expect(cache.find('a', flaky.load)).rejects.toThrow('database down');
     await expect(cache.find('a', flaky.load)).resolves.toMatchObject({ key: { id: 'key_1' } });
@@ -95,7 +103,7 @@ describe('KeyHolderCache', () => {
 
   it('has an answer at hand once its lookup has come, for as long as a lookup would be answered from the cache', async () => {
     jest.useFakeTimers({ now: 1_000_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     expect(cache.known('a')).toBeUndefined();
     const pending = cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(cache.known('a')).toBeUndefined();
@@ -109,7 +117,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('has no answer at hand for a key or app that changed, nor from a lookup under way during a change', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     await Promise.all([
       cache.find('a', lookup(holderOf('app_1', 'key_1')).load),
       cache.find('b', lookup(holderOf('app_2', 'key_2')).load),
@@ -127,7 +135,7 @@ describe('KeyHolderCache', () => {
   });
 
   it('hands out holders nobody can change, since many requests share one', async () => {
-    const cache = new KeyHolderCache(null, CHANNELS, NOT_WATCHED);
+    const cache = new KeyHolderCache(null, CHANNELS, QUIET);
     const holder = await cache.find('a', lookup(holderOf('app_1', 'key_1')).load);
     expect(() => Object.assign(holder?.app as object, { id: 'app_other' })).toThrow(TypeError);
   });
@@ -163,15 +171,23 @@ describe('KeyHolderCache', () => {
       expect(known.calls.count).toBe(2);
     });
 
-    it('still forgets a key at once when it changes here', async () => {
-      const { changes } = watched(() => false);
+    it('still forgets a key at once when it changes here, and announces the change to the database', async () => {
+      const { changes, asked } = watched(() => false);
       const cache = new KeyHolderCache(null, CHANNELS, changes);
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);
       await cache.keyChanged('a');
+      await cache.appChanged('app_1');
+      expect(asked.announced).toBe(2);
       expect(cache.known('a')).toBeUndefined();
       await cache.find('a', known.load);
       expect(known.calls.count).toBe(2);
+    });
+
+    it('does not fail a change the database cannot take the announcement of', async () => {
+      const failing = { ...QUIET, announce: () => Promise.reject(new Error('database down')) } as DatabaseChanges;
+      const cache = new KeyHolderCache(null, CHANNELS, failing);
+      await expect(cache.keyChanged('a')).resolves.toBeUndefined();
     });
 
     it('forgets everything when the database cannot be asked', async () => {
@@ -207,7 +223,7 @@ describe('KeyHolderCache', () => {
 
     it('announces changes to every instance and applies the changes other instances announce', async () => {
       const { redis, subscriber, published } = fakeRedis();
-      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
+      const cache = new KeyHolderCache(redis, CHANNELS, QUIET);
       await cache.onModuleInit();
       expect(subscriber.subscribe).toHaveBeenCalledWith(TENANT_CHANGES_CHANNEL);
 
@@ -224,7 +240,7 @@ describe('KeyHolderCache', () => {
     it('still forgets the change here when Redis cannot take the announcement, and does not fail the change', async () => {
       const { redis } = fakeRedis();
       Object.assign(redis, { publish: () => Promise.reject(new Error('Connection is closed.')) });
-      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
+      const cache = new KeyHolderCache(redis, CHANNELS, QUIET);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);
@@ -235,7 +251,7 @@ describe('KeyHolderCache', () => {
 
     it('forgets everything when the subscription comes back after a disconnect, or a message cannot be read', async () => {
       const { redis, subscriber } = fakeRedis();
-      const cache = new KeyHolderCache(redis, CHANNELS, NOT_WATCHED);
+      const cache = new KeyHolderCache(redis, CHANNELS, QUIET);
       await cache.onModuleInit();
       const known = lookup(holderOf('app_1', 'key_1'));
       await cache.find('a', known.load);

@@ -8,11 +8,10 @@ import type { KeyHolder } from './key-holder';
 
 // Enough for every key in use at once; beyond it the oldest entry goes.
 const MAX_ENTRIES = 10_000;
-// Changes made through the service are announced at once; this bounds how long one made elsewhere (the operator CLI on
-// the embedded default, which has no bus to announce it on) goes unseen. On SQLite the cache asks the database once in
-// this time whether another connection wrote (one PRAGMA for every key) and keeps its answers while none did: a reload
-// costs about 2.0M instructions, so reloading each key every second cost a core per 1,000 keys in use. On PostgreSQL,
-// which has no such counter, each answer is kept this long.
+// Changes made through the service are announced at once; this bounds how long one made where no instance hears it (the
+// operator CLI, which has no bus to announce it on) goes unseen. The cache asks the database once in this time whether
+// another process changed anything (DatabaseChanges: one statement for every key) and keeps its answers while none
+// did: a reload costs about 2.0M instructions, so reloading each key every second cost a core per 1,000 keys in use.
 export const KEY_HOLDER_TTL_MS = 1000;
 /** Named behind REDIS_PREFIX (RedisChannels). */
 export const TENANT_CHANGES_CHANNEL = 'tenants:changed';
@@ -24,15 +23,15 @@ interface Entry {
   /** The holder's answer once it has come, while it is current: undefined until then. */
   settled?: KeyHolder | null;
   appId?: string;
-  expiresAt: number;
 }
 
 /**
  * Who holds an API key, by the key's SHA-256 digest, so that a request with a known key costs no database statement.
  * Unknown keys are kept too: a flood of refused calls costs one lookup per key and second. Every change to a key or an
  * app (a key created or revoked, a secret rotated) is announced: to this instance at once and, with Redis, to every
- * instance over pub/sub within milliseconds; a change no instance announced is seen within a second (KEY_HOLDER_TTL_MS). A lookup under way while a change is announced is not kept, so a revoked key never comes
- * back from an answer read before its revocation.
+ * instance over pub/sub within milliseconds, and to the database's change counter; a change no instance heard is seen
+ * within a second (KEY_HOLDER_TTL_MS). A lookup under way while a change is announced is not kept, so a revoked key
+ * never comes back from an answer read before its revocation.
  */
 @Injectable()
 export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
@@ -42,15 +41,15 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
   private generation = 0;
   private subscription?: RedisSubscription;
   private readonly channel: string;
-  private readonly changedElsewhere?: ChangedElsewhere;
-  /** With changedElsewhere: until when the database is known to hold no change made elsewhere. */
+  private readonly changedElsewhere: ChangedElsewhere;
+  /** Until when the database is known to hold no change made elsewhere. */
   private verifiedUntil = 0;
   private verifying?: Promise<void>;
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis | null,
     channels: RedisChannels,
-    changes: DatabaseChanges,
+    private readonly changes: DatabaseChanges,
   ) {
     this.channel = channels.named(TENANT_CHANGES_CHANNEL);
     this.changedElsewhere = changes.watcher();
@@ -75,20 +74,17 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
 
   /** The cached answer for a key digest, or `load`'s, kept unless a change was announced meanwhile or it failed. */
   find(keyDigest: string, load: () => Promise<KeyHolder | null>): Promise<KeyHolder | null> {
-    if (this.changedElsewhere && Date.now() >= this.verifiedUntil) {
-      return this.verify(this.changedElsewhere).then(() => this.lookUp(keyDigest, load));
-    }
+    if (Date.now() >= this.verifiedUntil) return this.verify().then(() => this.lookUp(keyDigest, load));
     return this.lookUp(keyDigest, load);
   }
 
   private lookUp(keyDigest: string, load: () => Promise<KeyHolder | null>): Promise<KeyHolder | null> {
-    const now = Date.now();
     const known = this.entries.get(keyDigest);
-    if (known && known.expiresAt > now) return known.holder;
+    if (known) return known.holder;
     const startedIn = this.generation;
     const holder = load().then((found) => (found ? freeze(found) : null));
-    // While the database is asked for changes made elsewhere, an answer lasts until a change is seen.
-    const entry: Entry = { holder, expiresAt: this.changedElsewhere ? Infinity : now + KEY_HOLDER_TTL_MS };
+    // An answer lasts until a change is seen.
+    const entry: Entry = { holder };
     this.entries.delete(keyDigest);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(keyDigest, entry);
@@ -111,18 +107,16 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
    * when there is none, it has aged out, or it is still being looked up (`find` then).
    */
   known(keyDigest: string): KeyHolder | null | undefined {
-    const now = Date.now();
-    if (this.changedElsewhere && now >= this.verifiedUntil) return undefined;
-    const entry = this.entries.get(keyDigest);
-    return entry && entry.expiresAt > now ? entry.settled : undefined;
+    if (Date.now() >= this.verifiedUntil) return undefined;
+    return this.entries.get(keyDigest)?.settled;
   }
 
   /** One question at a time for every key; if it cannot be asked, everything is forgotten and looked up again. */
-  private verify(changedElsewhere: ChangedElsewhere): Promise<void> {
+  private verify(): Promise<void> {
     this.verifying ??= (async () => {
       const askedAt = Date.now();
       try {
-        if (await changedElsewhere()) this.forgetAll();
+        if (await this.changedElsewhere()) this.forgetAll();
         this.verifiedUntil = askedAt + KEY_HOLDER_TTL_MS;
       } catch (error) {
         this.logger.warn({ err: error }, 'Could not ask the database for changes; forgetting every cached key');
@@ -145,15 +139,20 @@ export class KeyHolderCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The change is already committed when it is announced: a Redis failure is logged, not thrown, and the other
-   * instances see the change when their answer ages out, within a second.
+   * The change is already committed when it is announced: a failure is logged, not thrown. Redis tells the other
+   * instances at once; the database's change counter tells every process within a second, the operator CLI's changes
+   * included, and whichever of the two fails, the other still tells.
    */
   private async announce(change: Change): Promise<void> {
     this.apply(change);
-    try {
-      await this.redis?.publish(this.channel, JSON.stringify(change));
-    } catch (error) {
-      this.logger.warn({ err: error }, 'Could not announce a key change; other instances see it within a second');
+    const told = await Promise.allSettled([
+      this.changes.announce(),
+      this.redis?.publish(this.channel, JSON.stringify(change)),
+    ]);
+    for (const outcome of told) {
+      if (outcome.status === 'rejected') {
+        this.logger.warn({ err: outcome.reason as unknown }, 'Could not announce a key change');
+      }
     }
   }
 

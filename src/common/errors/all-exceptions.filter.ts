@@ -4,7 +4,6 @@ import type { Request, Response } from 'express';
 import { Envelope, apiVersionOf } from '../envelope/envelope';
 import { REQUEST_ID_HEADER, assignRequestId } from '../logging/request-id';
 import { Metrics } from '../metrics/metrics';
-import { UnroutedRequestLimit } from '../throttling/unrouted-request-limit';
 import { DomainError } from './domain-error';
 import { MethodNotAllowedError } from './method-not-allowed.error';
 import { RouteTable } from '../routing/route-table';
@@ -36,10 +35,10 @@ function httpFailure(exception: HttpException, request: Request): Failure {
 }
 
 /**
- * The one place an error becomes an answer: the failed envelope for everything, except the rate limit, which the spec
- * answers in plain text. A failure that reached no route is first counted against its client's limit, and answered 429
- * instead when the client is over it. A server the request needed that does not answer (PostgreSQL restarting) makes
- * a 503 to retry; other unexpected errors become a generic 500. Both name the request id, and are logged in full.
+ * The one place an error becomes an answer: the failed envelope for everything, except the rate limit's refusal
+ * (RateLimit counted the request before anything else ran), which the spec answers in plain text. A server the request
+ * needed that does not answer (PostgreSQL restarting) makes a 503 to retry; other unexpected errors become a generic
+ * 500. Both name the request id, and are logged in full.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -47,7 +46,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly rateLimitRefusals;
 
   constructor(
-    private readonly unroutedLimit: UnroutedRequestLimit,
     metrics: Metrics,
     private readonly routes: RouteTable,
   ) {
@@ -65,13 +63,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    const counting = this.unroutedLimit.countUnrouted(request, response);
-    if (counting) {
-      counting.then(
-        () => this.answer(exception, request, response),
-        (refusal: unknown) => this.answer(refusal, request, response),
-      );
-    } else this.answer(exception, request, response);
+    this.answer(exception, request, response);
   }
 
   private answer(exception: unknown, request: Request, response: Response): void {

@@ -7,15 +7,15 @@ import { REDIS_CLIENT } from '../../redis/redis.constants';
 import { FixedWindowThrottlerStorage } from './fixed-window.throttler-storage';
 import { RedisFixedWindowThrottlerStorage } from './redis-fixed-window.throttler-storage';
 import { RATE_LIMIT_WINDOW_MS, THROTTLER_NAME, rateLimitKey, rateLimitTracker } from './rate-limit-key';
-import { UnroutedRequestLimit } from './unrouted-request-limit';
+import { RateLimit } from './rate-limit';
 
 /**
- * The limit a minute per client (spec section 8), as `@nestjs/throttler` enforces it: AppModule registers its
- * ThrottlerGuard first among the global guards, so a client over the limit gets 429 before any credential is checked.
- * One counter per client for the whole service, keyed by its address as resolveClientIps found it (IPv6 by network);
- * the counters live in memory on one instance, in Redis, shared by every instance, when `REDIS_URL` is set. Requests
- * that no route's guard sees (unknown paths, refused bodies, the API document, the OpenID provider) are counted in the
- * same windows by UnroutedRequestLimit.
+ * The limit a minute per client (spec section 8), counted in one place: RateLimit's middleware, which the request
+ * pipeline (bootstrap/pipeline-options.ts) mounts before the OpenID provider, the API document, the body parser and the
+ * routes, so that every request counts once and a client over the limit gets 429 before any credential is checked.
+ * @nestjs/throttler's module holds the counters and their options: one counter per client for the whole service, keyed
+ * by its address as resolveClientIps found it (IPv6 by network), in memory on one instance, in Redis, shared by every
+ * instance, when `REDIS_URL` is set. Its guard is not used, as it sees only requests that reach a route.
  */
 @Module({
   imports: [
@@ -31,7 +31,7 @@ import { UnroutedRequestLimit } from './unrouted-request-limit';
       }),
     }),
   ],
-  providers: [UnroutedRequestLimit],
-  exports: [ThrottlerModule, UnroutedRequestLimit],
+  providers: [RateLimit],
+  exports: [ThrottlerModule, RateLimit],
 })
 export class ThrottlingModule {}
