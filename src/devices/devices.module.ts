@@ -1,3 +1,4 @@
+import { UnitOfWork } from '../platform/unit-of-work';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
@@ -19,7 +20,7 @@ import { PasskeysService } from './passkeys.service';
     OutboundModule,
     ServiceKeyModule,
   ],
-  providers: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks],
+  providers: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks, UnitOfWork],
   exports: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks],
 })
 export class DevicesModule {}

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../common/persistence/unique-violation';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
+import { UnitOfWork } from '../platform/unit-of-work';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
 import { DevicePushSubscription } from './device-push-subscription.entity';
@@ -37,6 +38,7 @@ export class DevicesService {
     @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
     sealedColumns: SealedColumns,
     private readonly revocationHooks: DeviceRevocationHooks,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     this.virtualKeys = sealedColumns.register({ entity: Device, idProperty: 'id', valueProperty: 'virtualPrivateJwk' });
   }
@@ -97,7 +99,8 @@ export class DevicesService {
    * end) commits in the same transaction, and so does forgetting its push subscription. Revoking twice keeps the first time, and does that work once.
    */
   async revoke(deviceId: string): Promise<Device> {
-    return this.devices.manager.transaction(async (manager) => {
+    return this.unitOfWork.run(async () => {
+      const manager = this.unitOfWork.manager;
       const devices = manager.getRepository(Device);
       const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: Date.now() });
       const device = await devices.findOneBy({ id: deviceId });
@@ -105,7 +108,7 @@ export class DevicesService {
       if (affected === 1) {
         // A revoked device gets no more notices, and its push endpoint and secret are not kept for nothing.
         await manager.delete(DevicePushSubscription, { deviceId });
-        await this.revocationHooks.run(manager, device);
+        await this.revocationHooks.run(device);
       }
       return device;
     });

@@ -21,6 +21,7 @@ import { OidcLoginService } from './oidc-login.service';
 import { OidcProviderService } from './oidc-provider.service';
 import { OidcRecordRetention } from './oidc-record-retention';
 import { OidcRecord } from './oidc-record.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins (by a login page or
@@ -41,6 +42,7 @@ import { OidcRecord } from './oidc-record.entity';
   ],
   controllers: [OidcLoginController],
   providers: [
+    UnitOfWork,
     OidcProviderService,
     OidcClientsService,
     OidcAccountsService,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { newId } from '../common/ids/random-id';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
-import { afterCommit } from '../platform/after-commit';
+import { UnitOfWork } from '../platform/unit-of-work';
 import type { DeliveryStatus } from './delivery-status';
 import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
 import { DeliveryNotFoundError } from './errors/delivery-not-found.error';
@@ -67,17 +67,13 @@ export class WebhooksService {
     private readonly dispatcher: WebhookDispatcher,
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** Queues an event to the webhook a flow was created with, as `enqueue` does; a flow created without gets none. */
-  async enqueueFor(
-    manager: EntityManager,
-    subject: WebhookSubject,
-    type: WebhookEventType,
-    data: Record<string, unknown>,
-  ): Promise<void> {
+  async enqueueFor(subject: WebhookSubject, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
     if (!subject.webhookUrl || !subject.webhookReference) return;
-    await this.enqueue(manager, {
+    await this.enqueue({
       appId: subject.appId,
       url: subject.webhookUrl,
       type,
@@ -88,11 +84,10 @@ export class WebhooksService {
   }
 
   /**
-   * Queues a webhook inside the caller's transaction (`manager` is the one `DataSource.transaction` hands out) and
-   * wakes the dispatcher when that transaction commits; nothing is sent if it rolls back. Outside a transaction the
-   * row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
+   * Queues a webhook inside the caller's unit of work and wakes the dispatcher when it commits; nothing is sent if it
+   * rolls back. Outside a unit of work the row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
    */
-  async enqueue(manager: EntityManager, input: NewWebhook): Promise<WebhookDelivery> {
+  async enqueue(input: NewWebhook): Promise<WebhookDelivery> {
     const now = Date.now();
     const id = newId.webhookMessage();
     const body: WebhookBody = {
@@ -103,6 +98,7 @@ export class WebhooksService {
       flow: input.flowId,
       data: input.data,
     };
+    const manager = this.unitOfWork.manager;
     const delivery = manager.create(WebhookDelivery, {
       id,
       appId: input.appId,
@@ -124,7 +120,7 @@ export class WebhooksService {
       updatedAt: now,
     });
     await manager.insert(WebhookDelivery, delivery);
-    afterCommit(manager, () => this.dispatcher.wake());
+    this.unitOfWork.afterCommit(() => this.dispatcher.wake());
     return delivery;
   }
 
