@@ -46,7 +46,9 @@ export class UnitOfWork {
    * its transaction, or the savepoint it was registered in, rolls back.
    */
   afterCommit(effect: () => void): void {
-    afterCommit(this.manager, effect);
+    // Outside the committed transaction's context: what the effect starts (a publish reading the flow, a timer) must
+    // not find a manager whose transaction is over, and whose connection PostgreSQL's pool has handed to another.
+    afterCommit(this.manager, () => openTransaction.exit(effect));
   }
 
   /**
