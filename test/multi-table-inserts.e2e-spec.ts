@@ -51,13 +51,15 @@ describePostgres('inserting into several tables at once, on PostgreSQL', () => {
     expect(await tables.stored()).toEqual({ parents: [], children: [] });
   });
 
-  it('runs a transaction when work goes alongside, and rolls all back when it fails', async () => {
-    await tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p4' }] }], (manager) =>
-      manager.query(`INSERT INTO children VALUES ('c3', 'p4')`),
-    );
+  it('sends its statement in the unit of work of its caller, and rolls back with it', async () => {
+    await tables.unitOfWork.run(async () => {
+      await tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p4' }] }]);
+      await tables.unitOfWork.manager.query(`INSERT INTO children VALUES ('c3', 'p4')`);
+    });
     expect(log[0]).toBe('START TRANSACTION');
     expect(log.at(-1)).toBe('COMMIT');
-    const failing = tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p5' }] }], async () => {
+    const failing = tables.unitOfWork.run(async () => {
+      await tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p5' }] }]);
       throw new Error('refused alongside');
     });
     await expect(failing).rejects.toThrow('refused alongside');

@@ -9,6 +9,7 @@ import { closedPort, freePort } from './support/service-process';
 import { TestTenant, createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { UnitOfWork } from '../src/platform/unit-of-work';
 
 const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 
@@ -23,11 +24,11 @@ const LOCAL_RECEIVERS = {
 const newReference = (label: string) => `${label}-${randomBase62(8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Queues a webhook the way the signing flows do: inside the transaction of the state change. */
+/** Queues a webhook the way the signing flows do: inside the unit of work of the state change. */
 function enqueue(t: TestApp, input: Pick<NewWebhook, 'appId' | 'url' | 'reference'> & Partial<NewWebhook>) {
   const webhooks = t.app.get(WebhooksService);
-  return t.app.get(DataSource).transaction((manager) =>
-    webhooks.enqueue(manager, {
+  return new UnitOfWork(t.app.get(DataSource)).run(() =>
+    webhooks.enqueue({
       type: 'signing.completed',
       flowId: `req_${randomBase62(24)}`,
       data: { signature: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln', signedAt: 1763900000 },
@@ -127,8 +128,8 @@ describe(`webhooks on ${dialect}`, () => {
     const reference = newReference('rolled-back');
     const webhooks = t.app.get(WebhooksService);
     await expect(
-      t.app.get(DataSource).transaction(async (manager) => {
-        await webhooks.enqueue(manager, {
+      new UnitOfWork(t.app.get(DataSource)).run(async () => {
+        await webhooks.enqueue({
           appId: tenant.appId,
           url: receiver.url,
           type: 'signing.completed',
@@ -297,7 +298,8 @@ describe(`webhooks on ${dialect}`, () => {
     const held = newReference('held');
     const webhooks = t.app.get(WebhooksService);
     const now = Date.now();
-    await t.app.get(DataSource).transaction(async (manager) => {
+    await new UnitOfWork(t.app.get(DataSource)).run(async () => {
+      const manager = new UnitOfWork(t.app.get(DataSource)).manager;
       const common = {
         appId: tenant.appId,
         url: receiver.url,
@@ -305,8 +307,8 @@ describe(`webhooks on ${dialect}`, () => {
         flowId: 'req_x',
         data: {},
       };
-      const dead = await webhooks.enqueue(manager, { ...common, reference: orphan });
-      const alive = await webhooks.enqueue(manager, { ...common, reference: held });
+      const dead = await webhooks.enqueue({ ...common, reference: orphan });
+      const alive = await webhooks.enqueue({ ...common, reference: held });
       await manager.update(WebhookDelivery, dead.id, {
         status: 'delivering',
         leaseToken: 'crashed',
@@ -400,10 +402,10 @@ describePostgres('webhooks from two instances sharing PostgreSQL', () => {
       receiver.answer(reference, () => ({ status: 204, delayMs: 20 }));
       const perInstance = 30;
       const enqueueMany = (t: TestApp) =>
-        t.app.get(DataSource).transaction(async (manager) => {
+        new UnitOfWork(t.app.get(DataSource)).run(async () => {
           const webhooks = t.app.get(WebhooksService);
           for (let i = 0; i < perInstance; i++) {
-            await webhooks.enqueue(manager, {
+            await webhooks.enqueue({
               appId: tenant.appId,
               url: receiver.url,
               type: 'document.signee.signed',

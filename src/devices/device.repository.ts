@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, IsNull, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { DevicePushSubscription } from './device-push-subscription.entity';
 import { Device } from './device.entity';
 import { EnrollmentCode } from './enrollment-code.entity';
@@ -20,6 +21,7 @@ export class DeviceRepository {
   constructor(
     @InjectRepository(Device) private readonly devices: Repository<Device>,
     @InjectRepository(EnrollmentCode) private readonly codes: Repository<EnrollmentCode>,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async insertEnrollmentCode(code: EnrollmentCode): Promise<void> {
@@ -80,21 +82,15 @@ export class DeviceRepository {
 
   /**
    * Marks the device revoked at `at` unless it already is (compare-and-set) and, when this call did, forgets its push
-   * subscription and runs `alongside`, all in one transaction.
+   * subscription, in the unit of work open (the revocation's, which its hooks join).
    */
-  revoke(
-    deviceId: string,
-    at: number,
-    alongside: (manager: EntityManager, device: Device) => Promise<void>,
-  ): Promise<DeviceRevocation> {
-    return this.devices.manager.transaction(async (manager) => {
-      const devices = manager.getRepository(Device);
-      const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: at });
-      const device = await devices.findOneBy({ id: deviceId });
-      if (affected !== 1 || !device) return { device, revoked: false };
-      await manager.delete(DevicePushSubscription, { deviceId });
-      await alongside(manager, device);
-      return { device, revoked: true };
-    });
+  async revoke(deviceId: string, at: number): Promise<DeviceRevocation> {
+    const manager = this.unitOfWork.manager;
+    const devices = manager.getRepository(Device);
+    const { affected } = await devices.update({ id: deviceId, revokedAt: IsNull() }, { revokedAt: at });
+    const device = await devices.findOneBy({ id: deviceId });
+    if (affected !== 1 || !device) return { device, revoked: false };
+    await manager.delete(DevicePushSubscription, { deviceId });
+    return { device, revoked: true };
   }
 }

@@ -1,3 +1,4 @@
+import { UnitOfWork } from '../platform/unit-of-work';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../common/outbound/outbound.module';
@@ -30,6 +31,7 @@ import { PasskeysService } from './passkeys.service';
     DeviceRepository,
     PasskeyRepository,
     DevicePushSubscriptionRepository,
+    UnitOfWork,
   ],
   exports: [DevicesService, PasskeysService, DevicePushService, DeviceRevocationHooks],
 })

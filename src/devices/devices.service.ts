@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../common/persistence/unique-violation';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
+import { UnitOfWork } from '../platform/unit-of-work';
 import type { ProvenKey } from './proven-key';
 import { Device } from './device.entity';
 import { DeviceRepository } from './device.repository';
@@ -33,6 +34,7 @@ export class DevicesService {
     private readonly devices: DeviceRepository,
     sealedColumns: SealedColumns,
     private readonly revocationHooks: DeviceRevocationHooks,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     this.virtualKeys = sealedColumns.register({ entity: Device, idProperty: 'id', valueProperty: 'virtualPrivateJwk' });
   }
@@ -97,12 +99,13 @@ export class DevicesService {
    */
   async revoke(deviceId: string): Promise<Device> {
     // A revoked device gets no more notices, and its push endpoint and secret are not kept for nothing: the
-    // repository forgets its subscription in the same transaction.
-    const { device } = await this.devices.revoke(deviceId, Date.now(), (manager, revoked) =>
-      this.revocationHooks.run(manager, revoked),
-    );
-    if (!device) throw new DeviceNotFoundError();
-    return device;
+    // repository forgets its subscription in the revocation's unit of work, which the hooks join.
+    return this.unitOfWork.run(async () => {
+      const { device, revoked } = await this.devices.revoke(deviceId, Date.now());
+      if (!device) throw new DeviceNotFoundError();
+      if (revoked) await this.revocationHooks.run(device);
+      return device;
+    });
   }
 
   async hasDigitalId(nin: string, environment: Environment): Promise<boolean> {

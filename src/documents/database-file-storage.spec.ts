@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { dataSourceOptions } from '../database/data-source-options';
 import { serializeSqliteTransactions } from '../platform/serialize-sqlite-transactions';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { behavesAsFileStorage, patternedBytes } from '../../test/support/file-storage-contract';
 import { testConfig } from '../../test/support/test-config';
 import { CHUNK_BYTES, DatabaseFileStorage } from './database-file-storage';
@@ -32,13 +33,13 @@ describe.each(dialects)('DatabaseFileStorage on %s', (_dialect, databaseUrl) => 
 
   behavesAsFileStorage(() => storage);
 
-  it("reads and writes within the caller's transaction, whose rollback takes the write with it", async () => {
+  it("reads and writes within the caller's unit of work, whose rollback takes the write with it", async () => {
     const original = await storage.put(Buffer.from('original'));
     let written = '';
-    const failure = await dataSource
-      .transaction(async (manager) => {
-        expect((await storage.get(original.key, manager)).toString()).toBe('original');
-        written = (await storage.put(Buffer.from('stamped'), manager)).key;
+    const failure = await new UnitOfWork(dataSource)
+      .run(async () => {
+        expect((await storage.get(original.key)).toString()).toBe('original');
+        written = (await storage.put(Buffer.from('stamped'))).key;
         throw new Error('refused');
       })
       .catch((error: unknown) => (error as Error).message);

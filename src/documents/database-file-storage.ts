@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { LessThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { sha256Hex } from '../common/crypto/digest';
 import {
   checkedFileKey,
@@ -23,20 +24,20 @@ export const CHUNK_BYTES = 256 * 1024;
  * Files in the service's own database (FILE_STORAGE=database), so that instances sharing it share their files.
  * A file is its chunk rows, then its `stored_files` row: written in that order, removed in the other, so a reader who
  * finds the row finds every chunk, and a writer killed midway leaves only chunks, which the sweep lists as unfinished.
- * No statement needs a transaction; a write or read given the caller's transaction (the stamp's) runs in it.
+ * No statement needs a transaction; a write or read inside an open unit of work (the stamp's) runs in it.
  */
 export class DatabaseFileStorage implements FileStorage {
-  private readonly records: Repository<StoredFileRecord>;
+  private readonly unitOfWork: UnitOfWork;
   private readonly chunks: StoredFileChunks;
 
   constructor(dataSource: DataSource) {
-    this.records = dataSource.getRepository(StoredFileRecord);
+    this.unitOfWork = new UnitOfWork(dataSource);
     this.chunks = new StoredFileChunks(dataSource);
   }
 
-  async put(bytes: Uint8Array, within?: EntityManager): Promise<StoredFile> {
+  async put(bytes: Uint8Array): Promise<StoredFile> {
     const key = newFileKey();
-    return { key, ...(await this.write(key, bytes, within)) };
+    return { key, ...(await this.write(key, bytes)) };
   }
 
   async putAt(key: string, bytes: Uint8Array): Promise<void> {
@@ -44,9 +45,9 @@ export class DatabaseFileStorage implements FileStorage {
     await this.write(key, bytes);
   }
 
-  async get(key: string, within?: EntityManager): Promise<Buffer> {
-    const record = await this.record(key, within);
-    const chunks = await this.chunks.readAll(key, within);
+  async get(key: string): Promise<Buffer> {
+    const record = await this.record(key);
+    const chunks = await this.chunks.readAll(key);
     if (chunks.length !== record.chunks) throw new StoredFileNotFoundError(key);
     return Buffer.concat(chunks, record.size);
   }
@@ -67,16 +68,16 @@ export class DatabaseFileStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return this.records.existsBy({ key: checkedFileKey(key) });
+    return this.records().existsBy({ key: checkedFileKey(key) });
   }
 
   async remove(key: string): Promise<void> {
-    await this.records.delete({ key: checkedFileKey(key) });
+    await this.records().delete({ key: checkedFileKey(key) });
     await this.chunks.removeAll(key);
   }
 
   async storedBefore(before: number): Promise<{ keys: string[]; unfinished: string[] }> {
-    const records = await this.records.find({ select: { key: true }, where: { createdAt: LessThan(before) } });
+    const records = await this.records().find({ select: { key: true }, where: { createdAt: LessThan(before) } });
     return { keys: records.map((record) => record.key), unfinished: await this.chunks.unfinishedBefore(before) };
   }
 
@@ -92,29 +93,26 @@ export class DatabaseFileStorage implements FileStorage {
     return Promise.resolve();
   }
 
-  private async write(
-    key: string,
-    bytes: Uint8Array,
-    within?: EntityManager,
-  ): Promise<{ sha256: string; size: number }> {
+  private async write(key: string, bytes: Uint8Array): Promise<{ sha256: string; size: number }> {
     checkedFileKey(key);
     const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const createdAt = Date.now();
     let seq = 0;
     for (let offset = 0; offset < whole.length || seq === 0; offset += CHUNK_BYTES) {
-      await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt, within);
+      await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt);
     }
     const sha256 = sha256Hex(whole);
-    await this.recordsWithin(within).insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
+    await this.records().insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
     return { sha256, size: whole.length };
   }
 
-  private recordsWithin(within?: EntityManager): Repository<StoredFileRecord> {
-    return within ? within.getRepository(StoredFileRecord) : this.records;
+  /** The table through the open unit of work, if any. */
+  private records(): Repository<StoredFileRecord> {
+    return this.unitOfWork.manager.getRepository(StoredFileRecord);
   }
 
-  private async record(key: string, within?: EntityManager): Promise<StoredFileRecord> {
-    const record = await this.recordsWithin(within).findOneBy({ key: checkedFileKey(key) });
+  private async record(key: string): Promise<StoredFileRecord> {
+    const record = await this.records().findOneBy({ key: checkedFileKey(key) });
     if (!record) throw new StoredFileNotFoundError(key);
     return record;
   }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
+import { IsNull, LessThanOrEqual } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** How many due renewals one pass takes on; the rest wait for the next pass. */
 const BATCH = 20;
@@ -33,7 +33,7 @@ const CLAIM_MS = 10 * 60_000;
 @Injectable()
 export class DocumentArchiveService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly seal: DocumentSealService,
     private readonly audit: DocumentAuditTrail,
@@ -41,7 +41,7 @@ export class DocumentArchiveService {
 
   /** One pass: how many copies this instance renewed. */
   async renewDue(): Promise<number> {
-    const due = await this.dataSource.getRepository(FlowDocument).find({
+    const due = await this.unitOfWork.manager.getRepository(FlowDocument).find({
       where: { archiveRenewalAt: LessThanOrEqual(Date.now()) },
       order: { archiveRenewalAt: 'ASC' },
       take: BATCH,
@@ -53,14 +53,14 @@ export class DocumentArchiveService {
 
   /** Renews one document's stamped copy now, due or not; false when another renewal changed it first. */
   async renewNow(flowId: string): Promise<boolean> {
-    const document = await this.dataSource.getRepository(FlowDocument).findOneBy({ flowId });
+    const document = await this.unitOfWork.manager.getRepository(FlowDocument).findOneBy({ flowId });
     if (!document?.stampedKey) throw new FlowNotFoundError();
     return this.renew(document);
   }
 
   private async renew(document: FlowDocument): Promise<boolean> {
     const { flowId, stampedKey, stampedSha256, archiveRenewalAt } = document;
-    const documents = this.dataSource.getRepository(FlowDocument);
+    const documents = this.unitOfWork.manager.getRepository(FlowDocument);
     const claimedUntil = Date.now() + CLAIM_MS;
     const claimed = await documents.update(
       {
@@ -80,10 +80,11 @@ export class DocumentArchiveService {
       await documents.update({ flowId, archiveRenewalAt: claimedUntil }, { archiveRenewalAt });
       throw error;
     }
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async () => {
+      const manager = this.unitOfWork.manager;
       const unchanged = await manager.update(FlowDocument, { flowId, stampedSha256 }, { archiveRenewalAt: null });
       if (unchanged.affected !== 1) return false;
-      const stored = await this.storage.put(renewed.bytes, manager);
+      const stored = await this.storage.put(renewed.bytes);
       const next = this.seal.renewalAt(renewed);
       await manager.update(
         FlowDocument,
@@ -94,7 +95,7 @@ export class DocumentArchiveService {
           archiveRenewalAt: next === null ? null : Math.max(next, Date.now() + AGAIN_AFTER_MS),
         },
       );
-      await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'archive-renewed' }], manager);
+      await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'archive-renewed' }]);
       return true;
     });
   }

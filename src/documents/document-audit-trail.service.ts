@@ -1,12 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import { maskNin } from '../common/masking/mask-nin';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { AuditEventType } from './audit-event-type';
 import { DocumentAuditEvent } from './document-audit-event.entity';
 import { FlowDocument } from './flow-document.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** What happened, and who or what it concerned; the time and the document's digest are added when it is recorded. */
 export interface AuditFact {
@@ -39,20 +38,20 @@ export interface AuditEventView {
 @Injectable()
 export class DocumentAuditTrail implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly hooks: FlowTransitionHooks,
   ) {}
 
   onModuleInit(): void {
-    this.hooks.register((manager, flow) => this.flowEnded(manager, flow));
+    this.hooks.register((flow) => this.flowEnded(flow));
   }
 
-  /** Records facts about this document, in this order, through `manager` when inside the change's transaction. */
+  /** Records facts about this document, in this order, in the change's unit of work. */
   async record(
     document: Pick<FlowDocument, 'flowId' | 'fileSha256' | 'stampedSha256'>,
     facts: AuditFact[],
-    manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
+    const manager = this.unitOfWork.manager;
     const at = Date.now();
     const digest = document.stampedSha256 ?? document.fileSha256;
     // One insert per event keeps their ids in the order given on both dialects.
@@ -70,14 +69,14 @@ export class DocumentAuditTrail implements OnModuleInit {
     }
   }
 
-  private async flowEnded(manager: EntityManager, flow: Flow): Promise<void> {
+  private async flowEnded(flow: Flow): Promise<void> {
     if (flow.kind !== 'document' || (flow.status !== 'expired' && flow.status !== 'cancelled')) return;
-    const document = await manager.findOneByOrFail(FlowDocument, { flowId: flow.id });
-    await this.record(document, [{ type: flow.status }], manager);
+    const document = await this.unitOfWork.manager.findOneByOrFail(FlowDocument, { flowId: flow.id });
+    await this.record(document, [{ type: flow.status }]);
   }
 
-  async list(flowId: string, manager: EntityManager = this.dataSource.manager): Promise<AuditEventView[]> {
-    const events = await manager.find(DocumentAuditEvent, { where: { flowId }, order: { id: 'ASC' } });
+  async list(flowId: string): Promise<AuditEventView[]> {
+    const events = await this.unitOfWork.manager.find(DocumentAuditEvent, { where: { flowId }, order: { id: 'ASC' } });
     return events.map((event) => ({
       type: event.type,
       at: new Date(event.at).toISOString(),

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, LessThanOrEqual } from 'typeorm';
+import { In, LessThanOrEqual } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
 import { FlowsService } from '../flows/flows.service';
 import { DocumentAuditTrail } from './document-audit-trail.service';
@@ -8,6 +7,7 @@ import { DocumentSignee } from './document-signee.entity';
 import { DocumentWebhooks } from './document.webhooks';
 import { FlowDocument } from './flow-document.entity';
 import { IN_TURN_SIGNEE_STATUSES } from './signee-status';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** How many due reminders (and, apart, expiry warnings) one pass takes on; the rest wait for the next pass. */
 const BATCH = 100;
@@ -21,7 +21,7 @@ const BATCH = 100;
 @Injectable()
 export class DocumentRemindersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly flows: FlowsService,
     private readonly webhooks: DocumentWebhooks,
     private readonly audit: DocumentAuditTrail,
@@ -31,12 +31,12 @@ export class DocumentRemindersService {
   async sendDue(): Promise<number> {
     const now = Date.now();
     const [signees, documents] = await Promise.all([
-      this.dataSource.getRepository(DocumentSignee).find({
+      this.unitOfWork.manager.getRepository(DocumentSignee).find({
         where: { nextReminderAt: LessThanOrEqual(now), status: In([...IN_TURN_SIGNEE_STATUSES]) },
         order: { nextReminderAt: 'ASC' },
         take: BATCH,
       }),
-      this.dataSource.getRepository(FlowDocument).find({
+      this.unitOfWork.manager.getRepository(FlowDocument).find({
         where: { expiryWarningAt: LessThanOrEqual(now) },
         order: { expiryWarningAt: 'ASC' },
         take: BATCH,
@@ -51,7 +51,8 @@ export class DocumentRemindersService {
   private async remind(signee: DocumentSignee, now: number): Promise<boolean> {
     const flow = await this.flows.find(signee.flowId);
     const open = !isTerminal(flow.status) && flow.expiresAt > now;
-    const sent = await this.dataSource.transaction(async (manager) => {
+    const sent = await this.unitOfWork.run(async () => {
+      const manager = this.unitOfWork.manager;
       const document = await manager.findOneByOrFail(FlowDocument, { flowId: signee.flowId });
       const every = document.reminderEverySeconds ?? 0;
       const more = open && signee.remindersSent + 1 < (document.reminderMax ?? 0);
@@ -72,8 +73,8 @@ export class DocumentRemindersService {
         { flowId: signee.flowId, position: signee.position, status: 'pending' },
         { status: 'notified', updatedAt: now },
       );
-      await this.audit.record(document, [{ type: 'reminded', nin: signee.nin }], manager);
-      await this.webhooks.report(manager, flow, 'document.signee.reminded', {
+      await this.audit.record(document, [{ type: 'reminded', nin: signee.nin }]);
+      await this.webhooks.report(flow, 'document.signee.reminded', {
         signee: { nin: signee.nin, reminder: signee.remindersSent + 1 },
       });
       return true;
@@ -85,14 +86,15 @@ export class DocumentRemindersService {
 
   private async warn(document: FlowDocument, now: number): Promise<boolean> {
     const flow = await this.flows.find(document.flowId);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async () => {
+      const manager = this.unitOfWork.manager;
       const claimed = await manager.update(
         FlowDocument,
         { flowId: document.flowId, expiryWarningAt: document.expiryWarningAt as number },
         { expiryWarningAt: null },
       );
       if (claimed.affected !== 1 || isTerminal(flow.status) || flow.expiresAt <= now) return false;
-      await this.webhooks.report(manager, flow, 'document.expiring');
+      await this.webhooks.report(flow, 'document.expiring');
       return true;
     });
   }

@@ -1,6 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, LessThanOrEqual } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
 import { BackgroundWork } from '../common/scheduling/background-work';
 import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
@@ -11,6 +10,7 @@ import { DocumentPresenter } from './document.presenter';
 import { DocumentStampingService } from './document-stamping.service';
 import { NotAPdfError } from './errors/not-a-pdf.error';
 import { FlowDocument } from './flow-document.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 export const DOCUMENT_SEALING_PASS = 'document sealing';
 /** How often each instance looks for seals it was not woken for: retries, a restart's, another instance's. */
@@ -48,7 +48,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
   private stopped = false;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly stamping: DocumentStampingService,
@@ -66,9 +66,13 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     });
   }
 
-  /** Inside the transaction of a document's last signature: its seal is due from now. */
-  async schedule(manager: EntityManager, flowId: string): Promise<void> {
-    await manager.update(FlowDocument, { flowId }, { sealDueAt: Date.now(), sealAttempts: 0, sealError: null });
+  /** Inside the unit of work of a document's last signature: its seal is due from now. */
+  async schedule(flowId: string): Promise<void> {
+    await this.unitOfWork.manager.update(
+      FlowDocument,
+      { flowId },
+      { sealDueAt: Date.now(), sealAttempts: 0, sealError: null },
+    );
   }
 
   beforeApplicationShutdown(): void {
@@ -88,7 +92,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     let completed = 0;
     do {
       this.again = false;
-      const due = await this.dataSource.getRepository(FlowDocument).find({
+      const due = await this.unitOfWork.manager.getRepository(FlowDocument).find({
         where: { sealDueAt: LessThanOrEqual(Date.now()) },
         order: { sealDueAt: 'ASC' },
         take: BATCH,
@@ -105,7 +109,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     const { flowId } = document;
     const attempt = document.sealAttempts + 1;
     const leaseEnd = Date.now() + this.config.SEAL_LEASE_SECONDS * 1000;
-    const claimed = await this.dataSource
+    const claimed = await this.unitOfWork.manager
       .getRepository(FlowDocument)
       .update({ flowId, sealDueAt: document.sealDueAt! }, { sealDueAt: leaseEnd, sealAttempts: attempt });
     if (claimed.affected !== 1) return false;
@@ -113,12 +117,13 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     try {
       const loaded = await this.presenter.load(await this.flows.find(flowId));
       const sealed = await this.stamping.make(loaded, attempt > this.config.SEAL_RETRY_SCHEDULE.length);
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.unitOfWork.run(async () => {
+        const manager = this.unitOfWork.manager;
         // Only the holder of the lease stores: one whose lease ran out while it worked leaves it to the next holder.
         const held = await manager.update(FlowDocument, { flowId, sealDueAt: leaseEnd }, { sealDueAt: null });
         if (held.affected !== 1) return false;
-        await this.stamping.store(manager, loaded.document, sealed);
-        if (!(await this.flows.moveWithin(manager, loaded.flow, 'sealed'))) {
+        await this.stamping.store(loaded.document, sealed);
+        if (!(await this.flows.move(loaded.flow, 'sealed'))) {
           throw new Error(`Document ${flowId} left the sealing state while its seal was made`);
         }
         return true;
@@ -140,18 +145,15 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
         ? null
         : afterFailedAttempt(attempt, Infinity, this.config.SEAL_RETRY_SCHEDULE, Date.now()).nextAttemptAt;
     try {
-      await this.dataSource.transaction(async (manager) => {
+      await this.unitOfWork.run(async () => {
+        const manager = this.unitOfWork.manager;
         const held = await manager.update(
           FlowDocument,
           { flowId, sealDueAt: leaseEnd },
           { sealDueAt: next, sealError: reason.slice(0, REASON_CHARACTERS) },
         );
         if (held.affected === 1 && next === null) {
-          await this.audit.record(
-            document,
-            [{ type: 'seal-failed', reason: reason.slice(0, REASON_CHARACTERS) }],
-            manager,
-          );
+          await this.audit.record(document, [{ type: 'seal-failed', reason: reason.slice(0, REASON_CHARACTERS) }]);
         }
       });
     } catch (recording) {

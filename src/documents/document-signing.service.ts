@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
@@ -18,6 +17,7 @@ import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
 import { IN_TURN_SIGNEE_STATUSES, OPEN_SIGNEE_STATUSES, type SigneeStatus } from './signee-status';
 import { NotYourTurnError } from './errors/not-your-turn.error';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** The signer as the document side needs them: the device's key and NIN, and where the request came from. */
 export interface DocumentSigner extends SigningDevice {
@@ -33,7 +33,7 @@ export interface DocumentSigner extends SigningDevice {
 @Injectable()
 export class DocumentSigningService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly sealing: DocumentSealing,
@@ -44,7 +44,7 @@ export class DocumentSigningService {
 
   /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
   async inbox(signer: Pick<DocumentSigner, 'nin' | 'environment'>): Promise<LoadedDocument[]> {
-    const waiting = await this.dataSource.getRepository(DocumentSignee).find({
+    const waiting = await this.unitOfWork.manager.getRepository(DocumentSignee).find({
       select: { flowId: true },
       // A review signee is pushed only once they ask for it on the hosted page.
       where: { nin: signer.nin, status: In(['notified', 'viewed']) },
@@ -103,24 +103,24 @@ export class DocumentSigningService {
     const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
     let turnCameFor: string[] = [];
     let lastSignature = false;
-    await this.dataSource.transaction(async (manager) => {
-      const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, signer.nin, 'signed', {
+    await this.unitOfWork.run(async () => {
+      const flow = await this.lockOpenFlow(loaded.flow);
+      await this.moveSignee(flow.id, signer.nin, 'signed', {
         signedAt,
         ip,
         deviceId: signer.id,
         identification: randomUUID(),
         signature: receipt,
       });
-      await this.audit.record(loaded.document, [{ type: 'signed', nin: signer.nin, deviceId: signer.id, ip }], manager);
-      await this.webhooks.report(manager, flow, 'document.signee.signed', { signee: { nin: signer.nin } });
-      const current = await this.presenter.load(flow, manager);
+      await this.audit.record(loaded.document, [{ type: 'signed', nin: signer.nin, deviceId: signer.id, ip }]);
+      await this.webhooks.report(flow, 'document.signee.signed', { signee: { nin: signer.nin } });
+      const current = await this.presenter.load(flow);
       if (current.signees.every((signee) => signee.status === 'signed')) {
-        if (!(await this.flows.moveWithin(manager, flow, 'seal'))) throw this.ended(flow.status);
-        await this.sealing.schedule(manager, flow.id);
+        if (!(await this.flows.move(flow, 'seal'))) throw this.ended(flow.status);
+        await this.sealing.schedule(flow.id);
         lastSignature = true;
       } else {
-        turnCameFor = await this.nextStep(manager, current);
+        turnCameFor = await this.nextStep(current);
       }
     });
     if (lastSignature) this.sealing.wake();
@@ -150,14 +150,14 @@ export class DocumentSigningService {
     reason?: string,
   ): Promise<LoadedDocument> {
     this.refuseIfActed(loaded, nin);
-    await this.dataSource.transaction(async (manager) => {
-      const flow = await this.lockOpenFlow(manager, loaded.flow);
-      await this.moveSignee(manager, flow.id, nin, 'rejected', { ip, deviceId, declineReason: reason ?? null });
-      await this.audit.record(loaded.document, [{ type: 'declined', nin, deviceId, ip, reason }], manager);
-      await this.webhooks.report(manager, flow, 'document.signee.rejected', {
+    await this.unitOfWork.run(async () => {
+      const flow = await this.lockOpenFlow(loaded.flow);
+      await this.moveSignee(flow.id, nin, 'rejected', { ip, deviceId, declineReason: reason ?? null });
+      await this.audit.record(loaded.document, [{ type: 'declined', nin, deviceId, ip, reason }]);
+      await this.webhooks.report(flow, 'document.signee.rejected', {
         signee: { nin, ...(reason !== undefined ? { reason } : {}) },
       });
-      if (!(await this.flows.moveWithin(manager, flow, 'decline'))) throw this.ended(flow.status);
+      if (!(await this.flows.move(flow, 'decline'))) throw this.ended(flow.status);
     });
     return this.presenter.load(await this.flows.find(loaded.flow.id));
   }
@@ -167,7 +167,7 @@ export class DocumentSigningService {
    * document, free to ask for their push), in the transaction that recorded the step's last signature. Returns the NINs
    * it pushed to, whose devices are told once the transaction has committed.
    */
-  private async nextStep(manager: EntityManager, { document, signees }: LoadedDocument): Promise<string[]> {
+  private async nextStep({ document, signees }: LoadedDocument): Promise<string[]> {
     if (signees.some((signee) => IN_TURN_SIGNEE_STATUSES.includes(signee.status))) return [];
     const waiting = signees.filter((signee) => signee.status === 'waiting');
     if (waiting.length === 0) return [];
@@ -175,7 +175,7 @@ export class DocumentSigningService {
     const pushed = document.delivery === 'signing';
     const now = Date.now();
     const firstReminder = document.reminderFirstSeconds;
-    await manager.update(
+    await this.unitOfWork.manager.update(
       DocumentSignee,
       { flowId: document.flowId, step, status: 'waiting' },
       {
@@ -190,7 +190,6 @@ export class DocumentSigningService {
     await this.audit.record(
       document,
       nins.map((nin) => ({ type: 'pushed' as const, nin })),
-      manager,
     );
     return nins;
   }
@@ -198,20 +197,20 @@ export class DocumentSigningService {
   /**
    * Takes the flow's row for the rest of the transaction, and refuses when the flow has ended (or its time is up).
    */
-  private async lockOpenFlow(manager: EntityManager, flow: Flow): Promise<Flow> {
-    const locked = await this.flows.moveWithin(manager, flow, 'progress');
+  private async lockOpenFlow(flow: Flow): Promise<Flow> {
+    const locked = await this.flows.move(flow, 'progress');
     if (locked) return locked;
-    const current = await this.flows.findWithin(manager, flow.id);
+    const current = await this.flows.current(flow.id);
     throw this.ended(isTerminal(current.status) ? current.status : 'expired');
   }
 
   private async moveSignee(
-    manager: EntityManager,
     flowId: string,
     nin: string,
     to: SigneeStatus,
     changes: Partial<DocumentSignee>,
   ): Promise<void> {
+    const manager = this.unitOfWork.manager;
     const result = await manager.update(
       DocumentSignee,
       { flowId, nin, status: In([...IN_TURN_SIGNEE_STATUSES]) },
@@ -239,14 +238,15 @@ export class DocumentSigningService {
     deviceId?: string,
   ): Promise<boolean> {
     if (isTerminal(flow.status)) return false;
-    const changed = await this.dataSource.transaction(async (manager) => {
+    const changed = await this.unitOfWork.run(async () => {
+      const manager = this.unitOfWork.manager;
       const result = await manager.update(
         DocumentSignee,
         { flowId: flow.id, nin, status: In(from) },
         { status: to, updatedAt: Date.now() },
       );
       if (result.affected !== 1) return false;
-      await this.audit.record(document, [{ type: to === 'notified' ? 'pushed' : 'viewed', nin, deviceId }], manager);
+      await this.audit.record(document, [{ type: to === 'notified' ? 'pushed' : 'viewed', nin, deviceId }]);
       return true;
     });
     if (changed) await this.flows.announce(flow.id);

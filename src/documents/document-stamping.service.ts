@@ -1,5 +1,4 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
 import { SealPdfUpdates } from '../seal/seal-pdf-updates';
@@ -9,6 +8,7 @@ import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FlowDocument } from './flow-document.entity';
 import { PdfReadingPool } from './pdf-reading.pool';
 import { printedSigner } from './printed-signer';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
@@ -26,6 +26,7 @@ export class DocumentStampingService implements OnModuleInit {
     private readonly audit: DocumentAuditTrail,
     private readonly pdfs: PdfReadingPool,
     private readonly sealUpdates: SealPdfUpdates,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
@@ -58,18 +59,14 @@ export class DocumentStampingService implements OnModuleInit {
     return this.seal.seal(completed, { documentId: flow.id, signingTime: new Date(), mayLowerLevel });
   }
 
-  /** Stores the sealed copy inside `manager`'s transaction, which completes the document. */
-  async store(manager: EntityManager, document: FlowDocument, sealed: SealedPdf): Promise<void> {
-    const stored = await this.storage.put(sealed.bytes, manager);
-    await manager.update(
+  /** Stores the sealed copy in the unit of work that completes the document. */
+  async store(document: FlowDocument, sealed: SealedPdf): Promise<void> {
+    const stored = await this.storage.put(sealed.bytes);
+    await this.unitOfWork.manager.update(
       FlowDocument,
       { flowId: document.flowId },
       { stampedKey: stored.key, stampedSha256: stored.sha256, archiveRenewalAt: this.seal.renewalAt(sealed) },
     );
-    await this.audit.record(
-      { ...document, stampedSha256: stored.sha256 },
-      [{ type: 'stamped' }, { type: 'sealed' }],
-      manager,
-    );
+    await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'stamped' }, { type: 'sealed' }]);
   }
 }

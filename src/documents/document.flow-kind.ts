@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
@@ -36,6 +37,7 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly signing: DocumentSigningService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
@@ -47,7 +49,8 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
   }
 
   /** The file record and the signees go with the flow; the stored files, then unreferenced, go with the file sweep. */
-  async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
+  async purge(flowIds: string[]): Promise<void> {
+    const manager = this.unitOfWork.manager;
     await manager.delete(DocumentSignee, { flowId: In(flowIds) });
     await manager.delete(DocumentAuditEvent, { flowId: In(flowIds) });
     await manager.delete(FlowDocument, { flowId: In(flowIds) });

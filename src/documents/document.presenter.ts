@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { maskId } from '../common/masking/mask-id';
 import { AppConfig } from '../config/app-config';
 import { isTerminal, isUnsuccessfulEnd, observedStatus } from '../flows/flow-state';
@@ -9,6 +7,7 @@ import { DocumentSignee } from './document-signee.entity';
 import type { DocumentView, SignatureRecord, SigneeView } from './document-view';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 
@@ -26,13 +25,14 @@ export interface LoadedDocument {
 @Injectable()
 export class DocumentPresenter {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
   ) {}
 
-  /** Reads the file record and signees, through `manager` when inside a transaction that changed them. */
-  async load(flow: Flow, manager: EntityManager = this.dataSource.manager): Promise<LoadedDocument> {
+  /** Reads the file record and signees, inside the unit of work that changed them, if any. */
+  async load(flow: Flow): Promise<LoadedDocument> {
+    const manager = this.unitOfWork.manager;
     const [document, signees] = await Promise.all([
       manager.findOneByOrFail(FlowDocument, { flowId: flow.id }),
       manager.find(DocumentSignee, { where: { flowId: flow.id }, order: { position: 'ASC' } }),

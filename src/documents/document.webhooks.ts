@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
@@ -8,6 +8,7 @@ import { WebhooksService } from '../webhooks/webhooks.service';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentSignee } from './document-signee.entity';
 import { OPEN_SIGNEE_STATUSES } from './signee-status';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * Document webhooks (DESIGN section 9), each queued in the transaction of the change it reports: when a document flow
@@ -20,26 +21,27 @@ export class DocumentWebhooks implements OnModuleInit {
     private readonly hooks: FlowTransitionHooks,
     private readonly webhooks: WebhooksService,
     private readonly presenter: DocumentPresenter,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   onModuleInit(): void {
-    this.hooks.register((manager, flow) => this.flowEnded(manager, flow));
+    this.hooks.register((flow) => this.flowEnded(flow));
   }
 
-  /** Queues one event about the document as it stands inside `manager`'s transaction. */
-  async report(manager: EntityManager, flow: Flow, type: WebhookEventType, extra: object = {}): Promise<void> {
+  /** Queues one event about the document as it stands in the change's unit of work. */
+  async report(flow: Flow, type: WebhookEventType, extra: object = {}): Promise<void> {
     if (!flow.webhookUrl || !flow.webhookReference) return;
-    const doc = this.presenter.view(await this.presenter.load(flow, manager));
-    await this.webhooks.enqueueFor(manager, flow, type, { ...extra, doc });
+    const doc = this.presenter.view(await this.presenter.load(flow));
+    await this.webhooks.enqueueFor(flow, type, { ...extra, doc });
   }
 
-  private async flowEnded(manager: EntityManager, flow: Flow): Promise<void> {
+  private async flowEnded(flow: Flow): Promise<void> {
     if (flow.kind !== 'document' || !isTerminal(flow.status)) return;
-    await manager.update(
+    await this.unitOfWork.manager.update(
       DocumentSignee,
       { flowId: flow.id, status: In([...OPEN_SIGNEE_STATUSES]) },
       { status: 'stale', updatedAt: Date.now() },
     );
-    await this.report(manager, flow, `document.${flow.status}` as WebhookEventType);
+    await this.report(flow, `document.${flow.status}` as WebhookEventType);
   }
 }

@@ -27,6 +27,7 @@ import { OrphanFileSweeper } from './orphan-file.sweeper';
 import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
@@ -57,6 +58,7 @@ import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
     DocumentArchiveService,
     DocumentPasses,
     OrphanFileSweeper,
+    UnitOfWork,
   ],
   exports: [
     DocumentsService,

@@ -23,6 +23,7 @@ import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
 import type { DocumentDelivery, SigneeStatus, SigneeType, SigningOrder } from './signee-status';
 import { signingSteps } from './signing-steps';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
 export interface SigneeInput {
@@ -65,6 +66,7 @@ export class DocumentsService {
     private readonly config: AppConfig,
     private readonly audit: DocumentAuditTrail,
     @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(principal: Principal, request: DocumentRequest, client: ClientContext): Promise<LoadedDocument> {
@@ -89,71 +91,70 @@ export class DocumentsService {
     // Signing pushes to every signee of the first step at once; on the hosted page each signee asks for their own push.
     const inTurn: SigneeStatus = request.delivery === 'signing' ? 'notified' : 'pending';
     const firstReminderAt = request.reminders ? now + request.reminders.firstAfterSeconds * 1000 : null;
+    // The flow, its file record, signees and first audit events are written together, or not at all.
     const { flow } = await this.createWithStoredFile(stored.key, () =>
-      this.flows.create({
-        kind: 'document',
-        id: newId.document(),
-        startMode: 'different-device',
-        action: 'sign',
-        principal,
-        payload: request.file.title,
-        requestedClaims: [],
-        webhook: { url: request.webhook.host, reference: request.webhook.reference },
-        ip: client.ip,
-        userAgent: client.userAgent,
-        ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
-        alongside: async (manager, created) => {
-          await manager.insert(FlowDocument, {
-            flowId: created.id,
-            delivery: request.delivery,
-            fileSource: request.file.url,
-            fileName: request.file.title,
-            signingOrder,
-            reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
-            reminderEverySeconds: request.reminders?.everySeconds ?? null,
-            reminderMax: request.reminders?.max ?? null,
-            expiryWarningAt: this.expiryWarningAt(created),
-            fileKey: stored.key,
-            fileSha256: stored.sha256,
-            fileSize: stored.size,
-            pageCount: fetched.pageCount,
-            stampedKey: null,
-            stampedSha256: null,
-          });
-          await manager.insert(
-            DocumentSignee,
-            signees.map((signee, position) => ({
-              flowId: created.id,
-              position,
-              nin: signee.nin,
-              name: signee.name,
-              type: signee.type,
-              email: signee.email,
-              representing: signee.representing,
-              title: signee.title ?? null,
-              status: steps[position] === firstStep ? inTurn : 'waiting',
-              step: steps[position],
-              nextReminderAt: steps[position] === firstStep ? firstReminderAt : null,
-              remindersSent: 0,
-              updatedAt: now,
-              signedAt: null,
-              ip: null,
-              deviceId: null,
-              identification: null,
-              signature: null,
-              declineReason: null,
-            })),
-          );
-          const pushed = request.delivery === 'signing' ? signees.filter((_signee, at) => steps[at] === firstStep) : [];
-          await this.audit.record(
-            { flowId: created.id, fileSha256: stored.sha256, stampedSha256: null },
-            [
-              { type: 'created', ip: client.ip },
-              ...pushed.map((signee) => ({ type: 'pushed' as const, nin: signee.nin })),
-            ],
-            manager,
-          );
-        },
+      this.unitOfWork.run(async () => {
+        const created = await this.flows.create({
+          kind: 'document',
+          id: newId.document(),
+          startMode: 'different-device',
+          action: 'sign',
+          principal,
+          payload: request.file.title,
+          requestedClaims: [],
+          webhook: { url: request.webhook.host, reference: request.webhook.reference },
+          ip: client.ip,
+          userAgent: client.userAgent,
+          ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
+        });
+        const manager = this.unitOfWork.manager;
+        await manager.insert(FlowDocument, {
+          flowId: created.flow.id,
+          delivery: request.delivery,
+          fileSource: request.file.url,
+          fileName: request.file.title,
+          signingOrder,
+          reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
+          reminderEverySeconds: request.reminders?.everySeconds ?? null,
+          reminderMax: request.reminders?.max ?? null,
+          expiryWarningAt: this.expiryWarningAt(created.flow),
+          fileKey: stored.key,
+          fileSha256: stored.sha256,
+          fileSize: stored.size,
+          pageCount: fetched.pageCount,
+          stampedKey: null,
+          stampedSha256: null,
+        });
+        await manager.insert(
+          DocumentSignee,
+          signees.map((signee, position) => ({
+            flowId: created.flow.id,
+            position,
+            nin: signee.nin,
+            name: signee.name,
+            type: signee.type,
+            email: signee.email,
+            representing: signee.representing,
+            title: signee.title ?? null,
+            status: steps[position] === firstStep ? inTurn : 'waiting',
+            step: steps[position],
+            nextReminderAt: steps[position] === firstStep ? firstReminderAt : null,
+            remindersSent: 0,
+            updatedAt: now,
+            signedAt: null,
+            ip: null,
+            deviceId: null,
+            identification: null,
+            signature: null,
+            declineReason: null,
+          })),
+        );
+        const pushed = request.delivery === 'signing' ? signees.filter((_signee, at) => steps[at] === firstStep) : [];
+        await this.audit.record({ flowId: created.flow.id, fileSha256: stored.sha256, stampedSha256: null }, [
+          { type: 'created', ip: client.ip },
+          ...pushed.map((signee) => ({ type: 'pushed' as const, nin: signee.nin })),
+        ]);
+        return created;
       }),
     );
     return this.presenter.load(flow);

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { Readable } from 'node:stream';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
@@ -27,20 +26,20 @@ export type FileStorageKind = 'local' | 'database' | 's3';
  */
 export interface FileStorage {
   /**
-   * `within`: the transaction this write is part of (stamping's), which a storage in the database writes through: on
-   * SQLite a statement from outside an open transaction waits for it to end. Storages elsewhere have none to join.
+   * A storage in the database writes in the open unit of work (stamping's), if any: on SQLite a statement from outside
+   * an open transaction waits for it to end. Storages elsewhere have none to join.
    */
-  put(bytes: Uint8Array, within?: EntityManager): Promise<StoredFile>;
+  put(bytes: Uint8Array): Promise<StoredFile>;
   /**
    * Stores bytes under a key another storage handed out, so that moving a deployment's files (`files:migrate`)
    * keeps every document's links; storing a key that is already there replaces it.
    */
   putAt(key: string, bytes: Uint8Array): Promise<void>;
   /**
-   * The whole file, for work that needs all of it (stamping), read within the caller's transaction as `put` writes.
+   * The whole file, for work that needs all of it (stamping), read in the open unit of work as `put` writes.
    * Throws `StoredFileNotFoundError` when absent.
    */
-  get(key: string, within?: EntityManager): Promise<Buffer>;
+  get(key: string): Promise<Buffer>;
   /** The file as a stream, for serving it without holding it whole. Throws `StoredFileNotFoundError` when absent. */
   open(key: string): Promise<StoredFileStream>;
   exists(key: string): Promise<boolean>;

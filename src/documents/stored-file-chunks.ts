@@ -1,21 +1,22 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * The rows of `stored_file_chunks`, each a slice of one stored file's bytes. Plain SQL rather than an entity:
  * TypeORM has no binary column type both dialects accept (`blob` on SQLite, `bytea` on PostgreSQL), and the
- * migrations of each dialect make the table.
+ * migrations of each dialect make the table. Statements run in the open unit of work, if any.
  */
 export class StoredFileChunks {
   private readonly postgres: boolean;
+  private readonly unitOfWork: UnitOfWork;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(dataSource: DataSource) {
     this.postgres = dataSource.options.type === 'postgres';
+    this.unitOfWork = new UnitOfWork(dataSource);
   }
 
-  /** `within`: the caller's transaction, when the write is part of one. */
-  async insert(fileKey: string, seq: number, bytes: Buffer, createdAt: number, within?: EntityManager): Promise<void> {
-    await this.queryWithin(
-      within,
+  async insert(fileKey: string, seq: number, bytes: Buffer, createdAt: number): Promise<void> {
+    await this.query(
       'INSERT INTO stored_file_chunks (file_key, seq, bytes, created_at) VALUES (?, ?, ?, ?)',
       fileKey,
       seq,
@@ -35,9 +36,8 @@ export class StoredFileChunks {
   }
 
   /** Every chunk of a file, in order. */
-  async readAll(fileKey: string, within?: EntityManager): Promise<Buffer[]> {
-    const rows = await this.queryWithin<{ bytes: Buffer }>(
-      within,
+  async readAll(fileKey: string): Promise<Buffer[]> {
+    const rows = await this.query<{ bytes: Buffer }>(
       'SELECT bytes FROM stored_file_chunks WHERE file_key = ? ORDER BY seq',
       fileKey,
     );
@@ -69,16 +69,8 @@ export class StoredFileChunks {
 
   /** `?` placeholders, numbered for PostgreSQL. */
   private query<Row = unknown>(sql: string, ...parameters: unknown[]): Promise<Row[]> {
-    return this.queryWithin<Row>(undefined, sql, ...parameters);
-  }
-
-  private queryWithin<Row = unknown>(
-    within: EntityManager | undefined,
-    sql: string,
-    ...parameters: unknown[]
-  ): Promise<Row[]> {
     let index = 0;
     const text = this.postgres ? sql.replace(/\?/g, () => `$${++index}`) : sql;
-    return (within ?? this.dataSource).query(text, parameters);
+    return this.unitOfWork.manager.query(text, parameters);
   }
 }

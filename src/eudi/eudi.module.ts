@@ -14,6 +14,7 @@ import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
 import { StatusListsService } from './status-lists.service';
 import { WalletVerifierService } from './wallet-verifier.service';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** The EU Digital Identity Wallet verifier (OpenID4VP 1.0, HAIP 1.0, SD-JWT VC PIDs): docs/eudi-wallet.md. */
 @Module({
@@ -25,7 +26,7 @@ import { WalletVerifierService } from './wallet-verifier.service';
     OutboundModule,
   ],
   controllers: [Openid4vpController, PidIssuerCaController],
-  providers: [EudiCredentialsService, EudiCertificateRepository, StatusListsService, WalletVerifierService],
+  providers: [EudiCredentialsService, EudiCertificateRepository, StatusListsService, WalletVerifierService, UnitOfWork],
   exports: [WalletVerifierService, EudiCredentialsService],
 })
 export class EudiModule implements NestModule {

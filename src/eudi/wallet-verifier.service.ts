@@ -13,7 +13,8 @@ import {
   generateKeyPair,
   importJWK,
 } from 'jose';
-import { type EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { AppConfig } from '../config/app-config';
 import { RequestValidationError } from '../common/errors/request-validation.error';
@@ -88,6 +89,7 @@ export class WalletVerifierService {
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
     private readonly config: AppConfig,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     this.responseKeys = sealedColumns.register({
       entity: WalletPresentation,
@@ -114,24 +116,23 @@ export class WalletVerifierService {
   }
 
   /**
-   * What writes a new wallet flow's request object, nonce, state and response key in the flow's own transaction, so no
-   * wallet flow exists without them; it answers how a wallet reaches the flow, and, given the integrator's page
+   * What writes a new wallet flow's request object, nonce, state and response key in the flow's own unit of work, so
+   * no wallet flow exists without them; it answers how a wallet reaches the flow, and, given the integrator's page
    * origin, the same request for the browser's Digital Credentials API. The verifier certificate is read first,
    * outside that transaction, since the embedded database takes one transaction at a time.
    */
   async presentationWriter(
     origin?: string,
     purpose?: string,
-  ): Promise<(manager: EntityManager, flow: Flow) => Promise<WalletPresentationRequest>> {
+  ): Promise<(flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
     // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
     const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
-    return (manager, flow) => this.prepare(manager, flow, verifier, clientId, pageOrigin, purpose);
+    return (flow) => this.prepare(flow, verifier, clientId, pageOrigin, purpose);
   }
 
   private async prepare(
-    manager: EntityManager,
     flow: Flow,
     verifier: SigningCertificate,
     clientId: string,
@@ -181,7 +182,7 @@ export class WalletVerifierService {
       callbacks,
     });
     if (!created.jar) throw new Error('The openid4vp library made no request object');
-    await manager.insert(WalletPresentation, {
+    await this.unitOfWork.manager.insert(WalletPresentation, {
       flowId: flow.id,
       nonce,
       state,
@@ -235,14 +236,14 @@ export class WalletVerifierService {
     await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
   }
 
-  /** Why this flow's wallet presentation was refused, if it was. */
-  async refusalOf(flowId: string, manager = this.presentations.manager): Promise<string | undefined> {
-    return (await manager.findOneBy(WalletPresentation, { flowId }))?.refusal ?? undefined;
+  /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
+  async refusalOf(flowId: string): Promise<string | undefined> {
+    return (await this.unitOfWork.manager.findOneBy(WalletPresentation, { flowId }))?.refusal ?? undefined;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */
-  async purge(manager: EntityManager, flowIds: string[]): Promise<void> {
-    await manager.delete(WalletPresentation, { flowId: In(flowIds) });
+  async purge(flowIds: string[]): Promise<void> {
+    await this.unitOfWork.manager.delete(WalletPresentation, { flowId: In(flowIds) });
   }
 
   /** The signed request object a wallet fetches by `request_uri`, while the flow is open. */

@@ -1,13 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { RetentionRules } from '../common/retention/retention-rules';
 import { DAY_MS } from '../common/retention/table-retention-rule';
 import { AppConfig } from '../config/app-config';
 import type { FlowKind } from './flow-kind';
-import { FlowCode } from './flow-code.entity';
-import { TERMINAL_STATUSES } from './flow-state';
-import { Flow } from './flow.entity';
+import { UnitOfWork } from '../platform/unit-of-work';
+import { FlowRepository } from './flow.repository';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 /**
@@ -18,7 +15,8 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
 @Injectable()
 export class FlowRetention implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly flows: FlowRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly kinds: FlowKindRegistry,
     private readonly rules: RetentionRules,
     private readonly config: AppConfig,
@@ -32,17 +30,7 @@ export class FlowRetention implements OnModuleInit {
   }
 
   private async purge(limit: number, before: number): Promise<number> {
-    const query = this.dataSource
-      .getRepository(Flow)
-      .createQueryBuilder('flow')
-      .select(['flow.id', 'flow.kind'])
-      .where('flow.status IN (:...ended)', { ended: TERMINAL_STATUSES })
-      .andWhere('flow.updatedAt < :before', { before });
-    const keeping = this.kinds.keepingCompleted();
-    if (keeping.length > 0) {
-      query.andWhere("NOT (flow.status = 'completed' AND flow.kind IN (:...keeping))", { keeping });
-    }
-    const ended = await query.orderBy('flow.updatedAt', 'ASC').limit(limit).getMany();
+    const ended = await this.flows.endedBefore(before, this.kinds.keepingCompleted(), limit);
     if (ended.length === 0) return 0;
     const byKind = new Map<FlowKind, string[]>();
     for (const flow of ended) {
@@ -51,11 +39,9 @@ export class FlowRetention implements OnModuleInit {
       byKind.set(flow.kind, ofKind);
     }
     const ids = ended.map((flow) => flow.id);
-    return this.dataSource.transaction(async (manager) => {
-      for (const [kind, flowIds] of byKind) await this.kinds.of(kind).purge?.(manager, flowIds);
-      await manager.delete(FlowCode, { flowId: In(ids) });
-      const { affected } = await manager.delete(Flow, { id: In(ids) });
-      return affected ?? ids.length;
+    return this.unitOfWork.run(async () => {
+      for (const [kind, flowIds] of byKind) await this.kinds.of(kind).purge?.(flowIds);
+      return this.flows.deleteWithCodes(ids);
     });
   }
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { FlowMove } from './flow-state';
 import type { Flow } from './flow.entity';
 
 /** Work that must commit together with a flow's move, or not at all (a webhook delivery row, for example). */
-export type FlowTransitionHook = (manager: EntityManager, flow: Flow, move: FlowMove) => Promise<void>;
+export type FlowTransitionHook = (flow: Flow, move: FlowMove) => Promise<void>;
 
 /**
  * Where other modules attach work to flow moves without the flow engine knowing them: each hook runs inside the
- * move's transaction, after the compare-and-set has won.
+ * move's unit of work, after the compare-and-set has won, and writes through repositories that join it.
  */
 @Injectable()
 export class FlowTransitionHooks {
@@ -18,7 +17,7 @@ export class FlowTransitionHooks {
     this.hooks.push(hook);
   }
 
-  async run(manager: EntityManager, flow: Flow, move: FlowMove): Promise<void> {
-    for (const hook of this.hooks) await hook(manager, flow, move);
+  async run(flow: Flow, move: FlowMove): Promise<void> {
+    for (const hook of this.hooks) await hook(flow, move);
   }
 }

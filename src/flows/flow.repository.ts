@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull, Repository } from 'typeorm';
-import { afterCommit } from '../platform/after-commit';
+import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { BatchedReads } from '../common/persistence/batched-reads';
 import { BatchedTransactions } from '../common/persistence/batched-transactions';
 import { EntityStatements } from '../platform/entity-statements';
+import { UnitOfWork } from '../platform/unit-of-work';
 import type { Environment } from '../tenants/environment';
 import { FlowCode, type FlowCodeKind } from './flow-code.entity';
 import type { FlowKind } from './flow-kind';
-import { FLOW_MOVES, type FlowStatus } from './flow-state';
+import { FLOW_MOVES, TERMINAL_STATUSES, type FlowStatus } from './flow-state';
 import { Flow } from './flow.entity';
 
 /** A compare-and-set on a flow's row: what it sets, and what must still hold at the moment of writing. */
@@ -27,7 +27,8 @@ const OPEN = FLOW_MOVES.expire.from;
 
 /**
  * The Flow table and its codes: reads by id, the inserts of a create, compare-and-set moves and the queries for open
- * and due flows. Private to the flows module: other modules reach flows through FlowsService.
+ * and due flows. Private to the flows module: other modules reach flows through FlowsService. Writes join the unit of
+ * work open in the caller's context.
  */
 @Injectable()
 export class FlowRepository {
@@ -41,6 +42,7 @@ export class FlowRepository {
   constructor(
     @InjectRepository(Flow) private readonly flows: Repository<Flow>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     this.statements = new EntityStatements(flows);
     this.reads = new BatchedReads(this.statements);
@@ -48,23 +50,13 @@ export class FlowRepository {
     this.creates = new BatchedTransactions(dataSource);
   }
 
-  /**
-   * Writes a new flow with its codes, and what must be written with it, in one transaction; answers the flow as
-   * written.
-   */
-  async insert(
-    fields: Flow,
-    codes: FlowCode[],
-    alongside?: (manager: EntityManager, flow: Flow) => Promise<void>,
-  ): Promise<Flow> {
+  /** Writes a new flow with its codes in one transaction, or in the caller's; answers the flow as written. */
+  async insert(fields: Flow, codes: FlowCode[]): Promise<Flow> {
     const flow = this.flows.create(fields);
-    await this.creates.insert(
-      [
-        { statements: this.statements, rows: [flow] },
-        { statements: this.codeStatements, rows: codes },
-      ],
-      alongside && ((manager) => alongside(manager, flow)),
-    );
+    await this.creates.insert([
+      { statements: this.statements, rows: [flow] },
+      { statements: this.codeStatements, rows: codes },
+    ]);
     return flow;
   }
 
@@ -73,9 +65,9 @@ export class FlowRepository {
     return this.reads.find(flowId);
   }
 
-  /** The flow with this id, or null, read at once: inside the caller's transaction when given its manager. */
-  findNow(flowId: string, manager?: EntityManager): Promise<Flow | null> {
-    return this.statements.findById(flowId, manager);
+  /** The flow with this id, or null, read at once: inside the open unit of work, if any. */
+  findNow(flowId: string): Promise<Flow | null> {
+    return this.statements.findById(flowId);
   }
 
   /** The link code or seed with this digest, of this kind or of either. */
@@ -119,9 +111,9 @@ export class FlowRepository {
     });
   }
 
-  /** The open flows this device holds, read inside the caller's transaction. */
-  openHeldBy(manager: EntityManager, deviceId: string): Promise<Flow[]> {
-    return manager.getRepository(Flow).find({ where: { deviceId, status: In([...OPEN]) } });
+  /** The open flows this device holds, read inside the open unit of work. */
+  openHeldBy(deviceId: string): Promise<Flow[]> {
+    return this.unitOfWork.manager.getRepository(Flow).find({ where: { deviceId, status: In([...OPEN]) } });
   }
 
   /** Open flows whose time is up, the longest due first, at most `limit` of them. */
@@ -135,14 +127,12 @@ export class FlowRepository {
       .getMany();
   }
 
-  /** Runs `work` in a transaction of its own. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
-  /** Applies the change if, at the moment of writing, the flow still is as `change` requires; true when it was. */
-  async compareAndSet(manager: EntityManager, flowId: string, change: FlowCompareAndSet): Promise<boolean> {
-    const query = manager
+  /**
+   * Applies the change if, at the moment of writing, the flow still is as `change` requires; true when it was. In the
+   * open unit of work, if any.
+   */
+  async compareAndSet(flowId: string, change: FlowCompareAndSet): Promise<boolean> {
+    const query = this.unitOfWork.manager
       .createQueryBuilder()
       .update(Flow)
       .set(change.set)
@@ -156,9 +146,28 @@ export class FlowRepository {
     return result.affected === 1;
   }
 
-  /** Calls `callback` once what `manager` wrote is committed, never when it rolls back. */
-  afterCommit(manager: EntityManager, callback: () => void): void {
-    afterCommit(manager, callback);
+  /**
+   * Flows that ended before `before` (their id and kind), the longest ended first, at most `limit` of them; completed
+   * ones of the kinds in `keepingCompleted` stay.
+   */
+  endedBefore(before: number, keepingCompleted: FlowKind[], limit: number): Promise<Flow[]> {
+    const query = this.flows
+      .createQueryBuilder('flow')
+      .select(['flow.id', 'flow.kind'])
+      .where('flow.status IN (:...ended)', { ended: TERMINAL_STATUSES })
+      .andWhere('flow.updatedAt < :before', { before });
+    if (keepingCompleted.length > 0) {
+      query.andWhere("NOT (flow.status = 'completed' AND flow.kind IN (:...keeping))", { keeping: keepingCompleted });
+    }
+    return query.orderBy('flow.updatedAt', 'ASC').limit(limit).getMany();
+  }
+
+  /** Deletes these flows and their codes, in the open unit of work; answers how many flows went. */
+  async deleteWithCodes(flowIds: string[]): Promise<number> {
+    const manager = this.unitOfWork.manager;
+    await manager.delete(FlowCode, { flowId: In(flowIds) });
+    const { affected } = await manager.delete(Flow, { id: In(flowIds) });
+    return affected ?? flowIds.length;
   }
 
   /** The ids among these of flows not yet marked seen. */

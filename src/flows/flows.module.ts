@@ -27,6 +27,7 @@ import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
 import { FlowRepository } from './flow.repository';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Flow, FlowCode]), ServiceKeyModule, OpenStreamsModule, DevicesModule],
@@ -44,6 +45,7 @@ import { FlowKindRegistry } from './kinds/flow-kind.registry';
     FlowRetention,
     RevokedDeviceFlows,
     QrStarts,
+    UnitOfWork,
     {
       provide: FlowEventBus,
       inject: [REDIS_CLIENT, RedisChannels, Metrics],

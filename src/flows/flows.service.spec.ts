@@ -15,6 +15,7 @@ import { FlowsService } from './flows.service';
 import type { FlowKindPlugin } from './kinds/flow-kind-plugin';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 import type { QrStarts } from './qr-starts';
+import type { UnitOfWork } from '../platform/unit-of-work';
 
 const principal = {
   consumer: { id: 'con_1' },
@@ -44,6 +45,7 @@ function flowsServiceWith(kind: FlowKind, plugin: FlowKindPlugin) {
   const repository = { insert: async (fields: Flow) => fields } as unknown as FlowRepository;
   const service = new FlowsService(
     repository,
+    { whenCommitted: (effect: () => Promise<void>) => effect() } as unknown as UnitOfWork,
     { sign: async () => 'header.payload.signature' } as unknown as ServiceKeyService,
     config,
     new FlowPresenter(registry, config),

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
@@ -29,6 +28,7 @@ import type { Flow } from './flow.entity';
 import { FlowRepository } from './flow.repository';
 import type { FlowHolder } from './kinds/flow-holder';
 import { type CreatedFlow, type NewFlow, flowRowOf } from './new-flow';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** Fields a move may set besides the status. */
 export type FlowChanges = Partial<
@@ -58,6 +58,7 @@ export class FlowsService {
 
   constructor(
     private readonly flows: FlowRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly serviceKey: ServiceKeyService,
     private readonly config: AppConfig,
     private readonly presenter: FlowPresenter,
@@ -70,7 +71,8 @@ export class FlowsService {
 
   /**
    * Makes the flow and what its start mode hands the caller: a same-device flow gets the link that opens the app on
-   * it, a wildcard flow its seeds as custom-scheme URIs; only their digests are kept.
+   * it, a wildcard flow its seeds as custom-scheme URIs; only their digests are kept. A kind whose own rows must be
+   * written with the flow (a document's signees) calls this inside its unit of work; the flow is news once that commits.
    */
   async create(input: NewFlow): Promise<CreatedFlow> {
     const now = Date.now();
@@ -107,10 +109,12 @@ export class FlowsService {
     }));
     if (qrStart) codeRows.push(qrStart.row);
     const row = flowRowOf(input, { id, stamp, createdAt: now, expiresAt });
-    const flow = await this.flows.insert(row, codeRows, input.alongside);
+    const flow = await this.flows.insert(row, codeRows);
     const qr = qrStart?.qr;
-    this.flowMetrics.recordCreated(flow);
-    await this.publish(flow, 'created');
+    await this.unitOfWork.whenCommitted(async () => {
+      this.flowMetrics.recordCreated(flow);
+      await this.publish(flow, 'created');
+    });
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}`, qr };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink), qr };
     if (input.startMode === 'different-device') return { flow, verificationCode: verificationCodeOf(flow) };
@@ -188,14 +192,9 @@ export class FlowsService {
     return this.flows.openAmong(kind, environment, flowIds);
   }
 
-  /** The flow as it stands inside a transaction the caller owns. */
-  findWithin(manager: EntityManager, flowId: string): Promise<Flow> {
-    return this.current(flowId, manager);
-  }
-
-  /** The flow as it stands, read at once: inside a transaction when given its manager. */
-  private async current(flowId: string, manager?: EntityManager): Promise<Flow> {
-    const flow = await this.flows.findNow(flowId, manager);
+  /** The flow as it stands, read at once: inside the open unit of work, if any. */
+  async current(flowId: string): Promise<Flow> {
+    const flow = await this.flows.findNow(flowId);
     if (!flow) throw new FlowNotFoundError();
     return flow;
   }
@@ -209,7 +208,9 @@ export class FlowsService {
 
   /**
    * Applies a move of the state table if, at the moment of writing, the flow is still in a state the move starts
-   * from (and held as the condition says). Returns the flow after the move, or null when another move won.
+   * from (and held as the condition says). Returns the flow after the move, or null when another move won. The move
+   * joins the caller's unit of work, for work that must commit with it (a document's signee signing), and is
+   * published once that commits.
    */
   async move(
     flow: Flow,
@@ -217,22 +218,17 @@ export class FlowsService {
     changes: FlowChanges = {},
     condition: MoveCondition = {},
   ): Promise<Flow | null> {
-    return this.flows.transaction((manager) => this.moveWithin(manager, flow, move, changes, condition));
+    return this.unitOfWork.run(() => this.apply(flow, move, changes, condition));
   }
 
-  /**
-   * The same move inside a transaction the caller owns, for work that must commit with it (a document's signee
-   * signing). The change is published once that transaction commits.
-   */
-  async moveWithin(
-    manager: EntityManager,
+  private async apply(
     flow: Flow,
     move: FlowMove,
-    changes: FlowChanges = {},
-    condition: MoveCondition = {},
+    changes: FlowChanges,
+    condition: MoveCondition,
   ): Promise<Flow | null> {
     const { from, to } = FLOW_MOVES[move];
-    const won = await this.flows.compareAndSet(manager, flow.id, {
+    const won = await this.flows.compareAndSet(flow.id, {
       from,
       set: { ...changes, status: to, updatedAt: Date.now() },
       // Only the moves the table says may act on a flow whose time is up, even before anyone has marked it expired.
@@ -240,9 +236,9 @@ export class FlowsService {
       heldByNoneOr: condition.heldByNoneOr,
     });
     if (!won) return null;
-    const updated = await this.findWithin(manager, flow.id);
-    await this.hooks.run(manager, updated, move);
-    this.flows.afterCommit(manager, () => {
+    const updated = await this.current(flow.id);
+    await this.hooks.run(updated, move);
+    this.unitOfWork.afterCommit(() => {
       if (isTerminal(updated.status)) this.flowMetrics.recordEnded(updated);
       void this.publish(updated);
     });
@@ -299,10 +295,12 @@ export class FlowsService {
    * them any more, so they end now (`endReason` device-revoked, the hint `deviceRevoked`) rather than at their expiry,
    * with the webhooks and notices of any cancel.
    */
-  async cancelHeldBy(manager: EntityManager, deviceId: string): Promise<void> {
-    for (const flow of await this.flows.openHeldBy(manager, deviceId)) {
-      await this.moveWithin(manager, flow, 'cancel', { endReason: 'device-revoked' }, { heldByNoneOr: deviceId });
-    }
+  async cancelHeldBy(deviceId: string): Promise<void> {
+    await this.unitOfWork.run(async () => {
+      for (const flow of await this.flows.openHeldBy(deviceId)) {
+        await this.move(flow, 'cancel', { endReason: 'device-revoked' }, { heldByNoneOr: deviceId });
+      }
+    });
   }
 
   /** Expires every open flow whose time is up; returns how many this call expired. */

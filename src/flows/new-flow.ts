@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import type { FlowKind, StartMode } from './flow-kind';
 import type { Flow } from './flow.entity';
@@ -26,8 +25,6 @@ export interface NewFlow {
   verification?: VerificationMode;
   /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
   ttlSeconds?: number;
-  /** What must be written together with the flow, or not at all (a document's file record and signees). */
-  alongside?: (manager: EntityManager, flow: Flow) => Promise<void>;
 }
 
 /** A flow just created, and what its start mode hands the caller. */

@@ -4,7 +4,7 @@ import { FlowsService } from './flows.service';
 
 /**
  * A revoked device can no longer approve or decline what it holds: its open flows are cancelled in the revocation's
- * transaction (docs/holder.md), so pollers, streams and webhooks learn at once instead of at expiry.
+ * unit of work (docs/holder.md), so pollers, streams and webhooks learn at once instead of at expiry.
  */
 @Injectable()
 export class RevokedDeviceFlows implements OnModuleInit {
@@ -14,6 +14,6 @@ export class RevokedDeviceFlows implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.revocations.register((manager, device) => this.flows.cancelHeldBy(manager, device.id));
+    this.revocations.register((device) => this.flows.cancelHeldBy(device.id));
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { RequestValidationError } from '../common/errors/request-validation.error';
@@ -38,19 +37,19 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
   }
 
   /**
-   * A wallet flow refused shows why, beside the engine's fields; read through `manager` when the view is made inside
-   * a transaction (a webhook queued with the move).
+   * A wallet flow refused shows why, beside the engine's fields; read inside the move's unit of work when the view is
+   * made there (a webhook queued with the move).
    */
-  override async present(flow: Flow, manager?: EntityManager): Promise<FlowView> {
+  override async present(flow: Flow): Promise<FlowView> {
     const view = this.observed(flow);
     if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
-    const reason = await this.wallet.refusalOf(flow.id, manager);
+    const reason = await this.wallet.refusalOf(flow.id);
     return reason ? { ...view, reason } : view;
   }
 
   /** A wallet flow's request object and response key go with it. */
-  purge(manager: EntityManager, flowIds: string[]): Promise<void> {
-    return this.wallet.purge(manager, flowIds);
+  purge(flowIds: string[]): Promise<void> {
+    return this.wallet.purge(flowIds);
   }
 
   /** Consent may only cover claims the flow asks for; refused with 400 before anything about the flow changes. */

@@ -11,6 +11,7 @@ import { IdentificationFlowKind } from './identification.flow-kind';
 import { IdentificationController } from './identification.controller';
 import { IdentificationService } from './identification.service';
 import { IdentificationWebhooks } from './identification.webhooks';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 @Module({
   imports: [
@@ -24,7 +25,7 @@ import { IdentificationWebhooks } from './identification.webhooks';
     WebhooksModule,
   ],
   controllers: [IdentificationController],
-  providers: [IdentificationService, IdentificationFlowKind, IdentificationWebhooks],
+  providers: [IdentificationService, IdentificationFlowKind, IdentificationWebhooks, UnitOfWork],
   exports: [IdentificationService],
 })
 export class IdentificationModule {}

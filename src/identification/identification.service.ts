@@ -10,6 +10,8 @@ import type { StartMode } from '../flows/flow-kind';
 import { FlowPresenter } from '../flows/flow.presenter';
 import type { FlowRequestObject } from '../flows/flow-view';
 import { FlowsService } from '../flows/flows.service';
+import type { NewFlow } from '../flows/new-flow';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { DevicesService } from '../devices/devices.service';
 import type { WalletPresentationRequest } from '../eudi/wallet-presentation-request';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
@@ -73,6 +75,7 @@ export class IdentificationService {
     private readonly tokens: AccessTokenService,
     private readonly wallet: WalletVerifierService,
     private readonly webhooks: WebhooksService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async start(
@@ -94,7 +97,7 @@ export class IdentificationService {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
       if (!hasDigitalId) throw new NoDigitalIdError();
     }
-    const { flow, link, seeds, qr, verificationCode } = await this.flows.create({
+    const newFlow: NewFlow = {
       kind: 'identification',
       startMode,
       action: request.action,
@@ -108,12 +111,15 @@ export class IdentificationService {
       seeds: request.seeds,
       verification: request.verification,
       ttlSeconds: request.ttlSeconds,
-      alongside:
-        writePresentation &&
-        (async (manager, created) => {
-          presentation = await writePresentation(manager, created);
-        }),
-    });
+    };
+    // A wallet flow and its presentation request are written together, or not at all.
+    const { flow, link, seeds, qr, verificationCode } = writePresentation
+      ? await this.unitOfWork.run(async () => {
+          const created = await this.flows.create(newFlow);
+          presentation = await writePresentation(created.flow);
+          return created;
+        })
+      : await this.flows.create(newFlow);
     const result: IdentificationCreated = {
       request: this.presenter.requestObject(flow),
       link,

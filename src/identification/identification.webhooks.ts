@@ -1,5 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
@@ -21,12 +20,12 @@ export class IdentificationWebhooks implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hooks.register((manager, flow) => this.report(manager, flow));
+    this.hooks.register((flow) => this.report(flow));
   }
 
-  private async report(manager: EntityManager, flow: Flow): Promise<void> {
+  private async report(flow: Flow): Promise<void> {
     if (flow.kind !== 'identification' || !flow.webhookUrl || !isTerminal(flow.status)) return;
     const type = `identification.${flow.status}` as WebhookEventType;
-    await this.webhooks.enqueueFor(manager, flow, type, { request: await this.kind.present(flow, manager) });
+    await this.webhooks.enqueueFor(flow, type, { request: await this.kind.present(flow) });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, LessThanOrEqual, Repository } from 'typeorm';
+import { LessThanOrEqual, Repository } from 'typeorm';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -9,6 +9,7 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import { afterFailedAttempt, attemptsAllowed } from '../common/scheduling/retry-schedule';
 import { CibaPing } from './ciba-ping.entity';
 import { PUSH_START_MODE } from './login-start-modes';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** Seconds between attempts: an app's notification endpoint that hiccups is tried again soon, within the login's life. */
 const RETRY_SECONDS = [1, 5, 15, 30, 60];
@@ -38,9 +39,10 @@ export class CibaPingQueue {
     @InjectRepository(CibaPing) private readonly pings: Repository<CibaPing>,
     hooks: FlowTransitionHooks,
     sealedColumns: SealedColumns,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     this.sealed = sealedColumns.register({ entity: CibaPing, idProperty: 'flowId', valueProperty: 'authReqId' });
-    hooks.register((manager, flow) => this.dueWithEnd(manager, flow));
+    hooks.register((flow) => this.dueWithEnd(flow));
   }
 
   /** Owes the app a ping for the login behind `flowId`, once that flow ends (at once if it already has). */
@@ -97,12 +99,12 @@ export class CibaPingQueue {
     await this.pings.update({ flowId: ping.flowId, status: 'due', nextAttemptAt: ping.leaseEndsAt }, outcome);
   }
 
-  /** In the transaction that ends a pushed identification: the ping of its login, if one is owed, is due now. */
-  private async dueWithEnd(manager: EntityManager, flow: Flow): Promise<void> {
+  /** In the unit of work that ends a pushed identification: the ping of its login, if one is owed, is due now. */
+  private async dueWithEnd(flow: Flow): Promise<void> {
     if (flow.kind !== 'identification' || flow.startMode !== PUSH_START_MODE) return;
     // An expired login is not pinged: the app's next token request is answered expired_token.
     if (!isTerminal(flow.status) || flow.status === 'expired') return;
-    await manager.update(
+    await this.unitOfWork.manager.update(
       CibaPing,
       { flowId: flow.id, status: 'waiting' },
       { status: 'due', nextAttemptAt: Date.now() },

@@ -2,11 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { OIDC_PATH, oidcIssuer } from '../common/http/oidc-issuer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { Adapter, Configuration, InteractionResults, KoaContextWithOIDC } from 'oidc-provider';
-import { Repository } from 'typeorm';
 import { dropUntrustedForwarding } from '../common/client-ip/untrusted-forwarding';
 import { digestsEqual, sha256Hex } from '../common/crypto/digest';
 import { NotFoundError } from '../common/errors/not-found.error';
@@ -33,7 +31,7 @@ import {
 import { providerFetch } from './provider-fetch';
 import { renderLoggedOutPage, renderLogoutPage, renderProviderError } from './oidc-provider.pages';
 import { OidcRecordAdapter } from './oidc-record.adapter';
-import { OidcRecord } from './oidc-record.entity';
+import { OidcRecordRepository } from './oidc-record.repository';
 
 /** The hosted login page of one authorization request, served by Nest beside the provider's own routes. */
 export const INTERACTION_PATH = '/interaction';
@@ -78,7 +76,7 @@ export class OidcProviderService implements OnModuleInit {
     private readonly accounts: OidcAccountsService,
     private readonly outbound: OutboundClient,
     private readonly sealer: SecretSealer,
-    @InjectRepository(OidcRecord) private readonly records: Repository<OidcRecord>,
+    private readonly records: OidcRecordRepository,
   ) {}
 
   /** How long a login page may stay open: as long as the provider keeps its interaction. */

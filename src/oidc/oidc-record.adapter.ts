@@ -1,5 +1,4 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import type { SecretSealer } from '../key-encryption/secret-sealer';
 import type { OidcRecord } from './oidc-record.entity';
@@ -30,16 +29,11 @@ const SEALED_FIELDS = ['params', 'prompt'];
  * request parameters of the models that keep them are sealed under `KEY_ENCRYPTION_KEY`, bound to their record.
  */
 export class OidcRecordAdapter implements Adapter {
-  private readonly records: OidcRecordRepository;
-
   constructor(
     private readonly kind: string,
-    records: OidcRecordRepository | Repository<OidcRecord>,
+    private readonly records: OidcRecordRepository,
     private readonly sealer?: SecretSealer,
-  ) {
-    // OidcProviderService still hands over the TypeORM repository it injects (issue 46).
-    this.records = records instanceof OidcRecordRepository ? records : new OidcRecordRepository(records);
-  }
+  ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     await this.records.upsert({

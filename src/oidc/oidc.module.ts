@@ -32,6 +32,7 @@ import { OidcRecordRetention } from './oidc-record-retention';
 import { OidcRecord } from './oidc-record.entity';
 import { OidcRecordRepository } from './oidc-record.repository';
 import { OidcSandboxLoginService } from './oidc-sandbox-login.service';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * "Log in with OIDC": an OpenID provider under /oidc whose clients are idflow apps and whose logins (by a login page or
@@ -52,6 +53,7 @@ import { OidcSandboxLoginService } from './oidc-sandbox-login.service';
   ],
   controllers: [OidcLoginController],
   providers: [
+    UnitOfWork,
     OidcProviderService,
     OidcClientsService,
     OidcAccountsService,

@@ -57,6 +57,23 @@ describe('afterCommit', () => {
     expect(seen).toEqual(['outer', 'released']);
   });
 
+  it('keeps the callbacks of a savepoint released before a sibling savepoint rolls back', async () => {
+    const seen: string[] = [];
+    await dataSource.transaction(async (manager) => {
+      await manager.transaction(async (inner) => {
+        afterCommit(inner, () => seen.push('released'));
+      });
+      await expect(
+        manager.transaction(async (inner) => {
+          afterCommit(inner, () => seen.push('rolled back'));
+          throw new Error('roll back the sibling');
+        }),
+      ).rejects.toThrow('roll back the sibling');
+    });
+    await nextTurn();
+    expect(seen).toEqual(['released']);
+  });
+
   it('calls back on the next turn when the manager is in no transaction', async () => {
     const seen: string[] = [];
     afterCommit(dataSource.manager, () => seen.push('now'));

@@ -35,9 +35,16 @@ class AfterCommitSubscriber implements EntitySubscriberInterface {
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {
-    if (event.queryRunner.isTransactionActive) return;
-    const callbacks = this.pending.get(event.queryRunner) ?? [];
-    this.pending.delete(event.queryRunner);
+    const { queryRunner } = event;
+    if (queryRunner.isTransactionActive) {
+      // A savepoint was released: what it registered now stands or falls with the transaction around it, so a
+      // sibling savepoint rolled back later at that depth does not take it along.
+      const depth = depthOf(queryRunner);
+      for (const pending of this.pending.get(queryRunner) ?? []) pending.depth = Math.min(pending.depth, depth);
+      return;
+    }
+    const callbacks = this.pending.get(queryRunner) ?? [];
+    this.pending.delete(queryRunner);
     for (const { callback } of callbacks) setImmediate(callback);
   }
 

@@ -2,6 +2,7 @@ import { Column, type DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { inMemoryDataSource } from '../../test/support/in-memory-data-source';
 import { epochMsColumn } from '../common/persistence/column-types';
 import { EntityStatements } from './entity-statements';
+import { UnitOfWork } from './unit-of-work';
 
 @Entity({ name: 'samples' })
 class Sample {
@@ -57,12 +58,12 @@ describe('EntityStatements', () => {
     expect(statements.join('\n')).not.toMatch(/t1|t2|Sample/);
   });
 
-  it('inserts inside the transaction it is given, and nothing when that transaction fails', async () => {
+  it('inserts inside the open unit of work, and nothing when its transaction fails', async () => {
     const rows = new EntityStatements(dataSource.getRepository(Sample));
     await expect(
-      dataSource.transaction(async (manager) => {
-        await rows.insertMany([sample('u1', 1)], manager);
-        await expect(rows.findById('u1', manager)).resolves.toMatchObject({ id: 'u1' });
+      new UnitOfWork(dataSource).run(async () => {
+        await rows.insertMany([sample('u1', 1)]);
+        await expect(rows.findById('u1')).resolves.toMatchObject({ id: 'u1' });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

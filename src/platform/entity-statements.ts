@@ -1,4 +1,5 @@
 import type { Driver, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
+import { UnitOfWork } from './unit-of-work';
 
 /**
  * The statements of an entity's hot paths, written once from its column metadata: read a row or many by primary key,
@@ -19,10 +20,12 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   private readonly selectByIds: string;
   private readonly insertPrefix: string;
   private readonly postgres: boolean;
+  private readonly unitOfWork: UnitOfWork;
 
   constructor(private readonly repository: Repository<Entity>) {
     const { metadata } = repository;
     const driver = repository.manager.dataSource.driver;
+    this.unitOfWork = new UnitOfWork(repository.manager.dataSource);
     this.postgres = driver.options.type === 'postgres';
     this.columns = metadata.columns;
     const [primary] = metadata.primaryColumns;
@@ -36,8 +39,9 @@ export class EntityStatements<Entity extends ObjectLiteral> {
     this.insertPrefix = `INSERT INTO ${table} (${names.join(', ')}) VALUES `;
   }
 
-  /** The row with this primary key, or null; inside a transaction when given its manager. */
-  async findById(id: string, manager: EntityManager = this.repository.manager): Promise<Entity | null> {
+  /** The row with this primary key, or null; inside the open unit of work, if any. */
+  async findById(id: string): Promise<Entity | null> {
+    const manager = this.unitOfWork.manager;
     const rows = await manager.query<Array<Record<string, unknown>>>(this.selectById, [id]);
     return rows.length === 0 ? null : this.hydrate(rows[0], manager);
   }
@@ -55,9 +59,10 @@ export class EntityStatements<Entity extends ObjectLiteral> {
     });
   }
 
-  /** Inserts the rows in one statement; the caller keeps a batch within the driver's limit on bound parameters. */
-  async insertMany(rows: Entity[], manager: EntityManager = this.repository.manager): Promise<void> {
+  /** Inserts the rows in one statement, in the open unit of work if any; the caller keeps a batch within the driver's limit on bound parameters. */
+  async insertMany(rows: Entity[]): Promise<void> {
     if (rows.length === 0) return;
+    const manager = this.unitOfWork.manager;
     const { sql, parameters } = this.insertion(rows, manager.dataSource.driver);
     await manager.query(sql, parameters);
   }

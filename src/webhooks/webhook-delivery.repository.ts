@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { randomBase62 } from '../common/ids/random-id';
 import { deleteBatch } from '../common/persistence/delete-batch';
 import type { DeliveryStatus } from './delivery-status';
@@ -44,7 +45,10 @@ export interface DeliveryListing {
  */
 @Injectable()
 export class WebhookDeliveryRepository {
-  constructor(@InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>) {}
+  constructor(
+    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /**
    * Marks up to `limit` due deliveries `delivering` under a fresh lease token, in one statement, and returns them. On
@@ -109,8 +113,9 @@ export class WebhookDeliveryRepository {
     return result.affected === 1;
   }
 
-  /** Writes a new delivery, inside the caller's transaction when `manager` is one. */
-  async insert(manager: EntityManager, fields: WebhookDelivery): Promise<WebhookDelivery> {
+  /** Writes a new delivery, in the unit of work open (beside the change it reports), or at once outside one. */
+  async insert(fields: WebhookDelivery): Promise<WebhookDelivery> {
+    const manager = this.unitOfWork.manager;
     const delivery = manager.create(WebhookDelivery, fields);
     await manager.insert(WebhookDelivery, delivery);
     return delivery;

@@ -9,12 +9,20 @@ import { WebhookRetention } from './webhook-retention';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
+import { UnitOfWork } from '../platform/unit-of-work';
 
 /** Durable signed webhooks: import it and call `WebhooksService.enqueue` inside the transaction of the state change. */
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookDelivery]), TenantsModule, OutboundModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDispatcher, WebhookDeliveryRepository, WebhookMetrics, WebhookRetention],
+  providers: [
+    UnitOfWork,
+    WebhooksService,
+    WebhookDispatcher,
+    WebhookDeliveryRepository,
+    WebhookMetrics,
+    WebhookRetention,
+  ],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

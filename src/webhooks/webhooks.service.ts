@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import { newId } from '../common/ids/random-id';
 import { OutboundClient } from '../common/outbound/outbound-client';
 import { OutboundRefusedError } from '../common/outbound/errors/outbound-refused.error';
 import { RequestValidationError } from '../common/errors/request-validation.error';
 import { AppConfig } from '../config/app-config';
-import { afterCommit } from '../platform/after-commit';
+import { UnitOfWork } from '../platform/unit-of-work';
 import type { DeliveryStatus } from './delivery-status';
 import { DeliveryInProgressError } from './errors/delivery-in-progress.error';
 import { DeliveryNotFoundError } from './errors/delivery-not-found.error';
 import { attemptsAllowed } from '../common/scheduling/retry-schedule';
-import { WebhookDelivery } from './webhook-delivery.entity';
+import type { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import type { WebhookEventType } from './webhook-event-type';
 import { DEFAULT_DELIVERY_LIST_LIMIT } from './webhooks.dto';
@@ -63,21 +62,17 @@ export interface DeliveryFilter {
 @Injectable()
 export class WebhooksService {
   constructor(
-    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
+    private readonly deliveries: WebhookDeliveryRepository,
     private readonly dispatcher: WebhookDispatcher,
     private readonly outbound: OutboundClient,
     private readonly config: AppConfig,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** Queues an event to the webhook a flow was created with, as `enqueue` does; a flow created without gets none. */
-  async enqueueFor(
-    manager: EntityManager,
-    subject: WebhookSubject,
-    type: WebhookEventType,
-    data: Record<string, unknown>,
-  ): Promise<void> {
+  async enqueueFor(subject: WebhookSubject, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
     if (!subject.webhookUrl || !subject.webhookReference) return;
-    await this.enqueue(manager, {
+    await this.enqueue({
       appId: subject.appId,
       url: subject.webhookUrl,
       type,
@@ -88,11 +83,10 @@ export class WebhooksService {
   }
 
   /**
-   * Queues a webhook inside the caller's transaction (`manager` is the one `DataSource.transaction` hands out) and
-   * wakes the dispatcher when that transaction commits; nothing is sent if it rolls back. Outside a transaction the
-   * row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
+   * Queues a webhook inside the caller's unit of work and wakes the dispatcher when it commits; nothing is sent if it
+   * rolls back. Outside a unit of work the row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
    */
-  async enqueue(manager: EntityManager, input: NewWebhook): Promise<WebhookDelivery> {
+  async enqueue(input: NewWebhook): Promise<WebhookDelivery> {
     const now = Date.now();
     const id = newId.webhookMessage();
     const body: WebhookBody = {
@@ -103,7 +97,7 @@ export class WebhooksService {
       flow: input.flowId,
       data: input.data,
     };
-    const delivery = manager.create(WebhookDelivery, {
+    const delivery = await this.deliveries.insert({
       id,
       appId: input.appId,
       url: input.url,
@@ -123,8 +117,7 @@ export class WebhooksService {
       createdAt: now,
       updatedAt: now,
     });
-    await manager.insert(WebhookDelivery, delivery);
-    afterCommit(manager, () => this.dispatcher.wake());
+    this.unitOfWork.afterCommit(() => this.dispatcher.wake());
     return delivery;
   }
 
@@ -148,22 +141,12 @@ export class WebhooksService {
   }
 
   /** The app's deliveries, newest first. */
-  async list(appId: string, filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
-    return this.deliveries.find({
-      where: {
-        appId,
-        ...(filter.reference !== undefined ? { reference: filter.reference } : {}),
-        ...(filter.status ? { status: filter.status } : {}),
-      },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: filter.limit ?? DEFAULT_DELIVERY_LIST_LIMIT,
-    });
+  list(appId: string, filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    return this.deliveries.list(appId, { ...filter, limit: filter.limit ?? DEFAULT_DELIVERY_LIST_LIMIT });
   }
 
   async find(appId: string, deliveryId: string): Promise<WebhookDelivery> {
-    const delivery = /^msg_[0-9A-Za-z]{1,28}$/.test(deliveryId)
-      ? await this.deliveries.findOneBy({ id: deliveryId })
-      : null;
+    const delivery = /^msg_[0-9A-Za-z]{1,28}$/.test(deliveryId) ? await this.deliveries.find(deliveryId) : null;
     if (!delivery || delivery.appId !== appId) throw new DeliveryNotFoundError();
     return delivery;
   }
@@ -178,25 +161,14 @@ export class WebhooksService {
     if (delivery.status === 'delivering') throw new DeliveryInProgressError();
     const now = Date.now();
     const finished = delivery.status === 'succeeded' || delivery.status === 'failed';
-    const result = await this.deliveries
-      .createQueryBuilder()
-      .update(WebhookDelivery)
-      .set({
-        status: 'pending',
-        nextAttemptAt: now,
-        maxAttempts: finished ? delivery.attempts + 1 : delivery.maxAttempts,
-        updatedAt: now,
-      })
-      .where('id = :id AND status = :status AND attempts = :attempts', {
-        id: delivery.id,
-        status: delivery.status,
-        attempts: delivery.attempts,
-      })
-      .execute();
+    const queued = await this.deliveries.requeue(
+      delivery,
+      finished ? delivery.attempts + 1 : delivery.maxAttempts,
+      now,
+    );
     // The dispatcher claimed it (or another redelivery won) between the read and the write: an attempt is under way.
-    if (result.affected !== 1) throw new DeliveryInProgressError();
-    // Read before waking the dispatcher, so the answer shows the delivery as queued rather than racing its attempt.
-    const queued = await this.deliveries.findOneByOrFail({ id: delivery.id });
+    // Read back before waking the dispatcher, so the answer shows the delivery as queued rather than racing its attempt.
+    if (!queued) throw new DeliveryInProgressError();
     this.dispatcher.wake();
     return queued;
   }

@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
 import { BatchedTransactions } from '../../src/common/persistence/batched-transactions';
 import { EntityStatements } from '../../src/platform/entity-statements';
+import { UnitOfWork } from '../../src/platform/unit-of-work';
 
 /** Two small tables for tests of inserting into several at once: parents, and children that name one. */
 @Entity({ name: 'parents' })
@@ -22,6 +23,7 @@ export const PARENT_CHILD_ENTITIES = [Parent, Child];
 
 export interface ParentChildTables {
   transactions: BatchedTransactions;
+  unitOfWork: UnitOfWork;
   parents: EntityStatements<Parent>;
   children: EntityStatements<Child>;
   /** The ids each table holds, in order. */
@@ -42,6 +44,7 @@ export function useParentChildTables(open: () => Promise<DataSource>, log: strin
   beforeAll(async () => {
     dataSource = await open();
     tables.transactions = new BatchedTransactions(dataSource);
+    tables.unitOfWork = new UnitOfWork(dataSource);
     tables.parents = new EntityStatements(dataSource.getRepository(Parent));
     tables.children = new EntityStatements(dataSource.getRepository(Child));
   });

@@ -1,19 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
 import { PARENT_CHILD_ENTITIES, useParentChildTables } from '../../../test/support/parent-child-tables';
+import { UnitOfWork } from '../../platform/unit-of-work';
 import { BatchedTransactions } from './batched-transactions';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('BatchedTransactions on SQLite', () => {
   let dataSource: DataSource;
   const log: string[] = [];
   const statements = (start: string) => log.filter((statement) => statement.startsWith(start));
-  const note = (text: string) => (manager: EntityManager) => manager.query('INSERT INTO notes VALUES (?)', [text]);
+  let unitOfWork: UnitOfWork;
+  const note = (text: string) => () => unitOfWork.manager.query('INSERT INTO notes VALUES (?)', [text]);
   const notes = async () =>
     (await dataSource.query<Array<{ text: string }>>('SELECT text FROM notes ORDER BY text')).map((row) => row.text);
 
   beforeAll(async () => {
     dataSource = await inMemoryDataSource([], log);
+    unitOfWork = new UnitOfWork(dataSource);
     await dataSource.query('CREATE TABLE notes (text varchar(20))');
     await dataSource.query('CREATE TABLE parents (id varchar(20) PRIMARY KEY)');
     await dataSource.query(
@@ -29,7 +34,7 @@ describe('BatchedTransactions on SQLite', () => {
   it('commits the transactions asked for in one turn once, each in a savepoint of its own', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const answers = await Promise.all(
-      ['a', 'b', 'c'].map((text) => transactions.run(async (manager) => (await note(text)(manager), text))),
+      ['a', 'b', 'c'].map((text) => transactions.run(async () => (await note(text)(), text))),
     );
     expect(answers).toEqual(['a', 'b', 'c']);
     expect(await notes()).toEqual(['a', 'b', 'c']);
@@ -49,8 +54,8 @@ describe('BatchedTransactions on SQLite', () => {
 
   it('rolls back a transaction that fails alone, and gives its caller its error', async () => {
     const transactions = new BatchedTransactions(dataSource);
-    const failing = async (manager: EntityManager) => {
-      await note('lost')(manager);
+    const failing = async () => {
+      await note('lost')();
       throw new Error('refused');
     };
     const answers = await Promise.allSettled([
@@ -66,7 +71,7 @@ describe('BatchedTransactions on SQLite', () => {
   it('fails every caller of a batch whose commit fails, having written nothing', async () => {
     const transactions = new BatchedTransactions(dataSource);
     // A deferred foreign key is checked at COMMIT, not when its savepoint is released.
-    const orphan = (manager: EntityManager) => manager.query(`INSERT INTO children VALUES ('nobody')`);
+    const orphan = () => unitOfWork.manager.query(`INSERT INTO children VALUES ('nobody')`);
     const answers = await Promise.allSettled([transactions.run(note('lost')), transactions.run(orphan)]);
     expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
     expect(String((answers[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
@@ -82,9 +87,9 @@ describe('BatchedTransactions on SQLite', () => {
     await Promise.all(
       ['r1', 'r2'].map((request) =>
         context.run(request, async () => {
-          await transactions.run(async (manager) => {
+          await transactions.run(async () => {
             steps.push(`${context.getStore()} writes`);
-            await note(request)(manager);
+            await note(request)();
           });
           steps.push(`${request} goes on`);
           await Promise.resolve();
@@ -94,21 +99,49 @@ describe('BatchedTransactions on SQLite', () => {
     );
     expect(steps).toEqual(['r1 writes', 'r2 writes', 'r1 goes on', 'r1 answers', 'r2 goes on', 'r2 answers']);
   });
+
+  it('runs after-commit effects of the batch once it commits, but not those of a savepoint rolled back', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    const effects: string[] = [];
+    const noted =
+      (text: string, fails = false) =>
+      async () => {
+        await note(text)();
+        unitOfWork.afterCommit(() => effects.push(text));
+        if (fails) throw new Error('refused');
+      };
+    await Promise.allSettled([transactions.run(noted('kept')), transactions.run(noted('lost', true))]);
+    await nextTurn();
+    expect(effects).toEqual(['kept']);
+    expect(statements('SAVEPOINT')).toHaveLength(2);
+  });
+
+  it('joins the unit of work already open instead of queueing behind it', async () => {
+    const transactions = new BatchedTransactions(dataSource);
+    await expect(
+      unitOfWork.run(async () => {
+        await transactions.run(note('joined'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await notes()).toEqual([]);
+    expect(statements('BEGIN')).toHaveLength(1);
+  });
 });
 
 describe('BatchedTransactions.insert on SQLite', () => {
   const log: string[] = [];
   const tables = useParentChildTables(() => inMemoryDataSource(PARENT_CHILD_ENTITIES, log), log);
 
-  it('inserts into the tables in the order given, in one transaction with the work alongside', async () => {
-    await tables.transactions.insert(
-      [
+  it('inserts into the tables in the order given, in the unit of work of its caller', async () => {
+    await tables.unitOfWork.run(async () => {
+      await tables.transactions.insert([
         { statements: tables.parents, rows: [{ id: 'p1' }] },
         { statements: tables.children, rows: [] },
         { statements: tables.children, rows: [{ id: 'c1', parent: 'p1' }] },
-      ],
-      (manager) => manager.query(`INSERT INTO children VALUES ('c2', 'p1')`),
-    );
+      ]);
+      await tables.unitOfWork.manager.query(`INSERT INTO children VALUES ('c2', 'p1')`);
+    });
     expect(log.map((statement) => statement.split(' (')[0])).toEqual([
       'BEGIN TRANSACTION',
       'INSERT INTO "parents"',
@@ -119,7 +152,7 @@ describe('BatchedTransactions.insert on SQLite', () => {
     expect(await tables.stored()).toEqual({ parents: ['p1'], children: ['c1', 'c2'] });
   });
 
-  it('inserts nothing when a row is refused or the work alongside fails', async () => {
+  it('inserts nothing when a row is refused or the rest of its unit of work fails', async () => {
     const refused = tables.transactions.insert([
       { statements: tables.parents, rows: [{ id: 'p1' }] },
       {
@@ -131,7 +164,8 @@ describe('BatchedTransactions.insert on SQLite', () => {
       },
     ]);
     await expect(refused).rejects.toThrow(/UNIQUE/);
-    const failing = tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p2' }] }], async () => {
+    const failing = tables.unitOfWork.run(async () => {
+      await tables.transactions.insert([{ statements: tables.parents, rows: [{ id: 'p2' }] }]);
       throw new Error('refused alongside');
     });
     await expect(failing).rejects.toThrow('refused alongside');

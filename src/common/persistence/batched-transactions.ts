@@ -1,14 +1,17 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import type { EntityStatements } from '../../platform/entity-statements';
+import { UnitOfWork } from '../../platform/unit-of-work';
 
 /** Transactions per commit at most; a busy turn makes several commits. */
 const MAX_PER_COMMIT = 50;
 
-type Work<T> = (manager: EntityManager) => Promise<T>;
+type Work<T> = () => Promise<T>;
+/** A work as queued: run as the unit of work of the transaction or savepoint this manager is in. */
+type QueuedWork<T> = (manager: EntityManager) => Promise<T>;
 
 interface Queued {
-  work: Work<unknown>;
+  work: QueuedWork<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -29,10 +32,12 @@ export interface RowsToInsert<Entity extends ObjectLiteral = ObjectLiteral> {
  * create's database time). A transaction that fails is rolled back to its savepoint alone, and its caller gets its
  * error; when the commit itself fails, every caller of the batch does. On PostgreSQL, whose transactions run side by
  * side on a pool of connections, each runs on its own as before, and inserts alone need no transaction (`insert`).
+ * Work asked for inside an open unit of work joins it instead: it commits with its caller's other writes.
  */
 export class BatchedTransactions {
   private readonly batching: boolean;
   private readonly postgres: boolean;
+  private readonly unitOfWork: UnitOfWork;
   private queue: Queued[] = [];
   private scheduled = false;
   /** One batch at a time: on SQLite a transaction begun while another is open would nest inside it. */
@@ -41,20 +46,19 @@ export class BatchedTransactions {
   constructor(private readonly dataSource: DataSource) {
     this.batching = dataSource.options.type === 'better-sqlite3';
     this.postgres = dataSource.options.type === 'postgres';
+    this.unitOfWork = new UnitOfWork(dataSource);
   }
 
   /**
-   * Inserts rows into several tables, in the order given, as one transaction, and runs `alongside` in it when given.
-   * On PostgreSQL with nothing alongside, that is one statement whose WITH clauses insert into every table but the last:
-   * one round trip where a transaction takes four (BEGIN, two inserts, COMMIT). Foreign keys between the rows hold, as
-   * PostgreSQL checks them when the statement ends.
+   * Inserts rows into several tables, in the order given, as one transaction. On PostgreSQL that is one statement whose
+   * WITH clauses insert into every table but the last: one round trip where a transaction takes four (BEGIN, two
+   * inserts, COMMIT). Foreign keys between the rows hold, as PostgreSQL checks them when the statement ends.
    */
-  insert(tables: RowsToInsert[], alongside?: Work<void>): Promise<void> {
+  insert(tables: RowsToInsert[]): Promise<void> {
     const filled = tables.filter(({ rows }) => rows.length > 0);
-    if (this.postgres && !alongside && filled.length > 0) return this.insertInOneStatement(filled);
-    return this.run(async (manager) => {
-      for (const { statements, rows } of filled) await statements.insertMany(rows, manager);
-      await alongside?.(manager);
+    if (this.postgres && filled.length > 0) return this.insertInOneStatement(filled);
+    return this.run(async () => {
+      for (const { statements, rows } of filled) await statements.insertMany(rows);
     });
   }
 
@@ -64,11 +68,12 @@ export class BatchedTransactions {
    * transaction of its own.
    */
   run<T>(work: Work<T>): Promise<T> {
-    if (!this.batching) return this.dataSource.transaction(work);
+    if (!this.batching || this.unitOfWork.active) return this.unitOfWork.run(work);
     // The caller's context, entered around its work. AsyncResource.bind would do the same, and also build two
     // deprecation wrappers for every call.
     const callerContext = new AsyncResource('BatchedTransactions');
-    const inCallerContext: Work<T> = (manager) => callerContext.runInAsyncScope(work, null, manager);
+    const inCallerContext: QueuedWork<T> = (manager) =>
+      callerContext.runInAsyncScope(() => this.unitOfWork.within(manager, work));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work: inCallerContext, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
@@ -84,7 +89,7 @@ export class BatchedTransactions {
     });
     const last = inserts.pop() as string;
     const before = inserts.map((sql, position) => `inserted_${position} AS (${sql})`);
-    await this.dataSource.query(before.length > 0 ? `WITH ${before.join(', ')} ${last}` : last, parameters);
+    await this.unitOfWork.manager.query(before.length > 0 ? `WITH ${before.join(', ')} ${last}` : last, parameters);
   }
 
   /** After the I/O callbacks of this turn, each of which may ask for a transaction, rather than after the current one. */

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { FlowChangedEvent } from '../events/flow-changed.event';
 import type { FlowKind } from '../flow-kind';
 import type { ObservedViews } from '../flow-view';
@@ -54,6 +53,6 @@ export interface FlowKindPlugin<K extends FlowKind = FlowKind> {
 
   /** Completed flows of this kind outlive FLOW_RETENTION_DAYS (a completed document is what `/verify` vouches for). */
   keepsCompleted?: boolean;
-  /** Deletes what the kind keeps beside these ended flows, in the transaction that deletes them. */
-  purge?(manager: EntityManager, flowIds: string[]): Promise<void>;
+  /** Deletes what the kind keeps beside these ended flows, in the unit of work that deletes them. */
+  purge?(flowIds: string[]): Promise<void>;
 }
