@@ -253,6 +253,13 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       expect(await ping(id)).toMatchObject({ status: 'completed' });
     });
 
+    it("accepts a status list made by an issuer whose clock runs up to a minute ahead of idflow's", async () => {
+      const uri = await publish('/ahead', [0, 0], trusted, { clockAheadSeconds: 30 });
+      const { id, response } = await answer(trusted, {}, { uri, idx: 1 });
+      expect(response.status).toBe(200);
+      expect(await ping(id)).toMatchObject({ status: 'completed' });
+    });
+
     it('refuses a revoked PID, naming the list and the index', async () => {
       const uri = await publish('/revoked', [0, 0, 1, 0]);
       const { id, response } = await answer(trusted, {}, { uri, idx: 2 });

@@ -27,6 +27,13 @@ export type StatusListSource = (uri: string) => Promise<string>;
 const STATUS_VALID = 0;
 const STATUS_NAMES: Record<number, string> = { 1: 'revoked', 2: 'suspended' };
 
+/**
+ * How far an issuer's clock may be from ours when the SD-JWT library checks `iat`, `nbf` and `exp` of the credential
+ * and of its status list token. Without it, a status list token made in the second after `now` was read (the sandbox
+ * issuer's list is made when it is read, and a busy machine crossed a second between the two) was "not yet valid".
+ */
+const CLOCK_SKEW_SECONDS = 60;
+
 /** How far a key binding JWT's `iat` may be from now: it is made for this one presentation. */
 const KEY_BINDING_WINDOW_SECONDS = 300;
 const ISSUER_ALGORITHMS = ['ES256', 'ES384', 'ES512'];
@@ -90,6 +97,7 @@ export async function verifySdJwtPid(
     verified = await sdJwt.verify(presentation, {
       keyBindingNonce: expected.nonce,
       currentDate: Math.floor(now.getTime() / 1000),
+      skewSeconds: CLOCK_SKEW_SECONDS,
     });
   } catch (error) {
     if (error instanceof PresentationRefusedError) throw error;

@@ -58,6 +58,8 @@ export interface StatusListTokenOptions {
   ttl?: number;
   /** A `sub` other than the URI it is served from. */
   sub?: string;
+  /** How far ahead of ours the issuer's clock runs, which its `iat` shows. */
+  clockAheadSeconds?: number;
 }
 
 /** A PID issuer: a CA and a document-signer certificate it issues, both P-256. */
@@ -128,7 +130,7 @@ export class TestPidIssuer {
    * INVALID) compressed by the sd-jwt status list library.
    */
   async statusListToken(uri: string, statuses: number[], options: StatusListTokenOptions = {}): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(Date.now() / 1000) + (options.clockAheadSeconds ?? 0);
     return new SignJWT({
       sub: options.sub ?? uri,
       iat: now,
