@@ -9,6 +9,7 @@ import type { Operator } from '../operators/operator.entity';
 import { OperatorSessionsService } from '../operators/operator-sessions.service';
 import { AdminOnly } from './admin-only.decorator';
 import { OPERATOR_VIEW_EXAMPLE } from './operator-examples';
+import { seconds } from './admin-views';
 import { OperatorSignInService } from './operator-sign-in.service';
 import { OPERATOR_SCHEMA, SESSION_SCHEMA } from './operator.schemas';
 import { type OperatorView, type SessionView, operatorView } from './operator-views';
@@ -42,7 +43,7 @@ export class AdminSessionController {
   @ApiFailure(403, 'The person is not an operator, or CONSOLE_CLIENT_ID is unset', 'This person is not an operator ...')
   async signIn(@Body() body: SignInDto): Promise<SessionView> {
     const { token, expiresAt, operator } = await this.signIns.signIn(body.idToken);
-    return { token, expiresAt: Math.floor(expiresAt / 1000), operator: operatorView(operator) };
+    return { token, expiresAt: seconds(expiresAt), operator: operatorView(operator) };
   }
 
   @Get()

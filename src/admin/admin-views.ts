@@ -118,7 +118,8 @@ export interface PersonWithDevicesView {
   devices: DeviceView[];
 }
 
-const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
+/** Unix seconds, as every admin answer gives times. */
+export const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 const secondsOrNull = (epochMs: number | null) => (epochMs === null ? null : seconds(epochMs));
 
 export function consumerView(consumer: Consumer): ConsumerView {

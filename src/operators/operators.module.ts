@@ -5,6 +5,7 @@ import { OperatorAuditRepository } from './operator-audit.repository';
 import { OperatorAuditService } from './operator-audit.service';
 import { Operator } from './operator.entity';
 import { OperatorsRepository } from './operators.repository';
+import { UnitOfWork } from '../platform/unit-of-work';
 import { OperatorsService } from './operators.service';
 import { OperatorSession } from './operator-session.entity';
 import { OperatorSessionsRepository } from './operator-sessions.repository';
@@ -14,6 +15,7 @@ import { OperatorSessionsService } from './operator-sessions.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Operator, OperatorAuditEntry, OperatorSession])],
   providers: [
+    UnitOfWork,
     OperatorsRepository,
     OperatorAuditRepository,
     OperatorSessionsRepository,
