@@ -2,7 +2,7 @@ import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataSource, In } from 'typeorm';
 import { FILE_STORAGE, type FileStorage } from '../src/documents/file-storage';
-import { StoredFileChunks } from '../src/documents/stored-file-chunks';
+import { StoredFileChunkRepository } from '../src/documents/stored-file-chunk.repository';
 import { StoredFileRecord } from '../src/documents/stored-file-record.entity';
 import { FlowsService } from '../src/flows/flows.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
@@ -40,7 +40,7 @@ const inDatabase: Leftovers = async (t, kept) => {
   const halfWritten = `${'H'.repeat(40)}.pdf`;
   await storage.putAt(LEFT_BY_A_KILLED_PROCESS, Buffer.from('%PDF-1.7 whole'));
   await storage.putAt(STORED_A_MOMENT_AGO, Buffer.from('%PDF-1.7 whole'));
-  await new StoredFileChunks(dataSource).insert(halfWritten, 0, Buffer.from('%PDF-1.7 part'), TWO_HOURS_AGO);
+  await new StoredFileChunkRepository(dataSource).insert(halfWritten, 0, Buffer.from('%PDF-1.7 part'), TWO_HOURS_AGO);
   await dataSource
     .getRepository(StoredFileRecord)
     .update({ key: In([LEFT_BY_A_KILLED_PROCESS, ...kept]) }, { createdAt: TWO_HOURS_AGO });

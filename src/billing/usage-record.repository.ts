@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { deleteBatch } from '../common/persistence/delete-batch';
+import { deleteBatch } from '../platform/delete-batch';
 import { EntityStatements } from '../platform/entity-statements';
 import type { Environment } from '../tenants/environment';
 import type { BillingCategory } from './billing-category';

@@ -7,7 +7,7 @@ import { behavesAsFileStorage, patternedBytes } from '../../test/support/file-st
 import { testConfig } from '../../test/support/test-config';
 import { CHUNK_BYTES, DatabaseFileStorage } from './database-file-storage';
 import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
-import { StoredFileChunks } from './stored-file-chunks';
+import { StoredFileChunkRepository } from './stored-file-chunk.repository';
 
 const dialects: Array<[string, string | undefined]> = [
   ['SQLite', ''],
@@ -75,7 +75,12 @@ describe.each(dialects)('DatabaseFileStorage on %s', (_dialect, databaseUrl) => 
   it('lists a write a killed process left half done as unfinished, and removes only that', async () => {
     const kept = await storage.put(Buffer.from('whole'));
     const halfWritten = `${'H'.repeat(40)}.pdf`;
-    await new StoredFileChunks(dataSource).insert(halfWritten, 0, Buffer.from('%PDF-1.7 par'), Date.now() - 3600_000);
+    await new StoredFileChunkRepository(dataSource).insert(
+      halfWritten,
+      0,
+      Buffer.from('%PDF-1.7 par'),
+      Date.now() - 3600_000,
+    );
 
     await expect(storage.exists(halfWritten)).resolves.toBe(false);
     const listed = await storage.storedBefore(Date.now() - 60_000);

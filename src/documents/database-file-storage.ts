@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { LessThan, type DataSource, type Repository } from 'typeorm';
-import { UnitOfWork } from '../platform/unit-of-work';
+import type { DataSource } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import {
   checkedFileKey,
@@ -11,8 +10,9 @@ import {
   type StoredFileStream,
 } from './file-storage';
 import { StoredFileNotFoundError } from './errors/stored-file-not-found.error';
-import { StoredFileChunks } from './stored-file-chunks';
-import { StoredFileRecord } from './stored-file-record.entity';
+import { StoredFileChunkRepository } from './stored-file-chunk.repository';
+import type { StoredFileRecord } from './stored-file-record.entity';
+import { StoredFileRecordRepository } from './stored-file-record.repository';
 
 /**
  * Bytes per chunk row. A read holds one chunk (two while the client drains the previous), so a download costs that
@@ -27,12 +27,12 @@ export const CHUNK_BYTES = 256 * 1024;
  * No statement needs a transaction; a write or read inside an open unit of work (the stamp's) runs in it.
  */
 export class DatabaseFileStorage implements FileStorage {
-  private readonly unitOfWork: UnitOfWork;
-  private readonly chunks: StoredFileChunks;
+  private readonly records: StoredFileRecordRepository;
+  private readonly chunks: StoredFileChunkRepository;
 
   constructor(dataSource: DataSource) {
-    this.unitOfWork = new UnitOfWork(dataSource);
-    this.chunks = new StoredFileChunks(dataSource);
+    this.records = new StoredFileRecordRepository(dataSource);
+    this.chunks = new StoredFileChunkRepository(dataSource);
   }
 
   async put(bytes: Uint8Array): Promise<StoredFile> {
@@ -68,17 +68,19 @@ export class DatabaseFileStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return this.records().existsBy({ key: checkedFileKey(key) });
+    return this.records.exists(checkedFileKey(key));
   }
 
   async remove(key: string): Promise<void> {
-    await this.records().delete({ key: checkedFileKey(key) });
+    await this.records.delete(checkedFileKey(key));
     await this.chunks.removeAll(key);
   }
 
   async storedBefore(before: number): Promise<{ keys: string[]; unfinished: string[] }> {
-    const records = await this.records().find({ select: { key: true }, where: { createdAt: LessThan(before) } });
-    return { keys: records.map((record) => record.key), unfinished: await this.chunks.unfinishedBefore(before) };
+    return {
+      keys: await this.records.keysStoredBefore(before),
+      unfinished: await this.chunks.unfinishedBefore(before),
+    };
   }
 
   async removeUnfinished(name: string): Promise<void> {
@@ -102,17 +104,12 @@ export class DatabaseFileStorage implements FileStorage {
       await this.chunks.insert(key, seq++, whole.subarray(offset, offset + CHUNK_BYTES), createdAt);
     }
     const sha256 = sha256Hex(whole);
-    await this.records().insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
+    await this.records.insert({ key, sha256, size: whole.length, chunks: seq, createdAt });
     return { sha256, size: whole.length };
   }
 
-  /** The table through the open unit of work, if any. */
-  private records(): Repository<StoredFileRecord> {
-    return this.unitOfWork.manager.getRepository(StoredFileRecord);
-  }
-
   private async record(key: string): Promise<StoredFileRecord> {
-    const record = await this.records().findOneBy({ key: checkedFileKey(key) });
+    const record = await this.records.find(checkedFileKey(key));
     if (!record) throw new StoredFileNotFoundError(key);
     return record;
   }

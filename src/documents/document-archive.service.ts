@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IsNull, LessThanOrEqual } from 'typeorm';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { DocumentSealService, type SealedPdf } from '../seal/document-seal.service';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
-import { FlowDocument } from './flow-document.entity';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { UnitOfWork } from '../platform/unit-of-work';
 
 /** How many due renewals one pass takes on; the rest wait for the next pass. */
@@ -34,6 +34,7 @@ const CLAIM_MS = 10 * 60_000;
 export class DocumentArchiveService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly seal: DocumentSealService,
     private readonly audit: DocumentAuditTrail,
@@ -41,11 +42,7 @@ export class DocumentArchiveService {
 
   /** One pass: how many copies this instance renewed. */
   async renewDue(): Promise<number> {
-    const due = await this.unitOfWork.manager.getRepository(FlowDocument).find({
-      where: { archiveRenewalAt: LessThanOrEqual(Date.now()) },
-      order: { archiveRenewalAt: 'ASC' },
-      take: BATCH,
-    });
+    const due = await this.documents.dueRenewals(Date.now(), BATCH);
     let renewed = 0;
     for (const document of due) if (await this.renew(document)) renewed++;
     return renewed;
@@ -53,48 +50,33 @@ export class DocumentArchiveService {
 
   /** Renews one document's stamped copy now, due or not; false when another renewal changed it first. */
   async renewNow(flowId: string): Promise<boolean> {
-    const document = await this.unitOfWork.manager.getRepository(FlowDocument).findOneBy({ flowId });
+    const document = await this.documents.find(flowId);
     if (!document?.stampedKey) throw new FlowNotFoundError();
     return this.renew(document);
   }
 
   private async renew(document: FlowDocument): Promise<boolean> {
     const { flowId, stampedKey, stampedSha256, archiveRenewalAt } = document;
-    const documents = this.unitOfWork.manager.getRepository(FlowDocument);
     const claimedUntil = Date.now() + CLAIM_MS;
-    const claimed = await documents.update(
-      {
-        flowId,
-        stampedSha256: stampedSha256!,
-        archiveRenewalAt: archiveRenewalAt === null ? IsNull() : archiveRenewalAt,
-      },
-      { archiveRenewalAt: claimedUntil },
-    );
-    if (claimed.affected !== 1) return false;
+    if (!(await this.documents.claimRenewal(document, claimedUntil))) return false;
     let renewed: SealedPdf;
     try {
       const current = await this.storage.get(stampedKey!);
       await this.seal.readyToRenew(current);
       renewed = await this.seal.renew(current, flowId);
     } catch (error) {
-      await documents.update({ flowId, archiveRenewalAt: claimedUntil }, { archiveRenewalAt });
+      await this.documents.releaseRenewal(flowId, claimedUntil, archiveRenewalAt);
       throw error;
     }
     return this.unitOfWork.run(async () => {
-      const manager = this.unitOfWork.manager;
-      const unchanged = await manager.update(FlowDocument, { flowId, stampedSha256 }, { archiveRenewalAt: null });
-      if (unchanged.affected !== 1) return false;
+      if (!(await this.documents.endRenewal(flowId, stampedSha256!))) return false;
       const stored = await this.storage.put(renewed.bytes);
       const next = this.seal.renewalAt(renewed);
-      await manager.update(
-        FlowDocument,
-        { flowId },
-        {
-          stampedKey: stored.key,
-          stampedSha256: stored.sha256,
-          archiveRenewalAt: next === null ? null : Math.max(next, Date.now() + AGAIN_AFTER_MS),
-        },
-      );
+      await this.documents.recordStamped(flowId, {
+        stampedKey: stored.key,
+        stampedSha256: stored.sha256,
+        archiveRenewalAt: next === null ? null : Math.max(next, Date.now() + AGAIN_AFTER_MS),
+      });
       await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'archive-renewed' }]);
       return true;
     });

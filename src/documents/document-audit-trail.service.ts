@@ -3,9 +3,9 @@ import { maskNin } from '../common/masking/mask-nin';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { AuditEventType } from './audit-event-type';
-import { DocumentAuditEvent } from './document-audit-event.entity';
-import { FlowDocument } from './flow-document.entity';
-import { UnitOfWork } from '../platform/unit-of-work';
+import { DocumentAuditEventRepository } from './document-audit-event.repository';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 
 /** What happened, and who or what it concerned; the time and the document's digest are added when it is recorded. */
 export interface AuditFact {
@@ -38,7 +38,8 @@ export interface AuditEventView {
 @Injectable()
 export class DocumentAuditTrail implements OnModuleInit {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
+    private readonly events: DocumentAuditEventRepository,
+    private readonly documents: FlowDocumentRepository,
     private readonly hooks: FlowTransitionHooks,
   ) {}
 
@@ -51,12 +52,10 @@ export class DocumentAuditTrail implements OnModuleInit {
     document: Pick<FlowDocument, 'flowId' | 'fileSha256' | 'stampedSha256'>,
     facts: AuditFact[],
   ): Promise<void> {
-    const manager = this.unitOfWork.manager;
     const at = Date.now();
     const digest = document.stampedSha256 ?? document.fileSha256;
-    // One insert per event keeps their ids in the order given on both dialects.
-    for (const fact of facts) {
-      await manager.insert(DocumentAuditEvent, {
+    await this.events.append(
+      facts.map((fact) => ({
         flowId: document.flowId,
         type: fact.type,
         at,
@@ -65,18 +64,18 @@ export class DocumentAuditTrail implements OnModuleInit {
         ip: fact.ip ?? null,
         digest,
         reason: fact.reason ?? null,
-      });
-    }
+      })),
+    );
   }
 
   private async flowEnded(flow: Flow): Promise<void> {
     if (flow.kind !== 'document' || (flow.status !== 'expired' && flow.status !== 'cancelled')) return;
-    const document = await this.unitOfWork.manager.findOneByOrFail(FlowDocument, { flowId: flow.id });
+    const document = await this.documents.findOrFail(flow.id);
     await this.record(document, [{ type: flow.status }]);
   }
 
   async list(flowId: string): Promise<AuditEventView[]> {
-    const events = await this.unitOfWork.manager.find(DocumentAuditEvent, { where: { flowId }, order: { id: 'ASC' } });
+    const events = await this.events.listOf(flowId);
     return events.map((event) => ({
       type: event.type,
       at: new Date(event.at).toISOString(),

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { In, LessThanOrEqual } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
 import { FlowsService } from '../flows/flows.service';
 import { DocumentAuditTrail } from './document-audit-trail.service';
-import { DocumentSignee } from './document-signee.entity';
+import type { DocumentSignee } from './document-signee.entity';
+import { DocumentSigneeRepository } from './document-signee.repository';
 import { DocumentWebhooks } from './document.webhooks';
-import { FlowDocument } from './flow-document.entity';
-import { IN_TURN_SIGNEE_STATUSES } from './signee-status';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { UnitOfWork } from '../platform/unit-of-work';
 
 /** How many due reminders (and, apart, expiry warnings) one pass takes on; the rest wait for the next pass. */
@@ -22,6 +22,8 @@ const BATCH = 100;
 export class DocumentRemindersService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
+    private readonly signees: DocumentSigneeRepository,
     private readonly flows: FlowsService,
     private readonly webhooks: DocumentWebhooks,
     private readonly audit: DocumentAuditTrail,
@@ -31,16 +33,8 @@ export class DocumentRemindersService {
   async sendDue(): Promise<number> {
     const now = Date.now();
     const [signees, documents] = await Promise.all([
-      this.unitOfWork.manager.getRepository(DocumentSignee).find({
-        where: { nextReminderAt: LessThanOrEqual(now), status: In([...IN_TURN_SIGNEE_STATUSES]) },
-        order: { nextReminderAt: 'ASC' },
-        take: BATCH,
-      }),
-      this.unitOfWork.manager.getRepository(FlowDocument).find({
-        where: { expiryWarningAt: LessThanOrEqual(now) },
-        order: { expiryWarningAt: 'ASC' },
-        take: BATCH,
-      }),
+      this.signees.dueReminders(now, BATCH),
+      this.documents.dueExpiryWarnings(now, BATCH),
     ]);
     let sent = 0;
     for (const signee of signees) if (await this.remind(signee, now)) sent++;
@@ -52,27 +46,16 @@ export class DocumentRemindersService {
     const flow = await this.flows.find(signee.flowId);
     const open = !isTerminal(flow.status) && flow.expiresAt > now;
     const sent = await this.unitOfWork.run(async () => {
-      const manager = this.unitOfWork.manager;
-      const document = await manager.findOneByOrFail(FlowDocument, { flowId: signee.flowId });
+      const document = await this.documents.findOrFail(signee.flowId);
       const every = document.reminderEverySeconds ?? 0;
       const more = open && signee.remindersSent + 1 < (document.reminderMax ?? 0);
-      const claimed = await manager.update(
-        DocumentSignee,
-        {
-          flowId: signee.flowId,
-          position: signee.position,
-          nextReminderAt: signee.nextReminderAt as number,
-          status: In([...IN_TURN_SIGNEE_STATUSES]),
-        },
-        { nextReminderAt: more ? now + every * 1000 : null, remindersSent: signee.remindersSent + (open ? 1 : 0) },
-      );
-      if (claimed.affected !== 1 || !open) return false;
+      const claimed = await this.signees.claimReminder(signee, {
+        nextReminderAt: more ? now + every * 1000 : null,
+        remindersSent: signee.remindersSent + (open ? 1 : 0),
+      });
+      if (!claimed || !open) return false;
       // A review signee who never asked for their push is pushed now: that is what reminding them means.
-      await manager.update(
-        DocumentSignee,
-        { flowId: signee.flowId, position: signee.position, status: 'pending' },
-        { status: 'notified', updatedAt: now },
-      );
+      await this.signees.notifyIfPending(signee, now);
       await this.audit.record(document, [{ type: 'reminded', nin: signee.nin }]);
       await this.webhooks.report(flow, 'document.signee.reminded', {
         signee: { nin: signee.nin, reminder: signee.remindersSent + 1 },
@@ -87,13 +70,8 @@ export class DocumentRemindersService {
   private async warn(document: FlowDocument, now: number): Promise<boolean> {
     const flow = await this.flows.find(document.flowId);
     return this.unitOfWork.run(async () => {
-      const manager = this.unitOfWork.manager;
-      const claimed = await manager.update(
-        FlowDocument,
-        { flowId: document.flowId, expiryWarningAt: document.expiryWarningAt as number },
-        { expiryWarningAt: null },
-      );
-      if (claimed.affected !== 1 || isTerminal(flow.status) || flow.expiresAt <= now) return false;
+      const claimed = await this.documents.claimExpiryWarning(document.flowId, document.expiryWarningAt as number);
+      if (!claimed || isTerminal(flow.status) || flow.expiresAt <= now) return false;
       await this.webhooks.report(flow, 'document.expiring');
       return true;
     });

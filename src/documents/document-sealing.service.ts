@@ -1,5 +1,4 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { LessThanOrEqual } from 'typeorm';
 import { BackgroundWork } from '../common/scheduling/background-work';
 import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
@@ -9,7 +8,8 @@ import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentStampingService } from './document-stamping.service';
 import { NotAPdfError } from './errors/not-a-pdf.error';
-import { FlowDocument } from './flow-document.entity';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { UnitOfWork } from '../platform/unit-of-work';
 
 export const DOCUMENT_SEALING_PASS = 'document sealing';
@@ -49,6 +49,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly stamping: DocumentStampingService,
@@ -68,11 +69,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
 
   /** Inside the unit of work of a document's last signature: its seal is due from now. */
   async schedule(flowId: string): Promise<void> {
-    await this.unitOfWork.manager.update(
-      FlowDocument,
-      { flowId },
-      { sealDueAt: Date.now(), sealAttempts: 0, sealError: null },
-    );
+    await this.documents.scheduleSeal(flowId, Date.now());
   }
 
   beforeApplicationShutdown(): void {
@@ -92,11 +89,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     let completed = 0;
     do {
       this.again = false;
-      const due = await this.unitOfWork.manager.getRepository(FlowDocument).find({
-        where: { sealDueAt: LessThanOrEqual(Date.now()) },
-        order: { sealDueAt: 'ASC' },
-        take: BATCH,
-      });
+      const due = await this.documents.dueSeals(Date.now(), BATCH);
       for (const document of due) {
         if (!this.underWay.has(document.flowId) && (await this.attempt(document))) completed++;
       }
@@ -109,19 +102,14 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     const { flowId } = document;
     const attempt = document.sealAttempts + 1;
     const leaseEnd = Date.now() + this.config.SEAL_LEASE_SECONDS * 1000;
-    const claimed = await this.unitOfWork.manager
-      .getRepository(FlowDocument)
-      .update({ flowId, sealDueAt: document.sealDueAt! }, { sealDueAt: leaseEnd, sealAttempts: attempt });
-    if (claimed.affected !== 1) return false;
+    if (!(await this.documents.claimSeal(flowId, document.sealDueAt!, leaseEnd, attempt))) return false;
     this.underWay.add(flowId);
     try {
       const loaded = await this.presenter.load(await this.flows.find(flowId));
       const sealed = await this.stamping.make(loaded, attempt > this.config.SEAL_RETRY_SCHEDULE.length);
       return await this.unitOfWork.run(async () => {
-        const manager = this.unitOfWork.manager;
         // Only the holder of the lease stores: one whose lease ran out while it worked leaves it to the next holder.
-        const held = await manager.update(FlowDocument, { flowId, sealDueAt: leaseEnd }, { sealDueAt: null });
-        if (held.affected !== 1) return false;
+        if (!(await this.documents.endSealLease(flowId, leaseEnd, null))) return false;
         await this.stamping.store(loaded.document, sealed);
         if (!(await this.flows.move(loaded.flow, 'sealed'))) {
           throw new Error(`Document ${flowId} left the sealing state while its seal was made`);
@@ -146,13 +134,8 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
         : afterFailedAttempt(attempt, Infinity, this.config.SEAL_RETRY_SCHEDULE, Date.now()).nextAttemptAt;
     try {
       await this.unitOfWork.run(async () => {
-        const manager = this.unitOfWork.manager;
-        const held = await manager.update(
-          FlowDocument,
-          { flowId, sealDueAt: leaseEnd },
-          { sealDueAt: next, sealError: reason.slice(0, REASON_CHARACTERS) },
-        );
-        if (held.affected === 1 && next === null) {
+        const held = await this.documents.endSealLease(flowId, leaseEnd, next, reason.slice(0, REASON_CHARACTERS));
+        if (held && next === null) {
           await this.audit.record(document, [{ type: 'seal-failed', reason: reason.slice(0, REASON_CHARACTERS) }]);
         }
       });

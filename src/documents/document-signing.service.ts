@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { In } from 'typeorm';
 import { FlowAlreadyTerminalError } from '../flows/errors/flow-already-terminal.error';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
@@ -11,7 +10,8 @@ import type { SigningChallenge } from '../signatures/signing-challenge';
 import type { Environment } from '../tenants/environment';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentAuditTrail } from './document-audit-trail.service';
-import { DocumentSignee } from './document-signee.entity';
+import type { DocumentSignee } from './document-signee.entity';
+import { DocumentSigneeRepository } from './document-signee.repository';
 import { DocumentSealing } from './document-sealing.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { SigneeAlreadyActedError } from './errors/signee-already-acted.error';
@@ -34,6 +34,7 @@ export interface DocumentSigner extends SigningDevice {
 export class DocumentSigningService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
+    private readonly signees: DocumentSigneeRepository,
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly sealing: DocumentSealing,
@@ -44,16 +45,9 @@ export class DocumentSigningService {
 
   /** Open documents this NIN has been asked to sign and has not yet acted on, newest first. */
   async inbox(signer: Pick<DocumentSigner, 'nin' | 'environment'>): Promise<LoadedDocument[]> {
-    const waiting = await this.unitOfWork.manager.getRepository(DocumentSignee).find({
-      select: { flowId: true },
-      // A review signee is pushed only once they ask for it on the hosted page.
-      where: { nin: signer.nin, status: In(['notified', 'viewed']) },
-    });
-    const flows = await this.flows.openFlowsAmong(
-      'document',
-      signer.environment,
-      waiting.map((signee) => signee.flowId),
-    );
+    // A review signee is pushed only once they ask for it on the hosted page.
+    const waiting = await this.signees.flowIdsAwaiting(signer.nin);
+    const flows = await this.flows.openFlowsAmong('document', signer.environment, waiting);
     return Promise.all(flows.map((flow) => this.presenter.load(flow)));
   }
 
@@ -175,16 +169,12 @@ export class DocumentSigningService {
     const pushed = document.delivery === 'signing';
     const now = Date.now();
     const firstReminder = document.reminderFirstSeconds;
-    await this.unitOfWork.manager.update(
-      DocumentSignee,
-      { flowId: document.flowId, step, status: 'waiting' },
-      {
-        status: pushed ? 'notified' : 'pending',
-        updatedAt: now,
-        // Their reminders count from when they are asked, not from when the document was made.
-        nextReminderAt: firstReminder === null ? null : now + firstReminder * 1000,
-      },
-    );
+    await this.signees.askStep(document.flowId, step, {
+      status: pushed ? 'notified' : 'pending',
+      now,
+      // Their reminders count from when they are asked, not from when the document was made.
+      nextReminderAt: firstReminder === null ? null : now + firstReminder * 1000,
+    });
     if (!pushed) return [];
     const nins = waiting.filter((signee) => signee.step === step).map((signee) => signee.nin);
     await this.audit.record(
@@ -210,14 +200,8 @@ export class DocumentSigningService {
     to: SigneeStatus,
     changes: Partial<DocumentSignee>,
   ): Promise<void> {
-    const manager = this.unitOfWork.manager;
-    const result = await manager.update(
-      DocumentSignee,
-      { flowId, nin, status: In([...IN_TURN_SIGNEE_STATUSES]) },
-      { ...changes, status: to, updatedAt: Date.now() },
-    );
-    if (result.affected !== 1) {
-      const signees = await manager.find(DocumentSignee, { where: { flowId }, order: { position: 'ASC' } });
+    if (!(await this.signees.move(flowId, nin, IN_TURN_SIGNEE_STATUSES, to, changes))) {
+      const signees = await this.signees.listOf(flowId);
       const signee = signees.find((candidate) => candidate.nin === nin);
       if (!signee) throw new FlowNotFoundError();
       this.refuseOutOfTurn(signees, signee);
@@ -239,13 +223,7 @@ export class DocumentSigningService {
   ): Promise<boolean> {
     if (isTerminal(flow.status)) return false;
     const changed = await this.unitOfWork.run(async () => {
-      const manager = this.unitOfWork.manager;
-      const result = await manager.update(
-        DocumentSignee,
-        { flowId: flow.id, nin, status: In(from) },
-        { status: to, updatedAt: Date.now() },
-      );
-      if (result.affected !== 1) return false;
+      if (!(await this.signees.move(flow.id, nin, from, to))) return false;
       await this.audit.record(document, [{ type: to === 'notified' ? 'pushed' : 'viewed', nin, deviceId }]);
       return true;
     });

@@ -5,10 +5,10 @@ import { SealPdfUpdates } from '../seal/seal-pdf-updates';
 import type { LoadedDocument } from './document.presenter';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { DocumentAuditTrail } from './document-audit-trail.service';
-import { FlowDocument } from './flow-document.entity';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { PdfReadingPool } from './pdf-reading.pool';
 import { printedSigner } from './printed-signer';
-import { UnitOfWork } from '../platform/unit-of-work';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
@@ -26,7 +26,7 @@ export class DocumentStampingService implements OnModuleInit {
     private readonly audit: DocumentAuditTrail,
     private readonly pdfs: PdfReadingPool,
     private readonly sealUpdates: SealPdfUpdates,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
   ) {}
 
   onModuleInit(): void {
@@ -62,11 +62,11 @@ export class DocumentStampingService implements OnModuleInit {
   /** Stores the sealed copy in the unit of work that completes the document. */
   async store(document: FlowDocument, sealed: SealedPdf): Promise<void> {
     const stored = await this.storage.put(sealed.bytes);
-    await this.unitOfWork.manager.update(
-      FlowDocument,
-      { flowId: document.flowId },
-      { stampedKey: stored.key, stampedSha256: stored.sha256, archiveRenewalAt: this.seal.renewalAt(sealed) },
-    );
+    await this.documents.recordStamped(document.flowId, {
+      stampedKey: stored.key,
+      stampedSha256: stored.sha256,
+      archiveRenewalAt: this.seal.renewalAt(sealed),
+    });
     await this.audit.record({ ...document, stampedSha256: stored.sha256 }, [{ type: 'stamped' }, { type: 'sealed' }]);
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { In } from 'typeorm';
-import { UnitOfWork } from '../platform/unit-of-work';
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Flow } from '../flows/flow.entity';
@@ -14,9 +12,9 @@ import type { InboxEntry } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import { deviceVerificationOf } from '../flows/verification-code';
 import type { DocumentHolderView } from './document-holder-view';
-import { DocumentAuditEvent } from './document-audit-event.entity';
-import { DocumentSignee } from './document-signee.entity';
-import { FlowDocument } from './flow-document.entity';
+import { DocumentAuditEventRepository } from './document-audit-event.repository';
+import { DocumentSigneeRepository } from './document-signee.repository';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentSigningService } from './document-signing.service';
 import type { DocumentView } from './document-view';
@@ -37,7 +35,9 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
     private readonly flows: FlowsService,
     private readonly presenter: DocumentPresenter,
     private readonly signing: DocumentSigningService,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
+    private readonly signees: DocumentSigneeRepository,
+    private readonly auditEvents: DocumentAuditEventRepository,
   ) {}
 
   onModuleInit(): void {
@@ -50,10 +50,9 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
 
   /** The file record and the signees go with the flow; the stored files, then unreferenced, go with the file sweep. */
   async purge(flowIds: string[]): Promise<void> {
-    const manager = this.unitOfWork.manager;
-    await manager.delete(DocumentSignee, { flowId: In(flowIds) });
-    await manager.delete(DocumentAuditEvent, { flowId: In(flowIds) });
-    await manager.delete(FlowDocument, { flowId: In(flowIds) });
+    await this.signees.deleteOf(flowIds);
+    await this.auditEvents.deleteOf(flowIds);
+    await this.documents.deleteOf(flowIds);
   }
 
   withoutPersonalData(view: DocumentView): DocumentView {

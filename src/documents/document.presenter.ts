@@ -3,11 +3,12 @@ import { maskId } from '../common/masking/mask-id';
 import { AppConfig } from '../config/app-config';
 import { isTerminal, isUnsuccessfulEnd, observedStatus } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
-import { DocumentSignee } from './document-signee.entity';
+import type { DocumentSignee } from './document-signee.entity';
+import { DocumentSigneeRepository } from './document-signee.repository';
 import type { DocumentView, SignatureRecord, SigneeView } from './document-view';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
-import { FlowDocument } from './flow-document.entity';
-import { UnitOfWork } from '../platform/unit-of-work';
+import type { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
 
@@ -25,18 +26,15 @@ export interface LoadedDocument {
 @Injectable()
 export class DocumentPresenter {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
+    private readonly documents: FlowDocumentRepository,
+    private readonly signees: DocumentSigneeRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
   ) {}
 
   /** Reads the file record and signees, inside the unit of work that changed them, if any. */
   async load(flow: Flow): Promise<LoadedDocument> {
-    const manager = this.unitOfWork.manager;
-    const [document, signees] = await Promise.all([
-      manager.findOneByOrFail(FlowDocument, { flowId: flow.id }),
-      manager.find(DocumentSignee, { where: { flowId: flow.id }, order: { position: 'ASC' } }),
-    ]);
+    const [document, signees] = await Promise.all([this.documents.findOrFail(flow.id), this.signees.listOf(flow.id)]);
     return { flow, document, signees };
   }
 

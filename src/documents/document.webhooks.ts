@@ -1,14 +1,11 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { In } from 'typeorm';
 import { isTerminal } from '../flows/flow-state';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import type { Flow } from '../flows/flow.entity';
 import type { WebhookEventType } from '../webhooks/webhook-event-type';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DocumentPresenter } from './document.presenter';
-import { DocumentSignee } from './document-signee.entity';
-import { OPEN_SIGNEE_STATUSES } from './signee-status';
-import { UnitOfWork } from '../platform/unit-of-work';
+import { DocumentSigneeRepository } from './document-signee.repository';
 
 /**
  * Document webhooks (DESIGN section 9), each queued in the transaction of the change it reports: when a document flow
@@ -21,7 +18,7 @@ export class DocumentWebhooks implements OnModuleInit {
     private readonly hooks: FlowTransitionHooks,
     private readonly webhooks: WebhooksService,
     private readonly presenter: DocumentPresenter,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly signees: DocumentSigneeRepository,
   ) {}
 
   onModuleInit(): void {
@@ -37,11 +34,7 @@ export class DocumentWebhooks implements OnModuleInit {
 
   private async flowEnded(flow: Flow): Promise<void> {
     if (flow.kind !== 'document' || !isTerminal(flow.status)) return;
-    await this.unitOfWork.manager.update(
-      DocumentSignee,
-      { flowId: flow.id, status: In([...OPEN_SIGNEE_STATUSES]) },
-      { status: 'stale', updatedAt: Date.now() },
-    );
+    await this.signees.markOpenStale(flow.id, Date.now());
     await this.report(flow, `document.${flow.status}` as WebhookEventType);
   }
 }

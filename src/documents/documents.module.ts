@@ -12,11 +12,13 @@ import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentArchiveService } from './document-archive.service';
 import { DocumentAuditEvent } from './document-audit-event.entity';
+import { DocumentAuditEventRepository } from './document-audit-event.repository';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentPasses } from './document-passes';
 import { DocumentRemindersService } from './document-reminders.service';
 import { DocumentSealing } from './document-sealing.service';
 import { DocumentSignee } from './document-signee.entity';
+import { DocumentSigneeRepository } from './document-signee.repository';
 import { DocumentSigningService } from './document-signing.service';
 import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
@@ -26,6 +28,7 @@ import { FileStorageModule } from './file-storage.module';
 import { OrphanFileSweeper } from './orphan-file.sweeper';
 import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 import { UnitOfWork } from '../platform/unit-of-work';
 
@@ -58,6 +61,9 @@ import { UnitOfWork } from '../platform/unit-of-work';
     DocumentArchiveService,
     DocumentPasses,
     OrphanFileSweeper,
+    FlowDocumentRepository,
+    DocumentSigneeRepository,
+    DocumentAuditEventRepository,
     UnitOfWork,
   ],
   exports: [

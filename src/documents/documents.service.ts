@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import type { ClientContext } from '../common/client-ip/client-context';
 import { newId } from '../common/ids/random-id';
@@ -18,9 +16,9 @@ import { WebhooksService } from '../webhooks/webhooks.service';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentPresenter, type LoadedDocument } from './document.presenter';
 import { DocumentAuditTrail } from './document-audit-trail.service';
-import { DocumentSignee } from './document-signee.entity';
+import { DocumentSigneeRepository } from './document-signee.repository';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
-import { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 import type { DocumentDelivery, SigneeStatus, SigneeType, SigningOrder } from './signee-status';
 import { signingSteps } from './signing-steps';
 import { UnitOfWork } from '../platform/unit-of-work';
@@ -65,7 +63,8 @@ export class DocumentsService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: AppConfig,
     private readonly audit: DocumentAuditTrail,
-    @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
+    private readonly documents: FlowDocumentRepository,
+    private readonly signeeRows: DocumentSigneeRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -107,8 +106,7 @@ export class DocumentsService {
           userAgent: client.userAgent,
           ttlSeconds: this.config.DOCUMENT_TTL_SECONDS,
         });
-        const manager = this.unitOfWork.manager;
-        await manager.insert(FlowDocument, {
+        await this.documents.insert({
           flowId: created.flow.id,
           delivery: request.delivery,
           fileSource: request.file.url,
@@ -125,8 +123,7 @@ export class DocumentsService {
           stampedKey: null,
           stampedSha256: null,
         });
-        await manager.insert(
-          DocumentSignee,
+        await this.signeeRows.insertAll(
           signees.map((signee, position) => ({
             flowId: created.flow.id,
             position,
@@ -183,7 +180,7 @@ export class DocumentsService {
 
   /** The document whose stamped copy has exactly this SHA-256, if we issued one. */
   async findStamped(sha256: string): Promise<LoadedDocument | null> {
-    const stamped = await this.documents.findOneBy({ stampedSha256: sha256 });
+    const stamped = await this.documents.findStamped(sha256);
     return stamped ? this.find(stamped.flowId) : null;
   }
 

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { BackgroundWork } from '../common/scheduling/background-work';
 import { AppConfig } from '../config/app-config';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
-import { FlowDocument } from './flow-document.entity';
+import { FlowDocumentRepository } from './flow-document.repository';
 
 export const ORPHAN_FILE_PASS = 'orphan files';
 /** Keys asked about in one query: well under every database's limit on bound parameters. */
@@ -23,7 +21,7 @@ export class OrphanFileSweeper implements OnModuleInit {
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @InjectRepository(FlowDocument) private readonly documents: Repository<FlowDocument>,
+    private readonly documents: FlowDocumentRepository,
     private readonly config: AppConfig,
     private readonly background: BackgroundWork,
   ) {}
@@ -43,7 +41,7 @@ export class OrphanFileSweeper implements OnModuleInit {
     let removed = 0;
     for (let start = 0; start < keys.length; start += BATCH) {
       const batch = keys.slice(start, start + BATCH);
-      const referenced = await this.referencedAmong(batch);
+      const referenced = await this.documents.referencedAmong(batch);
       for (const key of batch.filter((candidate) => !referenced.has(candidate))) {
         await this.storage.remove(key);
         removed++;
@@ -53,13 +51,5 @@ export class OrphanFileSweeper implements OnModuleInit {
     if (removed + unfinished.length > 0) {
       this.logger.log({ removed, unfinished: unfinished.length }, 'Removed stored files no document references');
     }
-  }
-
-  private async referencedAmong(keys: string[]): Promise<Set<string>> {
-    const rows = await this.documents.find({
-      select: { fileKey: true, stampedKey: true },
-      where: [{ fileKey: In(keys) }, { stampedKey: In(keys) }],
-    });
-    return new Set(rows.flatMap((row) => [row.fileKey, row.stampedKey].filter((key): key is string => key !== null)));
   }
 }

@@ -11,6 +11,7 @@ import { Openid4vpController } from './openid4vp.controller';
 import { PidIssuerCaController } from './pid-issuer-ca.controller';
 import { OPENID4VP_PATHS } from './openid4vp-paths';
 import { WalletPresentation } from './wallet-presentation.entity';
+import { WalletPresentationRepository } from './wallet-presentation.repository';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
 import { StatusListsService } from './status-lists.service';
 import { WalletVerifierService } from './wallet-verifier.service';
@@ -26,7 +27,14 @@ import { UnitOfWork } from '../platform/unit-of-work';
     OutboundModule,
   ],
   controllers: [Openid4vpController, PidIssuerCaController],
-  providers: [EudiCredentialsService, EudiCertificateRepository, StatusListsService, WalletVerifierService, UnitOfWork],
+  providers: [
+    EudiCredentialsService,
+    EudiCertificateRepository,
+    StatusListsService,
+    WalletVerifierService,
+    WalletPresentationRepository,
+    UnitOfWork,
+  ],
   exports: [WalletVerifierService, EudiCredentialsService],
 })
 export class EudiModule implements NestModule {

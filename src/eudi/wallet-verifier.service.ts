@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { CallbackContext, Jwk } from '@openid4vc/oauth2';
 import type { Openid4vpAuthorizationRequest, Openid4vpAuthorizationRequestDcApi } from '@openid4vc/openid4vp';
 import {
@@ -13,8 +12,6 @@ import {
   generateKeyPair,
   importJWK,
 } from 'jose';
-import { In, Repository } from 'typeorm';
-import { UnitOfWork } from '../platform/unit-of-work';
 import { ClaimReleaseService } from '../claims/claim-release.service';
 import { AppConfig } from '../config/app-config';
 import { RequestValidationError } from '../common/errors/request-validation.error';
@@ -40,6 +37,7 @@ import { StatusListsService } from './status-lists.service';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
+import { WalletPresentationRepository } from './wallet-presentation.repository';
 
 type WalletLibraries = typeof import('./wallet-libraries');
 
@@ -81,7 +79,7 @@ export class WalletVerifierService {
   private readonly responseKeys: SealedColumn<WalletPresentation>;
 
   constructor(
-    @InjectRepository(WalletPresentation) private readonly presentations: Repository<WalletPresentation>,
+    private readonly presentations: WalletPresentationRepository,
     sealedColumns: SealedColumns,
     private readonly credentials: EudiCredentialsService,
     private readonly statusLists: StatusListsService,
@@ -89,7 +87,6 @@ export class WalletVerifierService {
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
     private readonly config: AppConfig,
-    private readonly unitOfWork: UnitOfWork,
   ) {
     this.responseKeys = sealedColumns.register({
       entity: WalletPresentation,
@@ -182,7 +179,7 @@ export class WalletVerifierService {
       callbacks,
     });
     if (!created.jar) throw new Error('The openid4vp library made no request object');
-    await this.unitOfWork.manager.insert(WalletPresentation, {
+    await this.presentations.insert({
       flowId: flow.id,
       nonce,
       state,
@@ -238,18 +235,18 @@ export class WalletVerifierService {
 
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
   async refusalOf(flowId: string): Promise<string | undefined> {
-    return (await this.unitOfWork.manager.findOneBy(WalletPresentation, { flowId }))?.refusal ?? undefined;
+    return (await this.presentations.find(flowId))?.refusal ?? undefined;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */
   async purge(flowIds: string[]): Promise<void> {
-    await this.unitOfWork.manager.delete(WalletPresentation, { flowId: In(flowIds) });
+    await this.presentations.deleteOf(flowIds);
   }
 
   /** The signed request object a wallet fetches by `request_uri`, while the flow is open. */
   async requestObject(flowId: string): Promise<string> {
     const flow = await this.flows.find(flowId);
-    const presentation = await this.presentations.findOneBy({ flowId: flow.id });
+    const presentation = await this.presentations.find(flow.id);
     if (!presentation || isTerminal(flow.status)) throw new FlowNotFoundError();
     return presentation.requestObject;
   }
@@ -263,7 +260,7 @@ export class WalletVerifierService {
    */
   async receive(flowId: string, response: unknown, mode: WalletResponseMode = DIRECT_POST_JWT): Promise<void> {
     const flow = await this.flows.find(flowId);
-    const presentation = await this.presentations.findOneBy({ flowId: flow.id });
+    const presentation = await this.presentations.find(flow.id);
     if (!presentation) throw new FlowNotFoundError();
     if (isTerminal(flow.status)) {
       throw new PresentationRefusedError(`The flow is already ${flow.status}: a presentation is answered once`);
@@ -325,7 +322,7 @@ export class WalletVerifierService {
    * observer is told of already carries it; a flow that ended meanwhile (a presentation won) keeps its end.
    */
   private async acceptRefusal(flow: Flow, reason: string): Promise<void> {
-    await this.presentations.update({ flowId: flow.id }, { refusal: reason });
+    await this.presentations.recordRefusal(flow.id, reason);
     if (!(await this.flows.move(flow, 'decline'))) {
       throw new PresentationRefusedError('The flow ended before the refusal arrived');
     }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Repository } from 'typeorm';
 import { BatchedReads } from '../common/persistence/batched-reads';
-import { BatchedTransactions } from '../common/persistence/batched-transactions';
+import { BatchedTransactions } from '../platform/batched-transactions';
 import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 import type { Environment } from '../tenants/environment';
@@ -73,6 +73,11 @@ export class FlowRepository {
   /** The link code or seed with this digest, of this kind or of either. */
   findCode(codeDigest: string, kind?: Exclude<FlowCodeKind, 'qr'>): Promise<FlowCode | null> {
     return this.dataSource.getRepository(FlowCode).findOneBy({ codeDigest, kind: kind ?? In(['link', 'seed']) });
+  }
+
+  /** The animated QR start of a flow, found by its token's digest or by the flow. */
+  findQrStart(where: Pick<FlowCode, 'codeDigest'> | Pick<FlowCode, 'flowId'>): Promise<FlowCode | null> {
+    return this.dataSource.getRepository(FlowCode).findOneBy({ ...where, kind: 'qr' });
   }
 
   /**

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { timingSafeEqual } from 'node:crypto';
-import { DataSource, type FindOptionsWhere } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { randomBase62 } from '../common/ids/random-id';
 import { AppConfig } from '../config/app-config';
@@ -10,6 +8,7 @@ import { SealedColumns } from '../key-encryption/sealed-columns';
 import { QrFrameRefusedError } from './errors/qr-frame-refused.error';
 import { FlowCode } from './flow-code.entity';
 import type { Flow } from './flow.entity';
+import { FlowRepository } from './flow.repository';
 import { type QrFrame, type QrStart, qrFrameCode, qrFrameUri } from './qr-frame';
 
 /** The whole seconds since the flow was created: the clock of its frames. */
@@ -30,7 +29,7 @@ export class QrStarts {
   private readonly secrets: SealedColumn<FlowCode>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly flows: FlowRepository,
     private readonly config: AppConfig,
     sealedColumns: SealedColumns,
   ) {
@@ -48,16 +47,15 @@ export class QrStarts {
 
   /** The flow, token and secret of a start token, or undefined for a token nobody issued. */
   async findByToken(startToken: string): Promise<QrStartEntry | undefined> {
-    return this.entryOf({ codeDigest: sha256Hex(startToken), kind: 'qr' });
+    return this.entryOf(await this.flows.findQrStart({ codeDigest: sha256Hex(startToken) }));
   }
 
   /** The start token and secret of a flow, or undefined for a flow without an animated QR code. */
   async findByFlow(flowId: string): Promise<QrStartEntry | undefined> {
-    return this.entryOf({ flowId, kind: 'qr' });
+    return this.entryOf(await this.flows.findQrStart({ flowId }));
   }
 
-  private async entryOf(where: FindOptionsWhere<FlowCode>): Promise<QrStartEntry | undefined> {
-    const entry = await this.dataSource.getRepository(FlowCode).findOneBy(where);
+  private entryOf(entry: FlowCode | null): QrStartEntry | undefined {
     if (!entry?.secret) return undefined;
     const qr = JSON.parse(this.secrets.open(entry.codeDigest, entry.secret)) as QrStart;
     return { flowId: entry.flowId, ...qr };

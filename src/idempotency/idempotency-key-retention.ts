@@ -1,15 +1,13 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { RetentionRules } from '../common/retention/retention-rules';
 import { tableRetentionRule } from '../common/retention/table-retention-rule';
-import { IdempotencyRecord } from './idempotency-record.entity';
+import { IdempotencyRecordRepository } from './idempotency-record.repository';
 
 /** A key is forgotten once expired (a day after its first request); a claim checks expiry itself meanwhile. */
 @Injectable()
 export class IdempotencyKeyRetention implements OnModuleInit {
   constructor(
-    @InjectRepository(IdempotencyRecord) private readonly records: Repository<IdempotencyRecord>,
+    private readonly records: IdempotencyRecordRepository,
     private readonly rules: RetentionRules,
   ) {}
 
@@ -17,9 +15,7 @@ export class IdempotencyKeyRetention implements OnModuleInit {
     this.rules.register(
       tableRetentionRule({
         name: 'idempotency keys',
-        repository: this.records,
-        where: 'row.expiresAt < :before',
-        oldestFirstBy: 'expiresAt',
+        rows: this.records,
         before: (now) => now,
       }),
     );

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
 import { sha256Hex } from '../common/crypto/digest';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
 import { IdempotencyKeyInUseError } from './errors/idempotency-key-in-use.error';
 import { IdempotencyKeyReusedError } from './errors/idempotency-key-reused.error';
-import { IdempotencyRecord } from './idempotency-record.entity';
+import { IdempotencyRecordRepository } from './idempotency-record.repository';
 
 /** How long a key is remembered (the IETF draft suggests at least a day). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,15 +31,12 @@ export interface StoredAnswer {
  */
 @Injectable()
 export class IdempotencyStore {
-  constructor(@InjectRepository(IdempotencyRecord) private readonly records: Repository<IdempotencyRecord>) {}
+  constructor(private readonly records: IdempotencyRecordRepository) {}
 
   async claim(request: IdempotentRequest, now = Date.now()): Promise<Claim> {
     const keyDigest = sha256Hex(`${request.appId}\n${request.key}`);
     // An expired key, or a claim its instance abandoned, is as good as none.
-    await this.records.delete([
-      { keyDigest, expiresAt: LessThan(now) },
-      { keyDigest, state: 'running', createdAt: LessThan(now - ABANDONED_CLAIM_MS) },
-    ]);
+    await this.records.deleteStale(keyDigest, now, now - ABANDONED_CLAIM_MS);
     try {
       await this.records.insert({
         keyDigest,
@@ -58,7 +53,7 @@ export class IdempotencyStore {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const first = await this.records.findOneBy({ keyDigest });
+    const first = await this.records.find(keyDigest);
     // Released between our insert and this read: the first request failed, so this one may go ahead on a retry.
     if (!first) throw new IdempotencyKeyInUseError();
     if (first.fingerprint !== request.fingerprint) throw new IdempotencyKeyReusedError();
@@ -72,14 +67,11 @@ export class IdempotencyStore {
   /** Keeps the answer of the request holding the claim, for the requests that repeat it. */
   async answer(keyDigest: string, answer: StoredAnswer): Promise<void> {
     const { statusCode, body, headers } = answer;
-    await this.records.update(
-      { keyDigest, state: 'running' },
-      { state: 'answered', statusCode, body, headers: JSON.stringify(headers) },
-    );
+    await this.records.answer(keyDigest, { statusCode, body, headers: JSON.stringify(headers) });
   }
 
   /** The request failed, so nothing was done: the key is free for a retry. */
   async release(keyDigest: string): Promise<void> {
-    await this.records.delete({ keyDigest, state: 'running' });
+    await this.records.release(keyDigest);
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, Repository } from 'typeorm';
 import { FlowTransitionHooks } from '../flows/flow-transition.hooks';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -8,8 +6,8 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { afterFailedAttempt, attemptsAllowed } from '../common/scheduling/retry-schedule';
 import { CibaPing } from './ciba-ping.entity';
+import { CibaPingRepository } from './ciba-ping.repository';
 import { PUSH_START_MODE } from './login-start-modes';
-import { UnitOfWork } from '../platform/unit-of-work';
 
 /** Seconds between attempts: an app's notification endpoint that hiccups is tried again soon, within the login's life. */
 const RETRY_SECONDS = [1, 5, 15, 30, 60];
@@ -36,10 +34,9 @@ export class CibaPingQueue {
   private readonly sealed: SealedColumn<CibaPing>;
 
   constructor(
-    @InjectRepository(CibaPing) private readonly pings: Repository<CibaPing>,
+    private readonly pings: CibaPingRepository,
     hooks: FlowTransitionHooks,
     sealedColumns: SealedColumns,
-    private readonly unitOfWork: UnitOfWork,
   ) {
     this.sealed = sealedColumns.register({ entity: CibaPing, idProperty: 'flowId', valueProperty: 'authReqId' });
     hooks.register((flow) => this.dueWithEnd(flow));
@@ -56,30 +53,21 @@ export class CibaPingQueue {
       expiresAt,
     });
     // A flow that ended before the row was written had no row to make due.
-    if (await flowEnded())
-      await this.pings.update({ flowId, status: 'waiting' }, { status: 'due', nextAttemptAt: Date.now() });
+    if (await flowEnded()) await this.pings.makeDue(flowId, Date.now());
   }
 
   /** The login's ping went out another way (with the outcome a poll gave the provider): nothing is left to send. */
   async sent(flowId: string): Promise<void> {
-    await this.pings.update({ flowId }, { status: 'sent', nextAttemptAt: null });
+    await this.pings.markSent(flowId);
   }
 
   /** Claims up to `limit` due pings, each by compare-and-set, so two instances never send one at once. */
   async claimDue(limit: number, now = Date.now()): Promise<ClaimedPing[]> {
-    const due = await this.pings.find({
-      where: { status: 'due', nextAttemptAt: LessThanOrEqual(now) },
-      order: { nextAttemptAt: 'ASC' },
-      take: limit,
-    });
+    const due = await this.pings.due(now, limit);
     const claimed: ClaimedPing[] = [];
     for (const ping of due) {
       const leaseEndsAt = now + LEASE_MS;
-      const claim = await this.pings.update(
-        { flowId: ping.flowId, status: 'due', nextAttemptAt: ping.nextAttemptAt as number },
-        { nextAttemptAt: leaseEndsAt, attempts: ping.attempts + 1 },
-      );
-      if (claim.affected !== 1) continue;
+      if (!(await this.pings.claim(ping, leaseEndsAt))) continue;
       const authReqId = this.sealed.open(ping.flowId, ping.authReqId);
       claimed.push({ ...ping, authReqId, attempts: ping.attempts + 1, leaseEndsAt });
     }
@@ -96,7 +84,7 @@ export class CibaPingQueue {
           ? { status: 'due', nextAttemptAt: retry.nextAttemptAt }
           : { status: 'failed', nextAttemptAt: null };
     }
-    await this.pings.update({ flowId: ping.flowId, status: 'due', nextAttemptAt: ping.leaseEndsAt }, outcome);
+    await this.pings.recordAttempt(ping.flowId, ping.leaseEndsAt, outcome);
   }
 
   /** In the unit of work that ends a pushed identification: the ping of its login, if one is owed, is due now. */
@@ -104,10 +92,6 @@ export class CibaPingQueue {
     if (flow.kind !== 'identification' || flow.startMode !== PUSH_START_MODE) return;
     // An expired login is not pinged: the app's next token request is answered expired_token.
     if (!isTerminal(flow.status) || flow.status === 'expired') return;
-    await this.unitOfWork.manager.update(
-      CibaPing,
-      { flowId: flow.id, status: 'waiting' },
-      { status: 'due', nextAttemptAt: Date.now() },
-    );
+    await this.pings.makeDue(flow.id, Date.now());
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
-import { deleteBatch } from '../common/persistence/delete-batch';
+import { deleteBatch } from '../platform/delete-batch';
 import { OidcRecord } from './oidc-record.entity';
 
 /** How a record is found: by its key, or by the uid or user code the provider gave it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, Repository } from 'typeorm';
-import { deleteBatch } from '../common/persistence/delete-batch';
+import { deleteBatch } from '../platform/delete-batch';
 import { UsedProof } from './used-proof.entity';
 
 /** The digests of device proofs already used, each kept until it expires. */

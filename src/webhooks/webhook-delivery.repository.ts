@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { randomBase62 } from '../common/ids/random-id';
-import { deleteBatch } from '../common/persistence/delete-batch';
+import { deleteBatch } from '../platform/delete-batch';
 import type { DeliveryStatus } from './delivery-status';
 import { WebhookDelivery } from './webhook-delivery.entity';
 

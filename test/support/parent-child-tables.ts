@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
-import { BatchedTransactions } from '../../src/common/persistence/batched-transactions';
+import { BatchedTransactions } from '../../src/platform/batched-transactions';
 import { EntityStatements } from '../../src/platform/entity-statements';
 import { UnitOfWork } from '../../src/platform/unit-of-work';
 

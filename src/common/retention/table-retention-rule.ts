@@ -1,24 +1,19 @@
-import type { ObjectLiteral, Repository } from 'typeorm';
-import { deleteBatch } from '../persistence/delete-batch';
 import type { RetentionRule } from './retention-rule';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The rule of a table whose rows age out on their own: rows matching `where` (SQL on the alias `row`; `:before` is the
- * cut-off the rule computes at each pass) are deleted oldest first by `oldestFirstBy`.
- */
-export function tableRetentionRule<T extends ObjectLiteral>(options: {
+/** A table whose rows age out, as its repository offers it to retention. */
+export interface AgingRows {
+  /** Deletes at most `limit` rows older than `before` (epoch ms), the oldest first; answers how many it deleted. */
+  deleteOlderThan(before: number, limit: number): Promise<number>;
+}
+
+/** The rule of a table whose rows age out on their own: rows older than the cut-off `before` computes at each pass. */
+export function tableRetentionRule(options: {
   name: string;
-  repository: Repository<T>;
-  where: string;
-  oldestFirstBy: string;
+  rows: AgingRows;
   before: (now: number) => number;
-  parameters?: ObjectLiteral;
 }): RetentionRule {
-  const { name, repository, where, oldestFirstBy, before, parameters } = options;
-  return {
-    name,
-    purge: (limit, now) => deleteBatch(repository, where, { ...parameters, before: before(now) }, oldestFirstBy, limit),
-  };
+  const { name, rows, before } = options;
+  return { name, purge: (limit, now) => rows.deleteOlderThan(before(now), limit) };
 }

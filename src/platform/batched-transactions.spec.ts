@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource } from 'typeorm';
-import { inMemoryDataSource } from '../../../test/support/in-memory-data-source';
-import { PARENT_CHILD_ENTITIES, useParentChildTables } from '../../../test/support/parent-child-tables';
-import { UnitOfWork } from '../../platform/unit-of-work';
+import { inMemoryDataSource } from '../../test/support/in-memory-data-source';
+import { PARENT_CHILD_ENTITIES, useParentChildTables } from '../../test/support/parent-child-tables';
+import { UnitOfWork } from './unit-of-work';
 import { BatchedTransactions } from './batched-transactions';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
  * TypeORM has no binary column type both dialects accept (`blob` on SQLite, `bytea` on PostgreSQL), and the
  * migrations of each dialect make the table. Statements run in the open unit of work, if any.
  */
-export class StoredFileChunks {
+export class StoredFileChunkRepository {
   private readonly postgres: boolean;
   private readonly unitOfWork: UnitOfWork;
 

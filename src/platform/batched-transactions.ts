@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
-import type { EntityStatements } from '../../platform/entity-statements';
-import { UnitOfWork } from '../../platform/unit-of-work';
+import type { EntityStatements } from './entity-statements';
+import { UnitOfWork } from './unit-of-work';
 
 /** Transactions per commit at most; a busy turn makes several commits. */
 const MAX_PER_COMMIT = 50;
