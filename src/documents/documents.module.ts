@@ -7,6 +7,8 @@ import { SealModule } from '../seal/seal.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { DevicesModule } from '../devices/devices.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DocumentAdmission } from './document-admission.service';
+import { DocumentCreation } from './document-creation.service';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
@@ -49,6 +51,8 @@ import { UnitOfWork } from '../platform/unit-of-work';
   providers: [
     { provide: PdfReadingPool, useFactory: () => new PdfReadingPool(PDF_READING_LIMITS) },
     DocumentsService,
+    DocumentAdmission,
+    DocumentCreation,
     DocumentPresenter,
     DocumentFileFetcher,
     DocumentSigningService,

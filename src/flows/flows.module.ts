@@ -25,6 +25,7 @@ import { Flow } from './flow.entity';
 import { AuthorizeController } from './authorize.controller';
 import { FlowsController } from './flows.controller';
 import { FlowsService } from './flows.service';
+import { FlowPublisher } from './flow-publisher';
 import { FlowRepository } from './flow.repository';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 import { UnitOfWork } from '../platform/unit-of-work';
@@ -34,6 +35,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
   controllers: [FlowsController, FlowObservationController, AuthorizeController],
   providers: [
     FlowsService,
+    FlowPublisher,
     FlowRepository,
     FlowPresenter,
     FlowObserverService,

@@ -8,6 +8,7 @@ import type { FlowMetrics } from './flow-metrics';
 import type { FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
 import { FlowPresenter } from './flow.presenter';
+import { FlowPublisher } from './flow-publisher';
 import type { FlowRepository } from './flow.repository';
 import { FlowTransitionHooks } from './flow-transition.hooks';
 import { FlowPushHooks } from './flow-push.hooks';
@@ -48,17 +49,16 @@ function flowsServiceWith(kind: FlowKind, plugin: FlowKindPlugin) {
     { whenCommitted: (effect: () => Promise<void>) => effect() } as unknown as UnitOfWork,
     { sign: async () => 'header.payload.signature' } as unknown as ServiceKeyService,
     config,
-    new FlowPresenter(registry, config),
-    bus,
     new FlowTransitionHooks(),
-    new FlowPushHooks(),
-    { recordCreated: () => undefined } as unknown as FlowMetrics,
     {
       prepare: (flowId: string, now: number) => ({
         qr: { startToken: 'token', startSecret: 'secret' },
         row: { codeDigest: 'digest', flowId, kind: 'qr', createdAt: now, secret: null },
       }),
     } as unknown as QrStarts,
+    new FlowPublisher(repository, new FlowPresenter(registry, config), bus, new FlowPushHooks(), {
+      recordCreated: () => undefined,
+    } as unknown as FlowMetrics),
   );
   return { service, published };
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { sha256Hex } from '../common/crypto/digest';
 import { newId } from '../common/ids/random-id';
 import { SPAN_ATTRIBUTES, annotateRequestSpan } from '../common/tracing/request-span';
@@ -6,18 +6,13 @@ import { AppConfig } from '../config/app-config';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { seedDeepLink } from './deep-link';
 import { FlowAlreadyTerminalError } from './errors/flow-already-terminal.error';
-import type { FlowChangedEvent } from './events/flow-changed.event';
-import { FlowEventBus } from './events/flow-event-bus';
 import { FlowNotFoundError } from './errors/flow-not-found.error';
 import type { FlowCode, FlowCodeKind } from './flow-code.entity';
 import type { FlowKind } from './flow-kind';
-import { FlowMetrics } from './flow-metrics';
-import { FlowPresenter } from './flow.presenter';
 import { FLOW_MOVES, FlowMove, isTerminal } from './flow-state';
 import { FlowTransitionHooks } from './flow-transition.hooks';
-import { FlowPushHooks } from './flow-push.hooks';
-import type { ObservedView } from './flow-view';
-import { deviceVerificationOf, verificationCodeOf } from './verification-code';
+import { verificationCodeOf } from './verification-code';
+import { type ChangeAudience, FlowPublisher } from './flow-publisher';
 import { isQrFrameUri, parseQrFrame } from './qr-frame';
 import { QrStarts } from './qr-starts';
 import { QrFrameRefusedError } from './errors/qr-frame-refused.error';
@@ -50,23 +45,18 @@ const SWEEP_BATCH = 500;
 
 /**
  * Creates flows, finds them (applying expiry on read), and moves them through the state table by compare-and-set.
- * Every creation and every move that wins is published on the flow event bus.
+ * Every creation and every move that wins is told by FlowPublisher once it is committed.
  */
 @Injectable()
 export class FlowsService {
-  private readonly logger = new Logger(FlowsService.name);
-
   constructor(
     private readonly flows: FlowRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly serviceKey: ServiceKeyService,
     private readonly config: AppConfig,
-    private readonly presenter: FlowPresenter,
-    private readonly bus: FlowEventBus,
     private readonly hooks: FlowTransitionHooks,
-    private readonly pushHooks: FlowPushHooks,
-    private readonly flowMetrics: FlowMetrics,
     private readonly qrStarts: QrStarts,
+    private readonly publisher: FlowPublisher,
   ) {}
 
   /**
@@ -111,10 +101,7 @@ export class FlowsService {
     const row = flowRowOf(input, { id, stamp, createdAt: now, expiresAt });
     const flow = await this.flows.insert(row, codeRows);
     const qr = qrStart?.qr;
-    await this.unitOfWork.whenCommitted(async () => {
-      this.flowMetrics.recordCreated(flow);
-      await this.publish(flow, 'created');
-    });
+    await this.unitOfWork.whenCommitted(() => this.publisher.created(flow));
     if (codeKind === 'link') return { flow, link: `${this.config.OPEN_URL}/open/${codes[0]}`, qr };
     if (codeKind === 'seed') return { flow, seeds: codes.map(seedDeepLink), qr };
     if (input.startMode === 'different-device') return { flow, verificationCode: verificationCodeOf(flow) };
@@ -238,10 +225,7 @@ export class FlowsService {
     if (!won) return null;
     const updated = await this.current(flow.id);
     await this.hooks.run(updated, move);
-    this.unitOfWork.afterCommit(() => {
-      if (isTerminal(updated.status)) this.flowMetrics.recordEnded(updated);
-      void this.publish(updated);
-    });
+    this.unitOfWork.afterCommit(() => this.publisher.moved(updated));
     return updated;
   }
 
@@ -269,9 +253,8 @@ export class FlowsService {
    * Publishes the flow as it now stands, for changes made beside it (a document signee viewing, for example). A change
    * only its observers care about (a progress hint) is not pushed to the person's devices.
    */
-  async announce(flowId: string, audience: 'everyone' | 'observers' = 'everyone'): Promise<void> {
-    const flow = await this.flows.findNow(flowId);
-    if (flow) await this.publish(flow, 'changed', audience);
+  announce(flowId: string, audience: ChangeAudience = 'everyone'): Promise<void> {
+    return this.publisher.announce(flowId, audience);
   }
 
   /**
@@ -279,15 +262,8 @@ export class FlowsService {
    * push hooks (a Web Push notice) run once, here. For a document signee whose turn came, or who asked for a push
    * from the review page; the change itself is published as any other.
    */
-  async pushTo(flowId: string, nins: readonly string[]): Promise<void> {
-    if (nins.length === 0) return;
-    try {
-      const flow = await this.flows.findNow(flowId);
-      if (!flow || isTerminal(flow.status)) return;
-      await this.pushHooks.run(this.changedEvent(flow, [...nins], await this.presenter.present(flow)));
-    } catch (error) {
-      this.logger.error({ err: error, flowId }, 'Could not tell devices of a flow waiting for them');
-    }
+  pushTo(flowId: string, nins: readonly string[]): Promise<void> {
+    return this.publisher.pushTo(flowId, nins);
   }
 
   /**
@@ -309,46 +285,6 @@ export class FlowsService {
     let expired = 0;
     for (const flow of due) if (await this.move(flow, 'expire')) expired++;
     return expired;
-  }
-
-  /**
-   * The change is already committed when it is published: a bus failure is logged, not thrown, and waiters read their
-   * flows again when the bus listens again (FlowEventBus.onFlow's `missed`). A flow just created can only be waited on
-   * by its holders' devices (nobody else knows its id yet), so one that is no news to them (no holders, or a same-device
-   * flow no device holds yet) is not published at all, and its view is not built; one that is news is handed to the push
-   * hooks once, here, on the instance that made it.
-   */
-  private async publish(
-    flow: Flow,
-    change: 'created' | 'changed' = 'changed',
-    audience: 'everyone' | 'observers' = 'everyone',
-  ): Promise<void> {
-    try {
-      let presented: Promise<ObservedView> | undefined;
-      if (change === 'created' && !this.presenter.announcesCreation(flow)) return;
-      const view = () => (presented ??= this.presenter.present(flow));
-      const holderNins = audience === 'everyone' ? await this.presenter.holderNins(flow, view) : [];
-      if (change === 'created' && holderNins.length === 0) return;
-      const event = this.changedEvent(flow, holderNins, await view());
-      await this.bus.publish(event);
-      if (change === 'created') await this.pushHooks.run(event);
-    } catch (error) {
-      this.logger.error({ err: error, flowId: flow.id }, 'Could not publish a flow change');
-    }
-  }
-
-  private changedEvent(flow: Flow, holderNins: string[], view: ObservedView): FlowChangedEvent {
-    return {
-      flowId: flow.id,
-      appId: flow.appId,
-      environment: flow.environment,
-      holderNins,
-      deviceId: flow.deviceId,
-      verification: deviceVerificationOf(flow),
-      kind: flow.kind,
-      view,
-      // The view is the one this flow's own kind presented, which the type system cannot follow through the registry.
-    } as FlowChangedEvent;
   }
 
   private async applyExpiry(flow: Flow): Promise<Flow> {
