@@ -9,7 +9,7 @@ import { ClientContext, CurrentClient } from '../common/client-ip/client-context
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
-import { Versioned } from '../common/routing/versioned.decorator';
+import { Versioned } from '../platform/versioned.decorator';
 import { DOCUMENT_EXAMPLES } from './document-examples';
 import { DOCUMENT_AUDIT_SCHEMA, DOCUMENT_CREATED_SCHEMAS, DOCUMENT_REFRESH_SCHEMA } from './document.schemas';
 import { DocumentAuditTrail, type AuditEventView } from './document-audit-trail.service';

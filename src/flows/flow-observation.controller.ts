@@ -12,7 +12,7 @@ import type { ApiVersion } from '../common/envelope/envelope';
 import { RawResponse, Reason } from '../common/envelope/envelope.decorator';
 import { headerValue } from '../common/http/header-value';
 import { ApiFailure, ApiTooManyStreams } from '../common/openapi/api-envelope.decorator';
-import { Versioned } from '../common/routing/versioned.decorator';
+import { Versioned } from '../platform/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { FlowObserverService } from './flow-observer.service';
 import type { ObservedView } from './flow-view';

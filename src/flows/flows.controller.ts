@@ -8,7 +8,7 @@ import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
-import { Versioned } from '../common/routing/versioned.decorator';
+import { Versioned } from '../platform/versioned.decorator';
 import { FLOW_VIEW_EXAMPLE } from './flow-examples';
 import { OBSERVED_FLOW_SCHEMA, QR_FRAME_SCHEMA } from './flow.schemas';
 import { FlowPresenter } from './flow.presenter';

@@ -10,7 +10,7 @@ import { ClientContext, CurrentClient } from '../common/client-ip/client-context
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
-import { Versioned } from '../common/routing/versioned.decorator';
+import { Versioned } from '../platform/versioned.decorator';
 import type { StartMode } from '../flows/flow-kind';
 import { IDENTIFICATION_EXAMPLES } from './identification-examples';
 import { IDENTIFICATION_SCOPES } from './identification-scopes';

@@ -8,7 +8,7 @@ import { ClientContext, CurrentClient } from '../common/client-ip/client-context
 import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
-import { Versioned } from '../common/routing/versioned.decorator';
+import { Versioned } from '../platform/versioned.decorator';
 import type { AppStartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';

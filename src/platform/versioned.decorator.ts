@@ -1,5 +1,3 @@
-import type { ApiVersion } from '../envelope/envelope';
-
 type Handler = (...args: unknown[]) => unknown;
 
 /** A copy that later decorators may extend without reaching back into the original's metadata. */
@@ -31,11 +29,17 @@ function copyOwnMetadata(from: object, to: object, fromKey?: string | symbol, to
  * own metadata (its parameters, status code, reason) and that version's decorators. Nest's router, the guards and
  * the OpenAPI document see one route per version, each with its own metadata; the operation's code exists once.
  *
+ * In platform/ because the copy carries Nest's private metadata (`__routeArguments__`, `__httpCode__`, the keys of
+ * `@nestjs/common/constants`) along with ours, which only code allowed to know a library's internals may rely on. Not
+ * Nest's URI versioning (`@Version`), which gives one route one set of metadata for all its versions, while the spec's
+ * versions differ in exactly that (docs/architecture.md, "Routes and settings"). An upgrade that moves the parameters
+ * out of the method's own metadata fails this file's spec and every v1 route's suite.
+ *
  * Put it above the method's other decorators, so that the metadata it copies is complete.
  */
-export function Versioned(
-  versions: readonly [ApiVersion, ...ApiVersion[]],
-  route: (version: ApiVersion) => MethodDecorator,
+export function Versioned<Version extends string>(
+  versions: readonly [Version, ...Version[]],
+  route: (version: Version) => MethodDecorator,
 ): MethodDecorator {
   return (target, key, descriptor) => {
     const [first, ...others] = versions;
