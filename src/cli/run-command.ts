@@ -39,15 +39,16 @@ export async function runCommand<Options extends OutputOptions>(
     reportFailure(error);
     process.exit(1);
   }
-  let status = 200;
+  let outcome: Parameters<typeof recordChange>[3] = { status: 200 };
   try {
     const result = await action.run(context, options);
+    outcome = { status: 200, made: result.json };
     process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.human}\n`);
   } catch (error) {
-    status = error instanceof DomainError ? error.status : 500;
+    outcome = { status: error instanceof DomainError ? error.status : 500 };
     reportFailure(error);
   } finally {
-    await recordChange(context, action, options, status).catch(reportFailure);
+    await recordChange(context, action, options, outcome).catch(reportFailure);
     await context.close();
   }
 }
