@@ -6,6 +6,11 @@ export interface CommandResult {
   human: string;
 }
 
+/** What a command streams: JSON lines written as they are read, so that a long answer is never held whole. */
+export interface StreamedResult {
+  lines: AsyncIterable<string>;
+}
+
 export interface OutputOptions {
   json?: boolean;
 }
@@ -23,5 +28,5 @@ export interface CliAction<Options> {
    * a secret shown only once.
    */
   audit?: { command: string; target: (options: Options, made?: CommandResult['json']) => Record<string, string> };
-  run(context: INestApplicationContext, options: Options): Promise<CommandResult>;
+  run(context: INestApplicationContext, options: Options): Promise<CommandResult | StreamedResult>;
 }
