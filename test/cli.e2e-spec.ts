@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { sha256Hex } from '../src/common/crypto/digest';
 import { Person } from '../src/persons/person.entity';
 import { PersonsService } from '../src/persons/persons.service';
+import { OperatorAuditService } from '../src/operators/operator-audit.service';
 import { SCOPES } from '../src/tenants/scopes';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { KEY_HOLDER_TTL_MS } from '../src/tenants/key-holder.cache';
@@ -343,6 +344,43 @@ describe('operator CLI', () => {
       stdout: '',
       stderr: expect.stringMatching(/--env.*staging.*sandbox, production/s),
     });
+  });
+
+  it("puts each change in the operators' audit log with the CLI as actor and the ids it named and made, never a secret", async () => {
+    const sandboxes = [onlyJsonObject(first), onlyJsonObject(second)];
+    const entries = [];
+    for await (const entry of t.app.get(OperatorAuditService).all()) entries.push(entry);
+    const cliChanges = entries
+      .filter((entry) => entry.actor === 'cli')
+      .map(({ action, target, status }) => ({ action, target, status }));
+    expect(cliChanges).toEqual(
+      expect.arrayContaining([
+        ...sandboxes.map(({ consumerId, appId }) => ({
+          action: 'sandbox:bootstrap',
+          target: { consumerId, appId },
+          status: 200,
+        })),
+        { action: 'app:create', target: { consumerId: 'bcn_000000000000000000000000' }, status: 404 },
+        {
+          action: 'app:create',
+          target: { consumerId: sandboxes[0].consumerId, appId: onlyJsonObject(appCreated).appId },
+          status: 200,
+        },
+        {
+          action: 'key:create',
+          target: { appId: sandboxes[0].appId, id: expect.stringMatching(/^key_[0-9A-Za-z]{24}$/) },
+          status: 200,
+        },
+        { action: 'person:create', target: { nin: holderNin, environment: 'production' }, status: 200 },
+        { action: 'device:enrollment-code', target: { nin: holderNin, environment: 'production' }, status: 200 },
+      ]),
+    );
+    // Refused by its options before it ran: no change, no entry.
+    expect(cliChanges.filter((change) => change.action === 'app:create')).toHaveLength(2);
+    const logged = JSON.stringify(entries);
+    for (const { apiKey, appSecret, webhookSecret } of sandboxes)
+      for (const secret of [apiKey, appSecret, webhookSecret]) expect(logged).not.toContain(secret);
+    expect(logged).not.toContain(onlyJsonObject(enrollmentCode).code);
   });
 
   describe('a start that fails ends the command within seconds, with the reason in one line and no stack trace', () => {

@@ -6,6 +6,11 @@ export interface CommandResult {
   human: string;
 }
 
+/** What a command streams: JSON lines written as they are read, so that a long answer is never held whole. */
+export interface StreamedResult {
+  lines: AsyncIterable<string>;
+}
+
 export interface OutputOptions {
   json?: boolean;
 }
@@ -17,7 +22,11 @@ export interface OutputOptions {
  */
 export interface CliAction<Options> {
   needs: Pick<ModuleMetadata, 'imports' | 'providers'>;
-  /** A command that changes something: its name and the ids it names, for the operators' audit log. */
-  audit?: { command: string; target: (options: Options) => Record<string, string> };
-  run(context: INestApplicationContext, options: Options): Promise<CommandResult>;
+  /**
+   * A command that changes something: its name and the ids it names, for the operators' audit log. `made` is its
+   * answer when it succeeded, from which a create names the ids of what it made, and nothing else: an answer may carry
+   * a secret shown only once.
+   */
+  audit?: { command: string; target: (options: Options, made?: CommandResult['json']) => Record<string, string> };
+  run(context: INestApplicationContext, options: Options): Promise<CommandResult | StreamedResult>;
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { DomainError } from '../common/errors/domain-error';
 import type { CliAction, OutputOptions } from './cli-action';
 
@@ -13,6 +14,11 @@ function describeFailure(error: unknown): string {
 export function reportFailure(error: unknown): void {
   process.stderr.write(`Error: ${describeFailure(error)}\n`);
   process.exitCode = 1;
+}
+
+/** Each line as it comes, waiting whenever stdout's buffer is full. */
+async function writeLines(lines: AsyncIterable<string>): Promise<void> {
+  for await (const line of lines) if (!process.stdout.write(`${line}\n`)) await once(process.stdout, 'drain');
 }
 
 /**
@@ -39,15 +45,20 @@ export async function runCommand<Options extends OutputOptions>(
     reportFailure(error);
     process.exit(1);
   }
-  let status = 200;
+  let outcome: Parameters<typeof recordChange>[3] = { status: 200 };
   try {
     const result = await action.run(context, options);
-    process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.human}\n`);
+    if ('lines' in result) {
+      await writeLines(result.lines);
+    } else {
+      outcome = { status: 200, made: result.json };
+      process.stdout.write(options.json ? `${JSON.stringify(result.json)}\n` : `${result.human}\n`);
+    }
   } catch (error) {
-    status = error instanceof DomainError ? error.status : 500;
+    outcome = { status: error instanceof DomainError ? error.status : 500 };
     reportFailure(error);
   } finally {
-    await recordChange(context, action, options, status).catch(reportFailure);
+    await recordChange(context, action, options, outcome).catch(reportFailure);
     await context.close();
   }
 }

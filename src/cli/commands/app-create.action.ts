@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createdAppView } from '../../admin/admin-views';
 import { TenantsModule } from '../../tenants/tenants.module';
 import { TenantsService } from '../../tenants/tenants.service';
+import { madeIds } from '../cli-audit';
 import type { CliAction, OutputOptions } from '../cli-action';
 import { summary } from '../summary';
 
@@ -25,6 +26,10 @@ function readPublicKey(path: string): string {
 
 export const action: CliAction<AppCreateOptions> = {
   needs: { imports: [TenantsModule] },
+  audit: {
+    command: 'app:create',
+    target: (options, made) => ({ consumerId: options.consumer, ...madeIds(made, 'appId') }),
+  },
   async run(context, options) {
     const publicKeyPem = options.publicKey === undefined ? undefined : readPublicKey(options.publicKey);
     const app = createdAppView(

@@ -7,6 +7,7 @@ import type { AppOptions } from './app-option';
 
 export const action: CliAction<AppOptions> = {
   needs: { imports: [TenantsModule] },
+  audit: { command: 'app:rotate-secret', target: (options) => ({ appId: options.app }) },
   async run(context, options) {
     const app = rotatedSecretView(await context.get(TenantsService).rotateAppSecret(options.app));
     return {

@@ -24,6 +24,7 @@ export interface AppUpdateOptions extends OutputOptions {
 
 export const action: CliAction<AppUpdateOptions> = {
   needs: { imports: [TenantsModule] },
+  audit: { command: 'app:update', target: (options) => ({ appId: options.app }) },
   async run(context, options) {
     const redirectUris = options.redirectUris === false ? [] : options.redirectUri;
     const { idTokenSigningAlg, oidcProfile, ciba: cibaDeliveryMode, cibaNotificationEndpoint } = options;

@@ -9,6 +9,7 @@ export interface ArchiveRenewOptions extends OutputOptions {
 
 export const action: CliAction<ArchiveRenewOptions> = {
   needs: { imports: FLOW_MODULES },
+  audit: { command: 'archive:renew', target: (options) => ({ documentId: options.document }) },
   async run(context, options) {
     const renewed = await context.get(DocumentArchiveService).renewNow(options.document);
     return {

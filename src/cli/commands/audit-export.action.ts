@@ -1,4 +1,5 @@
-import { type AuditEntryView, auditEntryView } from '../../admin/operator-views';
+import { auditEntryView } from '../../admin/operator-views';
+import type { OperatorAuditEntry } from '../../operators/operator-audit-entry.entity';
 import { OperatorAuditService } from '../../operators/operator-audit.service';
 import { OperatorsModule } from '../../operators/operators.module';
 import type { CliAction, OutputOptions } from '../cli-action';
@@ -10,8 +11,10 @@ export interface AuditExportOptions extends OutputOptions {
 export const action: CliAction<AuditExportOptions> = {
   needs: { imports: [OperatorsModule] },
   async run(context, options) {
-    const entries: AuditEntryView[] = [];
-    for await (const entry of context.get(OperatorAuditService).all(options.after)) entries.push(auditEntryView(entry));
-    return { json: { entries }, human: entries.map((entry) => JSON.stringify(entry)).join('\n') };
+    return { lines: asJsonLines(context.get(OperatorAuditService).all(options.after)) };
   },
 };
+
+async function* asJsonLines(entries: AsyncIterable<OperatorAuditEntry>): AsyncGenerator<string> {
+  for await (const entry of entries) yield JSON.stringify(auditEntryView(entry));
+}

@@ -7,6 +7,7 @@ import type { PersonOptions } from './person-options';
 
 export const action: CliAction<PersonOptions> = {
   needs: PERSON_NEEDS,
+  audit: { command: 'device:enrollment-code', target: (options) => ({ nin: options.nin, environment: options.env }) },
   async run(context, options) {
     const issued = await context.get(AdminPersonsService).issueEnrollmentCode(options.env, options.nin);
     const enrollUrl = `${context.get(AppConfig).BASE_URL}/wallet/v1/devices`;

@@ -11,6 +11,7 @@ export interface FilesMigrateOptions extends OutputOptions {
 
 export const action: CliAction<FilesMigrateOptions> = {
   needs: { imports: [FileStorageModule] },
+  audit: { command: 'files:migrate', target: (options) => ({ from: options.from, to: options.to }) },
   async run(context, options) {
     const result = await context.get(FileStorageMigration).migrate(options.from, options.to);
     const { from, to } = options;

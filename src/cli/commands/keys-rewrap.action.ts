@@ -7,6 +7,7 @@ import { refuseUnreadable } from './unreadable-secrets';
 
 export const action: CliAction<OutputOptions> = {
   needs: { imports: SEALED_SECRET_MODULES },
+  audit: { command: 'keys:rewrap', target: () => ({}) },
   async run(context) {
     const { resealed, unreadable } = await context.get(SealedSecretsMaintenance).rewrap();
     refuseUnreadable(unreadable);

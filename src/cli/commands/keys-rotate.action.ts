@@ -8,6 +8,7 @@ import { refuseUnreadable } from './unreadable-secrets';
 
 export const action: CliAction<OutputOptions> = {
   needs: { imports: SEALED_SECRET_MODULES },
+  audit: { command: 'keys:rotate', target: () => ({}) },
   async run(context) {
     const sealer = context.get(SecretSealer);
     const previous = sealer.currentKeyId;

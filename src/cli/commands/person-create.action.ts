@@ -32,6 +32,7 @@ function readClaimsFile(path: string): unknown {
 
 export const action: CliAction<PersonCreateOptions> = {
   needs: PERSON_NEEDS,
+  audit: { command: 'person:create', target: (options) => ({ nin: options.nin, environment: options.env }) },
   async run(context, options) {
     const claims = options.claims === undefined ? undefined : readClaimsFile(options.claims);
     const person = personView(

@@ -5,6 +5,7 @@ import { isoTime, summary } from '../summary';
 
 export const action: CliAction<OutputOptions> = {
   needs: { imports: [SealModule] },
+  audit: { command: 'seal:revoke', target: () => ({}) },
   async run(context) {
     const outcome = await context.get(SealCredentialsService).revokeSandboxSeal();
     return {
