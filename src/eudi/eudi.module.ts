@@ -13,6 +13,7 @@ import { OPENID4VP_PATHS } from './openid4vp-paths';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
 import { StatusListsService } from './status-lists.service';
+import { RegistrationCertificateService } from './registration-certificate.service';
 import { WalletVerifierService } from './wallet-verifier.service';
 import { UnitOfWork } from '../platform/unit-of-work';
 
@@ -26,8 +27,15 @@ import { UnitOfWork } from '../platform/unit-of-work';
     OutboundModule,
   ],
   controllers: [Openid4vpController, PidIssuerCaController],
-  providers: [EudiCredentialsService, EudiCertificateRepository, StatusListsService, WalletVerifierService, UnitOfWork],
-  exports: [WalletVerifierService, EudiCredentialsService],
+  providers: [
+    EudiCredentialsService,
+    EudiCertificateRepository,
+    StatusListsService,
+    WalletVerifierService,
+    RegistrationCertificateService,
+    UnitOfWork,
+  ],
+  exports: [WalletVerifierService, EudiCredentialsService, RegistrationCertificateService],
 })
 export class EudiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -38,6 +38,7 @@ import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
 import { StatusListsService } from './status-lists.service';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
+import type { WalletAsk } from './wallet-ask';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
 
@@ -122,14 +123,14 @@ export class WalletVerifierService {
    * outside that transaction, since the embedded database takes one transaction at a time.
    */
   async presentationWriter(
-    origin?: string,
-    purpose?: string,
+    origin: string | undefined,
+    ask: WalletAsk,
   ): Promise<(flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
     // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
     const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
-    return (flow) => this.prepare(flow, verifier, clientId, pageOrigin, purpose);
+    return (flow) => this.prepare(flow, verifier, clientId, pageOrigin, ask);
   }
 
   private async prepare(
@@ -137,7 +138,7 @@ export class WalletVerifierService {
     verifier: SigningCertificate,
     clientId: string,
     origin: string | undefined,
-    purpose: string | undefined,
+    ask: WalletAsk,
   ): Promise<WalletPresentationRequest> {
     const { createOpenid4vpAuthorizationRequest, pidDcqlQuery } = await this.libraries();
     const nonce = randomBytes(24).toString('base64url');
@@ -155,7 +156,8 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims, purpose),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.formats),
+      ...(ask.verifierInfo ? { verifier_info: ask.verifierInfo } : {}),
       client_metadata: {
         client_name: flow.appName,
         jwks: { keys: [publicJwk as Jwk] },
