@@ -788,6 +788,42 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   );
 
   it.each([
+    ['an SD-JWT VC', {}, ['age_equal_or_over.18', 'age_equal_or_over.65'], []],
+    ['an mdoc', { format: 'mso_mdoc' }, [], ['age_over_18', 'age_over_65']],
+  ])(
+    'age verification: asked only "over 18? over 65?", a PID as %s answers yes and no, and nothing else',
+    async (_form, format, sdJwtPaths, mdocElements) => {
+      const { id, uri } = await start(['age.over18', 'age.over65']);
+      const request = await read(uri);
+      if (sdJwtPaths.length > 0) expect(request.requestedPaths).toEqual(sdJwtPaths);
+      else expect(request.mdocElements).toEqual(mdocElements);
+      await t
+        .http()
+        .post(`/api/v2/sandbox/flows/${id}/present`)
+        .set(credentials(sandbox))
+        .send({ nin: sandbox.testPersons[0].nin, ...format })
+        .expect(201);
+      const done = await ping(id);
+      expect(Object.keys(done.claims)).toEqual(['age']);
+      await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+        age: { over18: true, over65: false },
+      });
+    },
+  );
+
+  it("age verification: a wallet's PID whose age_equal_or_over.18 is false answers no", async () => {
+    const { id, uri } = await start(['age.over18']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(trusted, { ...PID, age_equal_or_over: { '18': false } });
+    expect((await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status).toBe(
+      200,
+    );
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      age: { over18: false },
+    });
+  });
+
+  it.each([
     ['revoked', /^The credential is revoked \(status list .+\/openid4vp\/status-lists\/sandbox-pid, index 1\)$/],
     ['suspended', /^The credential is suspended \(status list .+, index 2\)$/],
   ])('sandbox: a %s PID is refused through the sandbox status list', async (status, reason) => {

@@ -1,3 +1,4 @@
+import { AGE_THRESHOLDS } from '../claims/age-over';
 import type { ClaimKey } from '../claims/claim-catalog';
 import type { ClaimValue, ClaimValues } from '../persons/claim-values';
 
@@ -52,7 +53,21 @@ export const PID_CLAIM_MAPPING: Partial<Record<ClaimKey, PidMapping>> = {
   'address.country': { paths: [['address', 'country']], mdoc: [['resident_country']] },
   'contact.email': { paths: [['email']], mdoc: [['email_address']] },
   'contact.phone': { paths: [['phone_number']], mdoc: [['mobile_phone_number']] },
+  ...ageMappings(),
 };
+
+/**
+ * `age.overNN` from the PID's age attestation alone, never its birth date: `age_equal_or_over.NN` in SD-JWT VC form
+ * (each threshold a disclosure of its own), `age_over_NN` in mdoc form (PID Rulebook).
+ */
+function ageMappings(): Partial<Record<ClaimKey, PidMapping>> {
+  return Object.fromEntries(
+    AGE_THRESHOLDS.map((threshold) => [
+      `age.over${threshold}`,
+      { paths: [['age_equal_or_over', String(threshold)]], mdoc: [[`age_over_${threshold}`]] },
+    ]),
+  );
+}
 
 /** The requested claims a PID cannot prove, in the order asked. */
 export function unprovableClaims(claims: readonly string[]): string[] {

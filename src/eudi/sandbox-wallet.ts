@@ -88,10 +88,10 @@ async function sdJwtPresentation(
       ...(status ? { status: { status_list: status } } : {}),
       ...attributes,
     },
-    { _sd: Object.keys(attributes) } as never,
+    disclosureFrameOf(attributes),
     { header: { typ: 'dc+sd-jwt', x5c: x5cOf(issuer) } },
   );
-  return sdJwt.present(credential, Object.fromEntries(asked.map(([name]) => [name, true])), {
+  return sdJwt.present(credential, presentationFrameOf(asked), {
     kb: { payload: { iat: now, aud: request.client_id, nonce: request.nonce } },
   });
 }
@@ -146,6 +146,33 @@ async function mdocPresentation(
     mdocContext,
   );
   return response.encodedForOid4Vp;
+}
+
+/**
+ * Every attribute disclosable on its own, and each of `age_equal_or_over`'s thresholds within it, so that a wallet
+ * asked whether the person is over 18 discloses that alone (PID Rulebook).
+ */
+function disclosureFrameOf(attributes: Record<string, unknown>): Record<string, unknown> {
+  const ages = attributes.age_equal_or_over as Record<string, boolean> | undefined;
+  return { _sd: Object.keys(attributes), ...(ages ? { age_equal_or_over: { _sd: Object.keys(ages) } } : {}) };
+}
+
+/** What the wallet discloses: each asked path, down to a nested disclosure where the credential has one. */
+interface PresentationFrame {
+  [name: string]: boolean | PresentationFrame;
+}
+
+function presentationFrameOf(asked: string[][]): PresentationFrame {
+  const frame: PresentationFrame = {};
+  for (const path of asked) {
+    let parent = frame;
+    for (const step of path.slice(0, -1)) {
+      const child = parent[step];
+      parent = parent[step] = typeof child === 'object' ? child : {};
+    }
+    parent[path[path.length - 1]] = true;
+  }
+  return frame;
 }
 
 function es256Signer(key: webcrypto.CryptoKey): (data: string) => Promise<string> {
