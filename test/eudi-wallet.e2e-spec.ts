@@ -811,6 +811,37 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
     },
   );
 
+  it('age verification: an EU age attestation (eu.europa.ec.av.1) answers for the age claims alone', async () => {
+    const queryIds = async (uri: string) =>
+      ((await read(uri)).payload.dcql_query as { credentials: Array<{ id: string }> }).credentials.map(({ id }) => id);
+    expect(await queryIds((await start(['age.over18', 'naming.given'])).uri)).toEqual(['pid', 'pid_mdoc']);
+
+    const { id, uri } = await start(['age.over18']);
+    const request = await read(uri);
+    expect(request.payload.dcql_query).toMatchObject({
+      credentials: [
+        { id: 'pid' },
+        { id: 'pid_mdoc' },
+        {
+          id: 'av_mdoc',
+          format: 'mso_mdoc',
+          meta: { doctype_value: 'eu.europa.ec.av.1' },
+          claims: [{ path: ['eu.europa.ec.av.1', 'age_over_18'], intent_to_retain: false }],
+        },
+      ],
+      credential_sets: [{ options: [['pid'], ['pid_mdoc'], ['av_mdoc']] }],
+    });
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ format: 'av_mdoc' })
+      .expect(201);
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      age: { over18: true },
+    });
+  });
+
   it("age verification: a wallet's PID whose age_equal_or_over.18 is false answers no", async () => {
     const { id, uri } = await start(['age.over18']);
     const request = await read(uri);
@@ -945,6 +976,11 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
         .send({ ...OPENING, credentials: ['org.iso.18013.5.1.mDL'] })
         .expect(400);
       expect(unknownType.body.errors[0]).toMatchObject({ path: ['credentials'], message: /urn:eudi:pid:1/ });
+      const ageOnly = await admin()
+        .post(usesOf(sandbox.appId))
+        .send({ ...OPENING, credentials: ['eu.europa.ec.av.1'] })
+        .expect(400);
+      expect(ageOnly.body.errors[0]).toMatchObject({ path: ['claims'], message: /age claims only/ });
       await admin().post(usesOf('app_NoSuchApp000000000000')).send(OPENING).expect(404);
       const audit = await admin().get('/admin/audit').expect(200);
       expect(audit.body.data.entries).toContainEqual(

@@ -7,7 +7,7 @@ import { TenantsService } from '../tenants/tenants.service';
 import { IntendedUseExceededError } from './errors/intended-use-exceeded.error';
 import { IntendedUseExistsError } from './errors/intended-use-exists.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
-import { PID_FORMATS, unprovableClaims } from './pid-claims';
+import { CREDENTIAL_QUERY_IDS, isAgeClaim, unprovableClaims } from './pid-claims';
 import { REGISTRABLE_CREDENTIALS } from './registrable-credentials';
 import type { WalletAsk } from './wallet-ask';
 import { WalletIntendedUse } from './wallet-intended-use.entity';
@@ -44,6 +44,10 @@ export class IntendedUsesService {
     const claims = [...new Set(input.claims)];
     const unprovable = unprovableClaims(claims);
     if (unprovable.length > 0) throw new UnprovableClaimsError(unprovable, claims);
+    const onlyAge = input.credentials.every((type) => REGISTRABLE_CREDENTIALS[type] === 'av_mdoc');
+    if (onlyAge && !claims.every(isAgeClaim)) {
+      throw refused('claims', 'An age attestation proves the age claims only: register a PID type beside it');
+    }
     const use: WalletIntendedUse = {
       appId,
       name: input.name,
@@ -85,7 +89,7 @@ export class IntendedUsesService {
   ): Promise<WalletAsk> {
     const uses = await this.uses.listOf(app.id);
     if (uses.length === 0 && app.environment === 'sandbox' && choice.intendedUse === undefined) {
-      return { purpose: choice.purpose, formats: PID_FORMATS };
+      return { purpose: choice.purpose, queries: CREDENTIAL_QUERY_IDS };
     }
     const use = this.chosen(uses, choice.intendedUse);
     const beyond = claims.filter((claim) => !use.claims.includes(claim));
@@ -93,7 +97,7 @@ export class IntendedUsesService {
     if (choice.purpose !== undefined && choice.purpose !== use.purpose) {
       throw refused('purpose', `purpose must be left out, or be the intended use's registered one: ${use.purpose}`);
     }
-    return { purpose: use.purpose, formats: use.credentials.map((type) => REGISTRABLE_CREDENTIALS[type]) };
+    return { purpose: use.purpose, queries: use.credentials.map((type) => REGISTRABLE_CREDENTIALS[type]) };
   }
 
   private chosen(uses: WalletIntendedUse[], name: string | undefined): WalletIntendedUse {

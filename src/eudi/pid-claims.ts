@@ -16,6 +16,23 @@ export type PidFormat = (typeof PID_FORMATS)[number];
 export const PID_QUERY_IDS: Readonly<Record<PidFormat, string>> = { 'dc+sd-jwt': 'pid', mso_mdoc: 'pid_mdoc' };
 
 /**
+ * The mdoc doctype of the EU's age verification attestation (the age verification blueprint), which is also the
+ * namespace of its `age_over_NN` elements: it proves the `age` claims, and nothing else.
+ */
+export const AGE_ATTESTATION_DOCTYPE = 'eu.europa.ec.av.1';
+
+/**
+ * Every credential query a request may hold, by id, with the format its answer comes in: the PID in either form, and
+ * the age attestation.
+ */
+export const CREDENTIAL_QUERIES = { pid: 'dc+sd-jwt', pid_mdoc: 'mso_mdoc', av_mdoc: 'mso_mdoc' } as const;
+export type CredentialQueryId = keyof typeof CREDENTIAL_QUERIES;
+export const CREDENTIAL_QUERY_IDS = Object.keys(CREDENTIAL_QUERIES) as CredentialQueryId[];
+
+/** The claims an age attestation proves: the `age` group alone. */
+export const isAgeClaim = (claim: string) => claim.startsWith('age.');
+
+/**
  * A path to a PID attribute. In SD-JWT VC form it is a claims path pointer (OpenID4VP 1.0 section 7); in mdoc form its
  * first step is the data element identifier of the PID namespace, and any further steps point into that element's
  * value, since DCQL asks an mdoc for whole elements only.

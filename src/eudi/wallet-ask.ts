@@ -1,4 +1,4 @@
-import type { PidFormat } from './pid-claims';
+import type { CredentialQueryId } from './pid-claims';
 
 /** One entry of a request object's `verifier_info` (OpenID4VP 1.0 5.1): an attestation about the verifier. */
 export interface VerifierAttestation {
@@ -6,9 +6,9 @@ export interface VerifierAttestation {
   data: string | Record<string, unknown>;
 }
 
-/** What a wallet request asks beside its claims: the purpose shown, the PID forms offered, the verifier's papers. */
+/** What a wallet request asks beside its claims: the purpose shown, the credentials offered, the verifier's papers. */
 export interface WalletAsk {
   purpose?: string;
-  formats: readonly PidFormat[];
+  queries: readonly CredentialQueryId[];
   verifierInfo?: VerifierAttestation[];
 }
