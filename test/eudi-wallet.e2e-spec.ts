@@ -16,6 +16,9 @@ import {
 } from './support/eudi-test-wallet';
 import { type MdocSpoilers, TestMdocWallet } from './support/eudi-test-mdoc-wallet';
 import { IntegratorClient } from './support/integrator-client';
+import { runCli } from './support/operator-cli';
+import { accessCertificate, checkedVerifierInfo, registrationCertificate } from './support/eudi-registration';
+import { ADMIN_TOKEN } from './support/test-config';
 import { LocalServer } from './support/local-server';
 import { decryptClaims } from './support/released-claims';
 import { selfSignedCertificate } from './support/self-signed-certificate';
@@ -785,6 +788,73 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
   );
 
   it.each([
+    ['an SD-JWT VC', {}, ['age_equal_or_over.18', 'age_equal_or_over.65'], []],
+    ['an mdoc', { format: 'mso_mdoc' }, [], ['age_over_18', 'age_over_65']],
+  ])(
+    'age verification: asked only "over 18? over 65?", a PID as %s answers yes and no, and nothing else',
+    async (_form, format, sdJwtPaths, mdocElements) => {
+      const { id, uri } = await start(['age.over18', 'age.over65']);
+      const request = await read(uri);
+      if (sdJwtPaths.length > 0) expect(request.requestedPaths).toEqual(sdJwtPaths);
+      else expect(request.mdocElements).toEqual(mdocElements);
+      await t
+        .http()
+        .post(`/api/v2/sandbox/flows/${id}/present`)
+        .set(credentials(sandbox))
+        .send({ nin: sandbox.testPersons[0].nin, ...format })
+        .expect(201);
+      const done = await ping(id);
+      expect(Object.keys(done.claims)).toEqual(['age']);
+      await expect(decryptClaims(sandbox.privateKey, done.claims)).resolves.toEqual({
+        age: { over18: true, over65: false },
+      });
+    },
+  );
+
+  it('age verification: an EU age attestation (eu.europa.ec.av.1) answers for the age claims alone', async () => {
+    const queryIds = async (uri: string) =>
+      ((await read(uri)).payload.dcql_query as { credentials: Array<{ id: string }> }).credentials.map(({ id }) => id);
+    expect(await queryIds((await start(['age.over18', 'naming.given'])).uri)).toEqual(['pid', 'pid_mdoc']);
+
+    const { id, uri } = await start(['age.over18']);
+    const request = await read(uri);
+    expect(request.payload.dcql_query).toMatchObject({
+      credentials: [
+        { id: 'pid' },
+        { id: 'pid_mdoc' },
+        {
+          id: 'av_mdoc',
+          format: 'mso_mdoc',
+          meta: { doctype_value: 'eu.europa.ec.av.1' },
+          claims: [{ path: ['eu.europa.ec.av.1', 'age_over_18'], intent_to_retain: false }],
+        },
+      ],
+      credential_sets: [{ options: [['pid'], ['pid_mdoc'], ['av_mdoc']] }],
+    });
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${id}/present`)
+      .set(credentials(sandbox))
+      .send({ format: 'av_mdoc' })
+      .expect(201);
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      age: { over18: true },
+    });
+  });
+
+  it("age verification: a wallet's PID whose age_equal_or_over.18 is false answers no", async () => {
+    const { id, uri } = await start(['age.over18']);
+    const request = await read(uri);
+    const wallet = await TestWallet.holding(trusted, { ...PID, age_equal_or_over: { '18': false } });
+    expect((await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status).toBe(
+      200,
+    );
+    await expect(decryptClaims(sandbox.privateKey, (await ping(id)).claims)).resolves.toEqual({
+      age: { over18: false },
+    });
+  });
+
+  it.each([
     ['revoked', /^The credential is revoked \(status list .+\/openid4vp\/status-lists\/sandbox-pid, index 1\)$/],
     ['suspended', /^The credential is suspended \(status list .+, index 2\)$/],
   ])('sandbox: a %s PID is refused through the sandbox status list', async (status, reason) => {
@@ -796,6 +866,166 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       .send({ status })
       .expect(400);
     await expectRefused(id, refused, reason);
+  });
+
+  describe("registered intended uses (eIDAS Article 5b): the operator's register, held to at every create", () => {
+    const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const usesOf = (appId: string) => `/admin/apps/${appId}/intended-uses`;
+    const OPENING = {
+      name: 'account-opening',
+      purpose: 'To open your Acme account',
+      credentials: ['urn:eudi:pid:1'],
+      claims: ['naming.given', 'naming.family', 'bio.birthdate'],
+    };
+
+    it('asks within the registered use only: its claims, its purpose, its credential forms; more is refused', async () => {
+      const registered = await admin().post(usesOf(sandbox.appId)).send(OPENING).expect(201);
+      expect(registered.body.data).toMatchObject({ ...OPENING, appId: sandbox.appId, createdAt: expect.any(Number) });
+      try {
+        const beyond = await createWallet(['naming.given', 'address.city', 'contact.email']).expect(400);
+        expect(beyond.body.reason).toBe(
+          'The intended use "account-opening" does not register address.city, contact.email',
+        );
+        expect(beyond.body.errors).toEqual([
+          {
+            code: 'custom',
+            path: ['claims', 1],
+            message: 'address.city is not registered for the intended use "account-opening"',
+          },
+          {
+            code: 'custom',
+            path: ['claims', 2],
+            message: 'contact.email is not registered for the intended use "account-opening"',
+          },
+        ]);
+
+        const created = await createWallet(['naming.given']).expect(201);
+        const request = await read(created.body.data.presentation.uri);
+        expect(request.payload.dcql_query).toEqual({
+          credentials: [expect.objectContaining({ id: 'pid', format: 'dc+sd-jwt' })],
+          credential_sets: [{ options: [['pid']], purpose: OPENING.purpose, required: true }],
+        });
+        const wallet = await TestWallet.holding(trusted, PID);
+        expect(
+          (await post(request, await TestWallet.encryptResponse(request, await wallet.present(request)))).status,
+        ).toBe(200);
+        expect(await ping(created.body.data.request.id)).toMatchObject({ status: 'completed' });
+
+        const otherPurpose = await createWallet(['naming.given'], { purpose: 'For something else' }).expect(400);
+        expect(otherPurpose.body.errors[0].path).toEqual(['purpose']);
+        const unknown = await createWallet(['naming.given'], { intendedUse: 'marketing' }).expect(400);
+        expect(unknown.body.errors[0]).toMatchObject({ path: ['intendedUse'], message: /account-opening/ });
+      } finally {
+        await admin()
+          .delete(`${usesOf(sandbox.appId)}/${OPENING.name}`)
+          .expect(200);
+      }
+      await createWallet(['address.city']).expect(201);
+    });
+
+    it('needs the intended use named when the app registered several, and a registration in production', async () => {
+      const second = { ...OPENING, name: 'age-check', claims: ['bio.birthdate'] };
+      await admin().post(usesOf(sandbox.appId)).send(OPENING).expect(201);
+      await admin().post(usesOf(sandbox.appId)).send(second).expect(201);
+      try {
+        const unnamed = await createWallet(['bio.birthdate']).expect(400);
+        expect(unnamed.body.reason).toBe('intendedUse must name one of account-opening, age-check');
+        await createWallet(['bio.birthdate'], { intendedUse: 'age-check' }).expect(201);
+        await createWallet(['naming.given'], { intendedUse: 'age-check' }).expect(400);
+        const listed = await admin().get(usesOf(sandbox.appId)).expect(200);
+        expect(listed.body.data.intendedUses.map((use: { name: string }) => use.name)).toEqual([
+          'account-opening',
+          'age-check',
+        ]);
+        const again = await admin().post(usesOf(sandbox.appId)).send(OPENING).expect(409);
+        expect(again.body.reason).toMatch(/account-opening already/);
+      } finally {
+        await admin()
+          .delete(`${usesOf(sandbox.appId)}/${OPENING.name}`)
+          .expect(200);
+        await admin()
+          .delete(`${usesOf(sandbox.appId)}/${second.name}`)
+          .expect(200);
+      }
+      await admin()
+        .delete(`${usesOf(sandbox.appId)}/${second.name}`)
+        .expect(404);
+
+      const consumerId = (await admin().post('/admin/consumers').send({ name: 'Acme' }).expect(201)).body.data.id;
+      const live = await admin()
+        .post('/admin/apps')
+        .send({ consumerId, name: 'Acme live', environment: 'production' })
+        .expect(201);
+      const { apiKey } = (await admin().post(`/admin/apps/${live.body.data.appId}/keys`).expect(201)).body.data;
+      const refused = await new IntegratorClient(t.http, { apiKey, appSecret: live.body.data.appSecret })
+        .create('wallet', { action: 'login', claims: ['naming.given'], payload: 'Log in' })
+        .expect(400);
+      expect(refused.body.errors[0]).toMatchObject({ path: ['intendedUse'], message: /registered no intended use/ });
+    });
+
+    it('refuses a registration of claims a PID cannot prove or unknown credential types, and audits changes', async () => {
+      const unprovable = await admin()
+        .post(usesOf(sandbox.appId))
+        .send({ ...OPENING, claims: ['naming.given', 'financial.bvn'] })
+        .expect(400);
+      expect(unprovable.body.errors).toEqual([
+        { code: 'custom', path: ['claims', 1], message: "financial.bvn cannot be proved by an EU wallet's PID" },
+      ]);
+      const unknownType = await admin()
+        .post(usesOf(sandbox.appId))
+        .send({ ...OPENING, credentials: ['org.iso.18013.5.1.mDL'] })
+        .expect(400);
+      expect(unknownType.body.errors[0]).toMatchObject({ path: ['credentials'], message: /urn:eudi:pid:1/ });
+      const ageOnly = await admin()
+        .post(usesOf(sandbox.appId))
+        .send({ ...OPENING, credentials: ['eu.europa.ec.av.1'] })
+        .expect(400);
+      expect(ageOnly.body.errors[0]).toMatchObject({ path: ['claims'], message: /age claims only/ });
+      await admin().post(usesOf('app_NoSuchApp000000000000')).send(OPENING).expect(404);
+      const audit = await admin().get('/admin/audit').expect(200);
+      expect(audit.body.data.entries).toContainEqual(
+        expect.objectContaining({
+          actor: 'admin-token',
+          action: 'DELETE /admin/apps/:appId/intended-uses/:name',
+          target: { appId: sandbox.appId, name: 'age-check' },
+          status: 200,
+        }),
+      );
+    });
+
+    it('are registered, listed and removed with the operator CLI too, which the audit log records', async () => {
+      const added = await runCli(t.config, [
+        'intended-use:add',
+        '--app',
+        sandbox.appId,
+        '--name',
+        'cli-use',
+        '--purpose',
+        'To check your age',
+        '--credential',
+        'eu.europa.ec.eudi.pid.1',
+        '--claim',
+        'bio.birthdate',
+        '--json',
+      ]);
+      expect(added).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(added.stdout)).toMatchObject({ name: 'cli-use', credentials: ['eu.europa.ec.eudi.pid.1'] });
+      const request = await read((await start(['bio.birthdate'])).uri);
+      expect((request.payload.dcql_query as { credentials: Array<{ id: string }> }).credentials).toEqual([
+        expect.objectContaining({ id: 'pid_mdoc' }),
+      ]);
+      const removed = await runCli(t.config, ['intended-use:remove', '--app', sandbox.appId, '--name', 'cli-use']);
+      expect(removed).toMatchObject({ code: 0, stdout: expect.stringMatching(/cli-use .* removed/) });
+      expect((await admin().get(usesOf(sandbox.appId)).expect(200)).body.data.intendedUses).toEqual([]);
+      const audit = await admin().get('/admin/audit').expect(200);
+      expect(audit.body.data.entries).toContainEqual(
+        expect.objectContaining({
+          actor: 'cli',
+          action: 'intended-use:add',
+          target: { appId: sandbox.appId, name: 'cli-use' },
+        }),
+      );
+    });
   });
 
   it('sandbox: the status list is published, and an mdoc takes no status', async () => {
@@ -854,6 +1084,22 @@ describe("the operator's verifier certificate", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** The signed request object of a first wallet flow of an app started with `env`, and its openid4vp:// URI. */
+  async function firstRequest(env: Record<string, string>): Promise<{ uri: string; requestObject: string }> {
+    const t = await createTestApp({ env });
+    try {
+      const sandbox = await bootstrapSandbox(t.app);
+      const created = await new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret })
+        .create('wallet', { action: 'login', claims: ['naming.given'], payload: 'Log in' })
+        .expect(201);
+      const { uri } = created.body.data.presentation;
+      const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
+      return { uri, requestObject: (await t.http().get(requestUri.pathname).expect(200)).text };
+    } finally {
+      await t.close();
+    }
+  }
+
   it.each([
     [
       'PEM',
@@ -866,22 +1112,44 @@ describe("the operator's verifier certificate", () => {
   ])(
     'signs the request objects with the certificate given as %s, and names the client by its hash',
     async (_form, env) => {
-      const t = await createTestApp({ env: env() });
-      try {
-        const sandbox = await bootstrapSandbox(t.app);
-        const created = await new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret })
-          .create('wallet', { action: 'login', claims: ['naming.given'], payload: 'Log in' })
-          .expect(201);
-        const { uri } = created.body.data.presentation;
-        const requestUri = new URL(new URL(uri).searchParams.get('request_uri') as string);
-        const request = await TestWallet.readRequest(uri, (await t.http().get(requestUri.pathname).expect(200)).text);
-        const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
-        expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
-      } finally {
-        await t.close();
-      }
+      const { uri, requestObject } = await firstRequest(env());
+      const request = await TestWallet.readRequest(uri, requestObject);
+      const der = new X509Certificate(readFileSync(join(dir, 'verifier.pem'))).raw;
+      expect(request.clientId).toBe(`x509_hash:${createHash('sha256').update(der).digest('base64url')}`);
     },
   );
+
+  describe('the registration certificate (ETSI TS 119 475) in verifier_info', () => {
+    const ACME = 'LEIXG-743700EB2QF2J1WRO915';
+    const withRegistration = async (registration: string, access = accessCertificate(dir, ACME)) => {
+      writeFileSync(join(dir, 'registration.jwt'), registration);
+      return {
+        EUDI_VERIFIER_CERT_PATH: access.certPath,
+        EUDI_VERIFIER_KEY_PATH: access.keyPath,
+        EUDI_REGISTRATION_CERT_PATH: join(dir, 'registration.jwt'),
+      };
+    };
+
+    it('is carried in every request object, naming the relying party of the access certificate', async () => {
+      const { uri, requestObject } = await firstRequest(await withRegistration(await registrationCertificate(ACME)));
+      await TestWallet.readRequest(uri, requestObject);
+      await expect(checkedVerifierInfo(requestObject)).resolves.toBe(ACME);
+    });
+
+    it('stops the start when it is of another relying party, expired, or the access certificate names none', async () => {
+      await expect(
+        createTestApp({ env: await withRegistration(await registrationCertificate('LEIXG-OTHER0000000000000')) }),
+      ).rejects.toThrow(
+        /^EUDI_REGISTRATION_CERT_PATH .*: it registers LEIXG-OTHER.*, but the verifier certificate is of LEIXG-7437/,
+      );
+      const expired = await registrationCertificate(ACME, Math.floor(Date.now() / 1000) - 60);
+      await expect(createTestApp({ env: await withRegistration(expired) })).rejects.toThrow(/it has expired/);
+      const unnamed = { certPath: join(dir, 'verifier.pem'), keyPath: join(dir, 'verifier.key') };
+      await expect(
+        createTestApp({ env: await withRegistration(await registrationCertificate(ACME), unnamed) }),
+      ).rejects.toThrow(/names no organizationIdentifier/);
+    });
+  });
 
   it('stops the start on a wrong PKCS#12 password, naming the file and not the password', async () => {
     const start = createTestApp({

@@ -140,6 +140,10 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     ).data;
     await expectStatus(admin().delete(`/admin/operators/${viewer.id}`), 200);
     await expectStatus(admin().get('/admin/audit'), 200);
+    const use = { name: 'schema-use', purpose: 'To check', credentials: ['urn:eudi:pid:1'], claims: ['naming.given'] };
+    await expectStatus(admin().post(`/admin/apps/${app.id}/intended-uses`).send(use), 201);
+    await expectStatus(admin().get(`/admin/apps/${app.id}/intended-uses`), 200);
+    await expectStatus(admin().delete(`/admin/apps/${app.id}/intended-uses/${use.name}`), 200);
   });
 
   it('answers the identification, signing and flow routes, v2 and v1, as declared', async () => {

@@ -8,9 +8,11 @@ import { DocumentsModule } from '../documents/documents.module';
 import { SealModule } from '../seal/seal.module';
 import { OperatorsModule } from '../operators/operators.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
+import { IntendedUsesModule } from '../eudi/intended-uses.module';
 import { AdminActors } from './admin-actors';
 import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
+import { AdminIntendedUsesController } from './admin-intended-uses.controller';
 import { AdminAuditController } from './admin-audit.controller';
 import { AdminAuditInterceptor } from './admin-audit.interceptor';
 import { AdminOperatorsController } from './admin-operators.controller';
@@ -39,10 +41,12 @@ import { OperatorSignInService } from './operator-sign-in.service';
     BillingLedgerModule,
     OperatorsModule,
     ServiceKeyModule,
+    IntendedUsesModule,
   ],
   controllers: [
     AdminConsumersController,
     AdminAppsController,
+    AdminIntendedUsesController,
     AdminKeysController,
     AdminPersonsController,
     AdminDevicesController,

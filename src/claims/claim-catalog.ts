@@ -2,7 +2,8 @@ import type { Scope } from '../tenants/scopes';
 
 /**
  * Every claim an app may ask for, by group then name, in the spelling of spec 2.8. The spec leaves the medical and
- * education keys out ("specially provisioned apps only"), so those two groups are ours.
+ * education keys out ("specially provisioned apps only"), so those two groups are ours, as is `age`: whether the
+ * person is at least 13, 16, 18, 21 or 65, a yes or no that discloses nothing else (an EU wallet's age_over_NN).
  */
 export const CLAIM_CATALOG = {
   bio: ['birthplace', 'birthdate', 'gender', 'maritalstatus', 'birthnumber'],
@@ -14,6 +15,7 @@ export const CLAIM_CATALOG = {
   financial: ['bvn', 'bvnBank', 'bvnLevel', 'bvnIAT'],
   medical: ['bloodType', 'genotype', 'allergies'],
   education: ['highestDegree', 'fieldOfStudy', 'institution', 'graduationYear'],
+  age: ['over13', 'over16', 'over18', 'over21', 'over65'],
 } as const;
 
 export type ClaimGroup = keyof typeof CLAIM_CATALOG;

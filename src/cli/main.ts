@@ -28,6 +28,9 @@ import { operatorAddCommand } from './commands/operator-add.command';
 import { operatorRemoveCommand } from './commands/operator-remove.command';
 import { operatorRoleCommand } from './commands/operator-role.command';
 import { operatorsListCommand } from './commands/operators-list.command';
+import { intendedUseAddCommand } from './commands/intended-use-add.command';
+import { intendedUseRemoveCommand } from './commands/intended-use-remove.command';
+import { intendedUsesListCommand } from './commands/intended-uses-list.command';
 import { packageVersion } from './package-version';
 import { reportFailure } from './run-command';
 
@@ -47,6 +50,9 @@ const program = new Command('idflow')
   .addCommand(keyCreateCommand())
   .addCommand(keyRevokeCommand())
   .addCommand(keysListCommand())
+  .addCommand(intendedUseAddCommand())
+  .addCommand(intendedUsesListCommand())
+  .addCommand(intendedUseRemoveCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(devicesListCommand())

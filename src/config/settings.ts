@@ -439,6 +439,13 @@ export const SETTINGS = {
       "A PEM bundle of the certificates of the PID providers list's scheme operator, one of which must have signed the " +
       'list at `EUDI_TRUST_LIST_PATH` (and be valid now); needed only when that is a list rather than a PEM bundle.',
   }),
+  EUDI_REGISTRATION_CERT_PATH: text({
+    group: 'EU Digital Identity Wallet',
+    description:
+      "A file holding the relying party's registration certificate (ETSI TS 119 475, a `rc-wrp+jwt` JWT from its " +
+      "registrar): read at start, checked to name the relying party of the verifier certificate's " +
+      "organizationIdentifier, and carried in every request object's `verifier_info`.",
+  }),
   TSA_URL: text({
     group: 'Document seal',
     description:

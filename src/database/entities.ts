@@ -17,6 +17,7 @@ import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EudiCertificate } from '../eudi/eudi-certificate.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
+import { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
 import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
@@ -60,6 +61,7 @@ export const ENTITIES = [
   StoredFileRecord,
   EudiCertificate,
   WalletPresentation,
+  WalletIntendedUse,
   Operator,
   OperatorAuditEntry,
   OperatorSession,

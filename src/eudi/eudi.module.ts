@@ -14,6 +14,7 @@ import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletPresentationRepository } from './wallet-presentation.repository';
 import { WalletResponseMiddleware } from './wallet-response.middleware';
 import { StatusListsService } from './status-lists.service';
+import { RegistrationCertificateService } from './registration-certificate.service';
 import { WalletVerifierService } from './wallet-verifier.service';
 import { UnitOfWork } from '../platform/unit-of-work';
 
@@ -33,9 +34,10 @@ import { UnitOfWork } from '../platform/unit-of-work';
     StatusListsService,
     WalletVerifierService,
     WalletPresentationRepository,
+    RegistrationCertificateService,
     UnitOfWork,
   ],
-  exports: [WalletVerifierService, EudiCredentialsService],
+  exports: [WalletVerifierService, EudiCredentialsService, RegistrationCertificateService],
 })
 export class EudiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

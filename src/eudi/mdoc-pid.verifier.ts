@@ -3,7 +3,7 @@ import type { X509Certificate } from '@peculiar/x509';
 import type { JWK } from 'jose';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { mdocContext } from './mdoc-context';
-import { PID_DOCTYPE } from './pid-claims';
+import { AGE_ATTESTATION_DOCTYPE, PID_DOCTYPE } from './pid-claims';
 import type { VerifiedPid } from './sd-jwt-pid.verifier';
 
 /**
@@ -17,7 +17,8 @@ export type MdocTranscript =
 
 /**
  * Verifies a PID presented as an ISO mdoc (a base64url DeviceResponse, OpenID4VP 1.0 appendix B.2) with the mdoc
- * library: one document of the PID doctype, its issuer-signed MSO by a certificate chaining to the trust list and
+ * library: one document of the PID doctype (or of the age attestation's, whose elements prove the `age` claims alone,
+ * since their names are the PID's `age_over_NN`), its issuer-signed MSO by a certificate chaining to the trust list and
  * valid now, each disclosed element against its value digest, and the device signature, by the key the MSO binds,
  * over this request's session transcript. A presentation made for another request (another nonce, verifier or
  * response key) fails that last check.
@@ -55,7 +56,12 @@ export async function verifyMdocPid(
     throw refusal ?? new PresentationRefusedError(`The mdoc does not verify: ${messageOf(error)}`);
   }
   const mso = document.issuerSigned.issuerAuth.mobileSecurityObject;
-  const claims = plain(document.issuerSigned.getPrettyClaims(PID_DOCTYPE) ?? {}) as Record<string, unknown>;
+  const disclosed = plain(document.issuerSigned.getPrettyClaims(document.docType) ?? {}) as Record<string, unknown>;
+  // An age attestation's issuer vouches for ages only, whatever else its document holds or whichever query it answers.
+  const claims =
+    document.docType === AGE_ATTESTATION_DOCTYPE
+      ? Object.fromEntries(Object.entries(disclosed).filter(([element]) => /^age_over_\d+$/.test(element)))
+      : disclosed;
   return { claims, holderKey: publicJwkOf(mso.deviceKeyInfo.deviceKey.jwk) };
 }
 
@@ -71,8 +77,10 @@ function pidResponseOf(presentation: string): { response: DeviceResponse; docume
     throw new PresentationRefusedError(`The DeviceResponse must hold one document, not ${documents.length}`);
   }
   const [document] = documents;
-  if (document.docType !== PID_DOCTYPE) {
-    throw new PresentationRefusedError(`The credential is not a PID (docType ${document.docType})`);
+  if (document.docType !== PID_DOCTYPE && document.docType !== AGE_ATTESTATION_DOCTYPE) {
+    throw new PresentationRefusedError(
+      `The credential is not a PID or an age attestation (docType ${document.docType})`,
+    );
   }
   return { response, document };
 }

@@ -1,3 +1,4 @@
+import { AGE_THRESHOLDS } from '../claims/age-over';
 import type { ClaimKey } from '../claims/claim-catalog';
 import type { ClaimValue, ClaimValues } from '../persons/claim-values';
 
@@ -13,6 +14,23 @@ export type PidFormat = (typeof PID_FORMATS)[number];
 
 /** The ids of the two credential queries, one per form of the PID: the vp_token answers under one of them. */
 export const PID_QUERY_IDS: Readonly<Record<PidFormat, string>> = { 'dc+sd-jwt': 'pid', mso_mdoc: 'pid_mdoc' };
+
+/**
+ * The mdoc doctype of the EU's age verification attestation (the age verification blueprint), which is also the
+ * namespace of its `age_over_NN` elements: it proves the `age` claims, and nothing else.
+ */
+export const AGE_ATTESTATION_DOCTYPE = 'eu.europa.ec.av.1';
+
+/**
+ * Every credential query a request may hold, by id, with the format its answer comes in: the PID in either form, and
+ * the age attestation.
+ */
+export const CREDENTIAL_QUERIES = { pid: 'dc+sd-jwt', pid_mdoc: 'mso_mdoc', av_mdoc: 'mso_mdoc' } as const;
+export type CredentialQueryId = keyof typeof CREDENTIAL_QUERIES;
+export const CREDENTIAL_QUERY_IDS = Object.keys(CREDENTIAL_QUERIES) as CredentialQueryId[];
+
+/** The claims an age attestation proves: the `age` group alone. */
+export const isAgeClaim = (claim: string) => claim.startsWith('age.');
 
 /**
  * A path to a PID attribute. In SD-JWT VC form it is a claims path pointer (OpenID4VP 1.0 section 7); in mdoc form its
@@ -52,7 +70,21 @@ export const PID_CLAIM_MAPPING: Partial<Record<ClaimKey, PidMapping>> = {
   'address.country': { paths: [['address', 'country']], mdoc: [['resident_country']] },
   'contact.email': { paths: [['email']], mdoc: [['email_address']] },
   'contact.phone': { paths: [['phone_number']], mdoc: [['mobile_phone_number']] },
+  ...ageMappings(),
 };
+
+/**
+ * `age.overNN` from the PID's age attestation alone, never its birth date: `age_equal_or_over.NN` in SD-JWT VC form
+ * (each threshold a disclosure of its own), `age_over_NN` in mdoc form (PID Rulebook).
+ */
+function ageMappings(): Partial<Record<ClaimKey, PidMapping>> {
+  return Object.fromEntries(
+    AGE_THRESHOLDS.map((threshold) => [
+      `age.over${threshold}`,
+      { paths: [['age_equal_or_over', String(threshold)]], mdoc: [[`age_over_${threshold}`]] },
+    ]),
+  );
+}
 
 /** The requested claims a PID cannot prove, in the order asked. */
 export function unprovableClaims(claims: readonly string[]): string[] {

@@ -1,37 +1,59 @@
 import { DcqlQuery } from 'dcql';
-import { PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidPathsFor } from './pid-claims';
+import {
+  AGE_ATTESTATION_DOCTYPE,
+  CREDENTIAL_QUERY_IDS,
+  type CredentialQueryId,
+  PID_DOCTYPE,
+  PID_VCT,
+  isAgeClaim,
+  pidPathsFor,
+} from './pid-claims';
+
+type CredentialQuery = DcqlQuery.Input['credentials'][number];
 
 /**
  * The DCQL query for a PID asking for exactly the attributes behind the requested claims (data minimisation), in
- * either of its forms, SD-JWT VC or ISO mdoc: one credential set whose options are the two, so the wallet answers
- * with whichever it holds. The set carries the integrator's purpose when it gave one. The query is parsed and checked
- * by the dcql library, so a malformed one never reaches a wallet.
+ * either of its forms, SD-JWT VC or ISO mdoc, and for claims of the `age` group alone the EU age attestation too: one
+ * credential set whose options are these, so the wallet answers with whichever it holds; only `queries`, when an
+ * intended use registered fewer. The set carries the purpose when there is one. The query is parsed and checked by the
+ * dcql library, so a malformed one never reaches a wallet.
  */
-export function pidDcqlQuery(claims: readonly string[], purpose?: string): DcqlQuery {
+export function pidDcqlQuery(
+  claims: readonly string[],
+  purpose?: string,
+  queries: readonly CredentialQueryId[] = CREDENTIAL_QUERY_IDS,
+): DcqlQuery {
+  const mdocElements = (doctype: string) =>
+    pidPathsFor(claims, 'mso_mdoc').map(([element]) => ({
+      path: [doctype, element] as [string, string],
+      intent_to_retain: false,
+    }));
+  const candidates: Record<CredentialQueryId, CredentialQuery | undefined> = {
+    pid: {
+      id: 'pid',
+      format: 'dc+sd-jwt',
+      meta: { vct_values: [PID_VCT] },
+      claims: pidPathsFor(claims, 'dc+sd-jwt').map((path) => ({ path: [...path] })),
+    },
+    pid_mdoc: {
+      id: 'pid_mdoc',
+      format: 'mso_mdoc',
+      meta: { doctype_value: PID_DOCTYPE },
+      claims: mdocElements(PID_DOCTYPE),
+    },
+    av_mdoc: claims.every(isAgeClaim)
+      ? {
+          id: 'av_mdoc',
+          format: 'mso_mdoc',
+          meta: { doctype_value: AGE_ATTESTATION_DOCTYPE },
+          claims: mdocElements(AGE_ATTESTATION_DOCTYPE),
+        }
+      : undefined,
+  };
+  const offered = CREDENTIAL_QUERY_IDS.filter((id) => queries.includes(id) && candidates[id] !== undefined);
   const query = DcqlQuery.parse({
-    credentials: [
-      {
-        id: PID_QUERY_IDS['dc+sd-jwt'],
-        format: 'dc+sd-jwt',
-        meta: { vct_values: [PID_VCT] },
-        claims: pidPathsFor(claims, 'dc+sd-jwt').map((path) => ({ path: [...path] })),
-      },
-      {
-        id: PID_QUERY_IDS.mso_mdoc,
-        format: 'mso_mdoc',
-        meta: { doctype_value: PID_DOCTYPE },
-        claims: pidPathsFor(claims, 'mso_mdoc').map(([element]) => ({
-          path: [PID_DOCTYPE, element],
-          intent_to_retain: false,
-        })),
-      },
-    ],
-    credential_sets: [
-      {
-        options: [[PID_QUERY_IDS['dc+sd-jwt']], [PID_QUERY_IDS.mso_mdoc]],
-        ...(purpose === undefined ? {} : { purpose }),
-      },
-    ],
+    credentials: offered.map((id) => candidates[id] as CredentialQuery),
+    credential_sets: [{ options: offered.map((id) => [id]), ...(purpose === undefined ? {} : { purpose }) }],
   });
   DcqlQuery.validate(query);
   return query;

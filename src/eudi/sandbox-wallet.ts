@@ -16,8 +16,9 @@ import { CompactEncrypt, type JWK, calculateJwkThumbprint, decodeJwt, exportJWK,
 import type { ClaimValues } from '../persons/claim-values';
 import { EC_KEY, generateEcKeys } from './eudi-certificates';
 import { mdocContext } from './mdoc-context';
-import { PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, type PidFormat, pidAttributesOf } from './pid-claims';
+import { AGE_ATTESTATION_DOCTYPE, PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidAttributesOf } from './pid-claims';
 import type { StatusListEntry } from './sandbox-status-list';
+import type { SandboxCredential } from './sandbox-credentials';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
 
 const PID_LIFETIME_SECONDS = 365 * 86_400;
@@ -27,9 +28,15 @@ interface RequestObject {
   nonce: string;
   state: string;
   response_uri: string;
-  dcql_query: { credentials: Array<{ format: string; claims?: Array<{ path: string[] }> }> };
+  dcql_query: { credentials: Array<{ id: string; claims?: Array<{ path: string[] }> }> };
   client_metadata: { jwks: { keys: JWK[] } };
 }
+
+/** The mdoc doctype each mdoc the sandbox wallet holds is of, and the credential query it answers. */
+const MDOCS = {
+  mso_mdoc: { doctype: PID_DOCTYPE, query: PID_QUERY_IDS.mso_mdoc },
+  av_mdoc: { doctype: AGE_ATTESTATION_DOCTYPE, query: 'av_mdoc' },
+} as const;
 
 /**
  * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person, and
@@ -41,19 +48,20 @@ export async function sandboxWalletResponse(
   requestObject: string,
   issuer: SigningCertificate,
   claims: ClaimValues,
-  format: PidFormat,
+  credential: SandboxCredential,
   status?: StatusListEntry,
 ): Promise<string> {
   const request = decodeJwt(requestObject) as unknown as RequestObject;
   const [key] = request.client_metadata.jwks.keys;
-  const asked = (request.dcql_query.credentials.find((query) => query.format === format)?.claims ?? []).map(
+  const queryId = credential === 'dc+sd-jwt' ? PID_QUERY_IDS[credential] : MDOCS[credential].query;
+  const asked = (request.dcql_query.credentials.find((query) => query.id === queryId)?.claims ?? []).map(
     (claim) => claim.path,
   );
   const presentation =
-    format === 'mso_mdoc'
-      ? await mdocPresentation(request, key, issuer, claims, asked)
-      : await sdJwtPresentation(request, issuer, claims, asked, status);
-  const body = JSON.stringify({ vp_token: { [PID_QUERY_IDS[format]]: [presentation] }, state: request.state });
+    credential === 'dc+sd-jwt'
+      ? await sdJwtPresentation(request, issuer, claims, asked, status)
+      : await mdocPresentation(request, key, issuer, claims, asked, MDOCS[credential].doctype);
+  const body = JSON.stringify({ vp_token: { [queryId]: [presentation] }, state: request.state });
   return new CompactEncrypt(new TextEncoder().encode(body))
     .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
     .encrypt(await importJWK(key, 'ECDH-ES'));
@@ -88,17 +96,18 @@ async function sdJwtPresentation(
       ...(status ? { status: { status_list: status } } : {}),
       ...attributes,
     },
-    { _sd: Object.keys(attributes) } as never,
+    disclosureFrameOf(attributes),
     { header: { typ: 'dc+sd-jwt', x5c: x5cOf(issuer) } },
   );
-  return sdJwt.present(credential, Object.fromEntries(asked.map(([name]) => [name, true])), {
+  return sdJwt.present(credential, presentationFrameOf(asked), {
     kb: { payload: { iat: now, aud: request.client_id, nonce: request.nonce } },
   });
 }
 
 /**
- * An mdoc PID (ISO 18013-5) issued with the mdoc library, its asked elements disclosed in a DeviceResponse signed by
- * the holder's key over the OpenID4VP session transcript (OpenID4VP 1.0 B.2.6).
+ * An mdoc (ISO 18013-5) of this doctype issued with the mdoc library, its asked elements disclosed in a DeviceResponse
+ * signed by the holder's key over the OpenID4VP session transcript (OpenID4VP 1.0 B.2.6): a PID, or an age
+ * attestation holding the PID's `age_over_NN` elements alone.
  */
 async function mdocPresentation(
   request: RequestObject,
@@ -106,12 +115,17 @@ async function mdocPresentation(
   issuer: SigningCertificate,
   claims: ClaimValues,
   asked: string[][],
+  doctype: string,
 ): Promise<string> {
   const holder = await generateEcKeys();
   const now = new Date();
-  const attributes = pidAttributesOf(claims, 'mso_mdoc');
+  const pid = pidAttributesOf(claims, 'mso_mdoc');
+  const attributes =
+    doctype === AGE_ATTESTATION_DOCTYPE
+      ? Object.fromEntries(Object.entries(pid).filter(([element]) => element.startsWith('age_over_')))
+      : pid;
   if (typeof attributes.birth_date === 'string') attributes.birth_date = new DateOnly(attributes.birth_date);
-  const issuerSigned = await new Issuer(PID_DOCTYPE, mdocContext).addIssuerNamespace(PID_DOCTYPE, attributes).sign({
+  const issuerSigned = await new Issuer(doctype, mdocContext).addIssuerNamespace(doctype, attributes).sign({
     signingKey: CoseKey.fromJwk(await exportJWK(issuer.privateKey)),
     algorithm: SignatureAlgorithm.ES256,
     digestAlgorithm: 'SHA-256',
@@ -123,7 +137,7 @@ async function mdocPresentation(
   const deviceRequest = DeviceRequest.create({
     docRequests: [
       DocRequest.create({
-        itemsRequest: ItemsRequest.create({ docType: PID_DOCTYPE, namespaces: { [PID_DOCTYPE]: elements } }),
+        itemsRequest: ItemsRequest.create({ docType: doctype, namespaces: { [doctype]: elements } }),
       }),
     ],
   });
@@ -146,6 +160,33 @@ async function mdocPresentation(
     mdocContext,
   );
   return response.encodedForOid4Vp;
+}
+
+/**
+ * Every attribute disclosable on its own, and each of `age_equal_or_over`'s thresholds within it, so that a wallet
+ * asked whether the person is over 18 discloses that alone (PID Rulebook).
+ */
+function disclosureFrameOf(attributes: Record<string, unknown>): Record<string, unknown> {
+  const ages = attributes.age_equal_or_over as Record<string, boolean> | undefined;
+  return { _sd: Object.keys(attributes), ...(ages ? { age_equal_or_over: { _sd: Object.keys(ages) } } : {}) };
+}
+
+/** What the wallet discloses: each asked path, down to a nested disclosure where the credential has one. */
+interface PresentationFrame {
+  [name: string]: boolean | PresentationFrame;
+}
+
+function presentationFrameOf(asked: string[][]): PresentationFrame {
+  const frame: PresentationFrame = {};
+  for (const path of asked) {
+    let parent = frame;
+    for (const step of path.slice(0, -1)) {
+      const child = parent[step];
+      parent = parent[step] = typeof child === 'object' ? child : {};
+    }
+    parent[path[path.length - 1]] = true;
+  }
+  return frame;
 }
 
 function es256Signer(key: webcrypto.CryptoKey): (data: string) => Promise<string> {

@@ -30,11 +30,20 @@ import { UnreadableResponseError } from './errors/unreadable-response.error';
 import { walletRefusalOf } from './wallet-error-response';
 import { DC_API_PROTOCOL, OPENID4VP_PATHS, STATIC_WALLET_AUDIENCE } from './openid4vp-paths';
 import type { MdocTranscript } from './mdoc-pid.verifier';
-import { PID_QUERY_IDS, type PidFormat, catalogValuesOf, unprovableClaims } from './pid-claims';
+import {
+  CREDENTIAL_QUERIES,
+  CREDENTIAL_QUERY_IDS,
+  PID_QUERY_IDS,
+  type PidFormat,
+  catalogValuesOf,
+  unprovableClaims,
+} from './pid-claims';
 import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
+import type { SandboxCredential } from './sandbox-credentials';
 import { StatusListsService } from './status-lists.service';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
+import type { WalletAsk } from './wallet-ask';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletPresentationRepository } from './wallet-presentation.repository';
@@ -119,14 +128,14 @@ export class WalletVerifierService {
    * outside that transaction, since the embedded database takes one transaction at a time.
    */
   async presentationWriter(
-    origin?: string,
-    purpose?: string,
+    origin: string | undefined,
+    ask: WalletAsk,
   ): Promise<(flow: Flow) => Promise<WalletPresentationRequest>> {
     const verifier = await this.credentials.verifier();
     const clientId = await this.clientIdOf(verifier);
     // As a browser serializes it (lower-case host, no default port): the wallet binds its answer to that spelling.
     const pageOrigin = origin === undefined ? undefined : new URL(origin).origin;
-    return (flow) => this.prepare(flow, verifier, clientId, pageOrigin, purpose);
+    return (flow) => this.prepare(flow, verifier, clientId, pageOrigin, ask);
   }
 
   private async prepare(
@@ -134,7 +143,7 @@ export class WalletVerifierService {
     verifier: SigningCertificate,
     clientId: string,
     origin: string | undefined,
-    purpose: string | undefined,
+    ask: WalletAsk,
   ): Promise<WalletPresentationRequest> {
     const { createOpenid4vpAuthorizationRequest, pidDcqlQuery } = await this.libraries();
     const nonce = randomBytes(24).toString('base64url');
@@ -152,7 +161,8 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims, purpose),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries),
+      ...(ask.verifierInfo ? { verifier_info: ask.verifierInfo } : {}),
       client_metadata: {
         client_name: flow.appName,
         jwks: { keys: [publicJwk as Jwk] },
@@ -218,16 +228,17 @@ export class WalletVerifierService {
   async presentAsSandboxWallet(
     flow: Flow,
     claims: ClaimValues,
-    format: PidFormat = 'dc+sd-jwt',
+    format: SandboxCredential = 'dc+sd-jwt',
     status: SandboxPidStatus = 'valid',
   ): Promise<void> {
-    if (format === 'mso_mdoc' && status !== 'valid') {
+    if (format !== 'dc+sd-jwt' && status !== 'valid') {
       throw new RequestValidationError([
         { code: 'custom', path: ['status'], message: 'An mdoc PID names no status list: status must be valid' },
       ]);
     }
     const requestObject = await this.requestObject(flow.id);
-    const issuer = await this.credentials.sandboxPidIssuer(format);
+    // The sandbox age attestation comes from the mdoc PID's issuer: a test wallet needs no age verification provider.
+    const issuer = await this.credentials.sandboxPidIssuer(format === 'dc+sd-jwt' ? format : 'mso_mdoc');
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
     const { sandboxWalletResponse } = await this.libraries();
     await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
@@ -394,18 +405,16 @@ export class WalletVerifierService {
     };
   }
 
-  /** The one PID the vp_token holds, under the credential query of its form. */
+  /** The one PID (or age attestation) the vp_token holds, under the credential query asking for it. */
   private presentedPid(presentations: Record<string, unknown>): { format: PidFormat; token: string } {
-    const answered = (Object.entries(PID_QUERY_IDS) as Array<[PidFormat, string]>).filter(
-      ([, id]) => presentations[id] !== undefined,
-    );
-    const tokens = answered.length === 1 ? presentations[answered[0][1]] : undefined;
+    const answered = CREDENTIAL_QUERY_IDS.filter((id) => presentations[id] !== undefined);
+    const tokens = answered.length === 1 ? presentations[answered[0]] : undefined;
     if (!Array.isArray(tokens) || tokens.length !== 1 || typeof tokens[0] !== 'string') {
       throw new PresentationRefusedError(
         `The vp_token must hold one PID: an SD-JWT VC under "${PID_QUERY_IDS['dc+sd-jwt']}" or an mdoc under "${PID_QUERY_IDS.mso_mdoc}"`,
       );
     }
-    return { format: answered[0][0], token: tokens[0] };
+    return { format: CREDENTIAL_QUERIES[answered[0]], token: tokens[0] };
   }
 
   /**

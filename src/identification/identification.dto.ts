@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { CLAIM_KEYS } from '../claims/claim-catalog';
-import { IsClaimKey, normaliseClaimList } from '../claims/is-claim-key.validator';
+import { ClaimList } from '../claims/claim-list.decorator';
 import { IsPayload, MAX_PAYLOAD_LENGTH } from '../common/validation/is-payload';
 import { Required } from '../common/validation/required';
 import { IDENTIFICATION_ACTIONS, MAX_CLAIMS } from './identification-fields';
@@ -22,13 +21,7 @@ export class IdentificationDto {
     items: { type: 'string', enum: [...CLAIM_KEYS] },
     example: ['naming.name', 'contact.email', 'bio.birthdate'],
   })
-  @Transform(normaliseClaimList)
-  @Required('claims')
-  @IsArray()
-  @ArrayMinSize(1, { message: 'claims must name at least one claim' })
-  @ArrayMaxSize(MAX_CLAIMS)
-  @IsString({ each: true })
-  @IsClaimKey({ each: true })
+  @ClaimList(MAX_CLAIMS)
   claims: string[];
 
   @ApiProperty({

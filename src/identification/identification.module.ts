@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EudiModule } from '../eudi/eudi.module';
+import { IntendedUsesModule } from '../eudi/intended-uses.module';
 import { FlowsModule } from '../flows/flows.module';
 import { PersonsModule } from '../persons/persons.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
@@ -22,6 +23,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     ClaimsModule,
     ServiceKeyModule,
     EudiModule,
+    IntendedUsesModule,
     WebhooksModule,
   ],
   controllers: [IdentificationController],

@@ -15,6 +15,8 @@ import { UnitOfWork } from '../platform/unit-of-work';
 import { DevicesService } from '../devices/devices.service';
 import type { WalletPresentationRequest } from '../eudi/wallet-presentation-request';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
+import { IntendedUsesService } from '../eudi/intended-uses.service';
+import { RegistrationCertificateService } from '../eudi/registration-certificate.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { requireProvisionedScope } from '../tenants/provisioned-scope';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -42,6 +44,8 @@ export interface IdentificationRequest {
   origin?: string;
   /** Wallet: why the verifier asks, shown to the person by their wallet. */
   purpose?: string;
+  /** Wallet: which of the app's registered intended uses the request is made under. */
+  intendedUse?: string;
   /** Wallet: where the outcome is reported. */
   webhook?: { host: string; reference: string };
 }
@@ -74,6 +78,8 @@ export class IdentificationService {
     private readonly devices: DevicesService,
     private readonly tokens: AccessTokenService,
     private readonly wallet: WalletVerifierService,
+    private readonly intendedUses: IntendedUsesService,
+    private readonly registration: RegistrationCertificateService,
     private readonly webhooks: WebhooksService,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -88,10 +94,8 @@ export class IdentificationService {
     requireProvisionedScope(principal.app, IDENTIFICATION_SCOPES[startMode]);
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
-    if (startMode === 'wallet') this.wallet.checkProvable(claims);
     if (request.webhook) await this.webhooks.checkUrl(request.webhook.host);
-    const writePresentation =
-      startMode === 'wallet' ? await this.wallet.presentationWriter(request.origin, request.purpose) : undefined;
+    const writePresentation = startMode === 'wallet' ? await this.walletWriter(principal, claims, request) : undefined;
     let presentation: WalletPresentationRequest | undefined;
     if (startMode === 'different-device' && !request.concealDigitalId) {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
@@ -130,6 +134,16 @@ export class IdentificationService {
     };
     if (startMode === 'different-device') result.token = (await this.tokens.issue(principal)).token;
     return result;
+  }
+
+  /**
+   * What writes a wallet flow's request: for claims a PID proves, within the app's registered intended use, with the
+   * operator's registration certificate.
+   */
+  private async walletWriter(principal: Principal, claims: string[], request: IdentificationRequest) {
+    this.wallet.checkProvable(claims);
+    const ask = await this.intendedUses.askOf(principal.app, claims, request);
+    return this.wallet.presentationWriter(request.origin, { ...ask, verifierInfo: this.registration.verifierInfo() });
   }
 
   /** Medical and education claims need an app provisioned for them (spec 2.8). */

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { IsDisplayText } from '../common/validation/is-display-text';
+import { IsIntendedUseName, MAX_INTENDED_USE_NAME_LENGTH } from '../eudi/intended-use-name';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { IdentificationDto } from './identification.dto';
 
@@ -45,6 +46,18 @@ export class WalletIdentificationDto extends IdentificationDto {
   @IsDisplayText('purpose')
   @Matches(/^[^<>]+$/, { message: 'purpose must be plain text of one line: no < or >' })
   purpose?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Which of the app's intended uses, registered with the operator, the request is made under: the claims must be " +
+      'among its registered ones, and the wallet shows its registered purpose. Needed when the app registered several; ' +
+      'with one, that one. A production app must have registered one (docs/eudi-wallet.md).',
+    example: 'account-opening',
+    maxLength: MAX_INTENDED_USE_NAME_LENGTH,
+  })
+  @IsOptional()
+  @IsIntendedUseName('intendedUse')
+  intendedUse?: string;
 
   @ApiPropertyOptional({
     type: SigningWebhookDto,

@@ -12,7 +12,7 @@ import { FlowsService } from '../flows/flows.service';
 import { isQrFrameUri } from '../flows/qr-frame';
 import { verificationCodeOf } from '../flows/verification-code';
 import { HolderService } from '../wallet/holder.service';
-import type { PidFormat } from '../eudi/pid-claims';
+import type { SandboxCredential } from '../eudi/sandbox-credentials';
 import type { SandboxPidStatus } from '../eudi/sandbox-status-list';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { PersonsService } from '../persons/persons.service';
@@ -58,7 +58,7 @@ export class SandboxSimulatorService {
     principal: Principal,
     flowId: string,
     nin?: string,
-    format?: PidFormat,
+    format?: SandboxCredential,
     status?: SandboxPidStatus,
   ): Promise<ObservedView> {
     if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);

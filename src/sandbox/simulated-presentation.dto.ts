@@ -1,18 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { PID_FORMATS, type PidFormat } from '../eudi/pid-claims';
+import { SANDBOX_CREDENTIALS, type SandboxCredential } from '../eudi/sandbox-credentials';
 import { SANDBOX_PID_STATUSES, type SandboxPidStatus } from '../eudi/sandbox-status-list';
 import { SimulatedHolderDto } from './simulated-holder.dto';
 
 export class SimulatedPresentationDto extends SimulatedHolderDto {
   @ApiPropertyOptional({
-    description: "The form of the test person's PID: SD-JWT VC (the default) or ISO mdoc",
-    enum: PID_FORMATS,
+    description:
+      "What the test person's wallet presents: their PID as SD-JWT VC (the default) or ISO mdoc, or (`av_mdoc`) an EU " +
+      'age attestation (`eu.europa.ec.av.1` mdoc) of their age, for a flow asking the `age` claims alone',
+    enum: SANDBOX_CREDENTIALS,
     example: 'mso_mdoc',
   })
   @IsOptional()
-  @IsIn(PID_FORMATS, { message: `format must be one of ${PID_FORMATS.join(', ')}` })
-  format?: PidFormat;
+  @IsIn(SANDBOX_CREDENTIALS, { message: `format must be one of ${SANDBOX_CREDENTIALS.join(', ')}` })
+  format?: SandboxCredential;
 
   @ApiPropertyOptional({
     description:

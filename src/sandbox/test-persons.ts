@@ -1,5 +1,6 @@
 import type { ClaimGroup, ClaimName } from '../claims/claim-catalog';
 import type { ClaimValue } from '../persons/claim-values';
+import { ageOverOf } from '../claims/age-over';
 
 /** A value for every claim of the catalog, so a sandbox app can try any claim it may request. */
 /** Every claim of the catalog; names are plain text, so a person's display name is one of them. */
@@ -13,10 +14,11 @@ export interface TestPerson {
   claims: CompleteClaims;
 }
 
-const testPerson = (nin: string, claims: CompleteClaims): TestPerson => ({
+/** A test person, their `age` claims made from their birthdate, so they stay true as the years pass. */
+const testPerson = (nin: string, claims: Omit<CompleteClaims, 'age'>): TestPerson => ({
   nin,
   name: claims.naming.name,
-  claims,
+  claims: { ...claims, age: ageOverOf(claims.bio.birthdate as string) },
 });
 
 /** The synthetic sandbox holders. Fixed values, so integrators can write tests against them. */

@@ -247,8 +247,9 @@ export class TestWallet {
     };
     const sdJwtQuery = dcql.credentials.find((query) => query.format === 'dc+sd-jwt');
     const mdocQuery = dcql.credentials.find((query) => query.format === 'mso_mdoc');
-    if (!sdJwtQuery || !mdocQuery) throw new Error('the DCQL query must offer a PID in both forms');
-    if (mdocQuery.claims.some((claim) => claim.path.length !== 2 || claim.path[0] !== 'eu.europa.ec.eudi.pid.1')) {
+    // Both forms unless the app's intended use registered one only.
+    if (!sdJwtQuery && !mdocQuery) throw new Error('the DCQL query must offer a PID in one form at least');
+    if (mdocQuery?.claims.some((claim) => claim.path.length !== 2 || claim.path[0] !== 'eu.europa.ec.eudi.pid.1')) {
       throw new Error('an mdoc claims path is [namespace, data element] (OpenID4VP 1.0 section 7.2)');
     }
     const metadata = claims.client_metadata as { jwks: { keys: JWK[] } };
@@ -257,8 +258,8 @@ export class TestWallet {
       nonce: claims.nonce as string,
       state: claims.state as string,
       responseUri: claims.response_uri as string,
-      requestedPaths: sdJwtQuery.claims.map((claim) => claim.path.join('.')),
-      mdocElements: mdocQuery.claims.map((claim) => claim.path[1]),
+      requestedPaths: (sdJwtQuery?.claims ?? []).map((claim) => claim.path.join('.')),
+      mdocElements: (mdocQuery?.claims ?? []).map((claim) => claim.path[1]),
       encryptionKey: metadata.jwks.keys[0],
       payload: claims,
     };

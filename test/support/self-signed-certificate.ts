@@ -12,7 +12,7 @@ export interface Certificate {
  * A throwaway self-signed certificate (made with the openssl command line, valid a day) for a local HTTPS server; pass
  * `cert` to the client as its trusted CA. No key material lives in the repository.
  */
-export function selfSignedCertificate(names: string[]): Certificate {
+export function selfSignedCertificate(names: string[], subject = `/CN=${names[0]}`): Certificate {
   const dir = mkdtempSync(join(tmpdir(), 'idflow-cert-'));
   try {
     const subjectAltName = names.map((name) => (/^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`)).join(',');
@@ -33,7 +33,7 @@ export function selfSignedCertificate(names: string[]): Certificate {
         '-days',
         '1',
         '-subj',
-        `/CN=${names[0]}`,
+        subject,
         '-addext',
         `subjectAltName=${subjectAltName}`,
       ],

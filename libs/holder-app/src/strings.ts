@@ -134,6 +134,11 @@ export const STRINGS = {
     'education.fieldOfStudy': 'Field of study',
     'education.institution': 'Institution',
     'education.graduationYear': 'Year of graduation',
+    'age.over13': 'Aged 13 or over',
+    'age.over16': 'Aged 16 or over',
+    'age.over18': 'Aged 18 or over',
+    'age.over21': 'Aged 21 or over',
+    'age.over65': 'Aged 65 or over',
   } as Record<string, string>,
 };
 
