@@ -28,6 +28,7 @@ import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
+import { SigningProviderModule } from './signing-provider/signing-provider.module';
 import { WalletModule } from './wallet/wallet.module';
 import { ReviewModule } from './review/review.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -73,6 +74,7 @@ export class AppModule {
         WalletModule,
         IdentificationModule,
         SandboxSimulatorModule,
+        SigningProviderModule,
         AdminModule,
         WebhooksModule,
         SigningModule,
