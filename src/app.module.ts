@@ -29,6 +29,7 @@ import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
 import { SigningProviderModule } from './signing-provider/signing-provider.module';
+import { RemoteSigningModule } from './remote-signing/remote-signing.module';
 import { WalletModule } from './wallet/wallet.module';
 import { ReviewModule } from './review/review.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -75,6 +76,7 @@ export class AppModule {
         IdentificationModule,
         SandboxSimulatorModule,
         SigningProviderModule,
+        RemoteSigningModule,
         AdminModule,
         WebhooksModule,
         SigningModule,

@@ -28,6 +28,7 @@ import { FilesController } from './files.controller';
 import { FlowDocument } from './flow-document.entity';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 import { UnitOfWork } from '../platform/unit-of-work';
+import { SigneeSignatures } from './signee-signatures';
 
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
@@ -58,6 +59,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     DocumentArchiveService,
     DocumentPasses,
     OrphanFileSweeper,
+    SigneeSignatures,
     UnitOfWork,
   ],
   exports: [
@@ -67,6 +69,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     DocumentFileFetcher,
     PdfReadingPool,
     DocumentArchiveService,
+    SigneeSignatures,
   ],
 })
 export class DocumentsModule {}

@@ -22,6 +22,7 @@ import { DocumentSignee } from './document-signee.entity';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { FlowDocument } from './flow-document.entity';
 import type { DocumentDelivery, SigneeStatus, SigneeType, SigningOrder } from './signee-status';
+import type { DocumentSignature } from './document-signature';
 import { signingSteps } from './signing-steps';
 import { UnitOfWork } from '../platform/unit-of-work';
 
@@ -46,6 +47,7 @@ export interface DocumentRequest {
   file: { url: string; title: string };
   webhook: { host: string; reference: string };
   signingOrder?: SigningOrder;
+  signature?: DocumentSignature;
   reminders?: { firstAfterSeconds: number; everySeconds: number; max: number };
 }
 
@@ -114,6 +116,7 @@ export class DocumentsService {
           fileSource: request.file.url,
           fileName: request.file.title,
           signingOrder,
+          signature: request.signature ?? 'seal',
           reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
           reminderEverySeconds: request.reminders?.everySeconds ?? null,
           reminderMax: request.reminders?.max ?? null,
