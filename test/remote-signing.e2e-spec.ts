@@ -1,7 +1,6 @@
 import { X509Certificate, generateKeyPairSync, sign } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SandboxSigningKeys } from '../src/signing-provider/sandbox-signing-keys.service';
 import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
 import { downloadFile, untilCompleted } from './support/document-flows';
 import { credentials } from './support/sandbox-tenant';
@@ -112,7 +111,7 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
     const { id } = await signedByBoth();
     const doc = await untilCompleted(() => suite.refresh(id));
     const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
-    const signingCa = await suite.t.app.get(SandboxSigningKeys).caPem();
+    const signingCa = (await suite.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text;
     const sealCa = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
     const report = await suite.pdf.pdfsig(stamped, await suite.pdf.trustStore(signingCa, sealCa, authority.caPem));
     const [first, second, seal] = report.split(/Signature #\d+:/).slice(1);

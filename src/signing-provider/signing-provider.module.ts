@@ -9,11 +9,12 @@ import { cscBasePath } from '../remote-signing/csc-constants';
 import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
 import { SandboxSigningKeys } from './sandbox-signing-keys.service';
 import { SandboxSigningProvider } from './sandbox-signing-provider.service';
+import { SigningCaController } from './signing-ca.controller';
 
 /** The sandbox remote signing service provider (CSC API v2), served by idflow as the sandbox PID issuer is. */
 @Module({
   imports: [PersonsModule, ServiceKeyModule, SealModule],
-  controllers: [CscSandboxController],
+  controllers: [CscSandboxController, SigningCaController],
   providers: [SandboxSigningProvider, SandboxSigningKeys, SandboxSigningKeyRepository, UnitOfWork],
   exports: [SandboxSigningKeys],
 })
