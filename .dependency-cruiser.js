@@ -18,9 +18,9 @@ const LAYERS = [
   ['access'],
   ['webhooks', 'flows', 'health', 'metrics'],
   ['documents'],
-  ['verification', 'wallet', 'eudi'],
+  ['verification', 'wallet', 'eudi', 'remote-signing'],
   ['identification', 'signing'],
-  ['sandbox'],
+  ['sandbox', 'signing-provider'],
   ['admin', 'review', 'billing-report', 'oidc', 'holder-app'],
 ];
 /** The assembly at the top: it may import anything, and its parts import each other. */

@@ -28,6 +28,8 @@ import { OidcModule } from './oidc/oidc.module';
 import { MetricsEndpointModule } from './metrics/metrics-endpoint.module';
 import { IdentificationModule } from './identification/identification.module';
 import { SandboxSimulatorModule } from './sandbox/sandbox-simulator.module';
+import { SigningProviderModule } from './signing-provider/signing-provider.module';
+import { RemoteSigningModule } from './remote-signing/remote-signing.module';
 import { WalletModule } from './wallet/wallet.module';
 import { ReviewModule } from './review/review.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -73,6 +75,8 @@ export class AppModule {
         WalletModule,
         IdentificationModule,
         SandboxSimulatorModule,
+        SigningProviderModule,
+        RemoteSigningModule,
         AdminModule,
         WebhooksModule,
         SigningModule,

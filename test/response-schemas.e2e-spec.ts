@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
 import { untilCompleted } from './support/document-flows';
 import type { JsonBody } from './support/json-body';
 import { TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
@@ -355,6 +356,19 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       t.http().post(`/api/v2/sandbox/flows/${sandboxed}/present`).set(credentials(sandbox)).send({}),
       201,
     );
+  });
+
+  it("answers the sandbox signing provider's CSC API v2 as declared", async () => {
+    await expectStatus(t.http().post('/csc/v2/info').send({}), 200);
+    const csc = await CscSandboxClient.connect(t);
+    const credentialID = await csc.credentialOf(ada);
+    await expectStatus(csc.call('credentials/info', { credentialID }), 200);
+    const hashes = [sha256Base64('a document')];
+    const authorized = await expectStatus(
+      csc.authorize(credentialID, hashes, await csc.authData(ada, credentialID, hashes)),
+      200,
+    );
+    await expectStatus(csc.signHash(credentialID, (authorized as unknown as { SAD: string }).SAD, hashes), 200);
   });
 
   it('leaves no route that declares a JSON answer unchecked', () => {

@@ -25,6 +25,9 @@ const API_TAGS: Record<string, string> = {
   openid4vp:
     "The OpenID4VP 1.0 verifier an EU Digital Identity Wallet reaches: a wallet flow's signed request object and " +
     'its response address (docs/eudi-wallet.md)',
+  'signing-provider':
+    "The sandbox remote signing service provider (CSC API v2) that signs `advanced` documents' sandbox signees, and " +
+    'that an integrator can try a CSC client against (docs/documents.md)',
   pages: 'Hosted pages: the same-device link, the review page, the verification page',
   review: 'The hosted review page and its calls',
   oidc:

@@ -454,6 +454,15 @@ export const SETTINGS = {
     pattern: /^https?:\/\/[^\s]+$/,
     shape: 'an http(s) URL',
   }),
+  SIGNING_PROVIDERS: text({
+    group: 'Document seal',
+    description:
+      "The CSC API v2 remote signing providers that make signees' own signatures (documents created with " +
+      '`"signature": "advanced"`), as JSON: `[{"name","baseUrl","clientId","clientSecret"}]`; the first signs. Unset, ' +
+      'sandbox documents are signed by the sandbox provider idflow serves at `{BASE_URL}/csc/v2`, and production ' +
+      'documents cannot ask for it.',
+    secret: true,
+  }),
   ARCHIVE_RENEWAL_DAYS: integer({
     group: 'Document seal',
     description:

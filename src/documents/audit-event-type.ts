@@ -3,7 +3,8 @@
  * then reminded), seen, signed or declined, the signed copy stamped and sealed, or the document ended otherwise.
  * `sealed` is recorded by the PAdES seal, where one is applied after the stamp; `seal-failed` when the stamped copy
  * cannot be made at all (its reason: the original exceeds the PDF reading budget), the document then staying in
- * progress; `archive-renewed` by each archive renewal of a B-LTA copy (a fresh DSS and document timestamp).
+ * progress; `signature-failed` each time a signee's own signature (`advanced`) could not be made, with the reason, the
+ * stamped copy then tried again; `archive-renewed` by each archive renewal of a B-LTA copy (a fresh DSS and document timestamp).
  */
 export const AUDIT_EVENT_TYPES = [
   'created',
@@ -15,6 +16,7 @@ export const AUDIT_EVENT_TYPES = [
   'stamped',
   'sealed',
   'seal-failed',
+  'signature-failed',
   'archive-renewed',
   'expired',
   'cancelled',

@@ -69,6 +69,7 @@ export class DocumentCreation {
         fileSource: request.file.url,
         fileName: request.file.title,
         signingOrder,
+        signature: request.signature ?? 'seal',
         reminderFirstSeconds: request.reminders?.firstAfterSeconds ?? null,
         reminderEverySeconds: request.reminders?.everySeconds ?? null,
         reminderMax: request.reminders?.max ?? null,

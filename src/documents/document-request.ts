@@ -1,3 +1,4 @@
+import type { DocumentSignature } from './document-signature';
 import type { DocumentDelivery, SigneeType, SigningOrder } from './signee-status';
 
 /** A signee as the caller describes them (review), or as we fill in from a bare NIN (signing). */
@@ -21,5 +22,6 @@ export interface DocumentRequest {
   file: { url: string; title: string };
   webhook: { host: string; reference: string };
   signingOrder?: SigningOrder;
+  signature?: DocumentSignature;
   reminders?: { firstAfterSeconds: number; everySeconds: number; max: number };
 }

@@ -3,11 +3,14 @@ import { BackgroundWork } from '../common/scheduling/background-work';
 import { RetryWakeups } from '../common/scheduling/retry-wakeups';
 import { afterFailedAttempt } from '../common/scheduling/retry-schedule';
 import { AppConfig } from '../config/app-config';
+import type { Flow } from '../flows/flow.entity';
 import { FlowsService } from '../flows/flows.service';
 import { DocumentAuditTrail } from './document-audit-trail.service';
 import { DocumentPresenter } from './document.presenter';
 import { DocumentStampingService } from './document-stamping.service';
 import { NotAPdfError } from './errors/not-a-pdf.error';
+import { SigneeSignatureFailedError } from './errors/signee-signature-failed.error';
+import { DocumentWebhooks } from './document.webhooks';
 import type { FlowDocument } from './flow-document.entity';
 import { FlowDocumentRepository } from './flow-document.repository';
 import { UnitOfWork } from '../platform/unit-of-work';
@@ -29,8 +32,9 @@ const REASON_CHARACTERS = 500;
  * completed and `document.completed` queued in one transaction that only the lease's holder wins, so there is exactly
  * one stamped copy and one webhook, whichever instance or restart finishes it.
  *
- * A failure (timestamp authority, OCSP or CRL, file storage) is retried after SEAL_RETRY_SCHEDULE, the last entry
- * repeating; once the schedule is spent a failing third party lowers the seal's level instead. An original that exceeds
+ * A failure (timestamp authority, OCSP or CRL, file storage, a signee's own signature at a signing provider) is
+ * retried after SEAL_RETRY_SCHEDULE, the last entry repeating; once the schedule is spent a failing third party lowers
+ * the seal's level instead, but never makes a document without a signature it asked for. An original that exceeds
  * the PDF reading budget cannot be stamped on any try: the seal is given up at once, `seal-failed` and the reason
  * recorded in the audit trail and logged, and the document stays `in_progress` with every signee signed.
  *
@@ -56,6 +60,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     private readonly audit: DocumentAuditTrail,
     private readonly config: AppConfig,
     private readonly background: BackgroundWork,
+    private readonly webhooks: DocumentWebhooks,
   ) {}
 
   onModuleInit(): void {
@@ -124,6 +129,12 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     }
   }
 
+  /** A signee's own signature failed: the integrator hears of each failure, and the trail keeps it. */
+  private async signatureFailed(flow: Flow, document: FlowDocument, reason: string): Promise<void> {
+    await this.audit.record(document, [{ type: 'signature-failed', reason }]);
+    await this.webhooks.report(flow, 'document.signature_failed', { reason });
+  }
+
   /** Schedules the next attempt, or gives the seal up when no attempt can succeed; only while the lease is held. */
   private async failed(document: FlowDocument, attempt: number, leaseEnd: number, error: unknown): Promise<void> {
     const { flowId } = document;
@@ -133,10 +144,15 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
         ? null
         : afterFailedAttempt(attempt, Infinity, this.config.SEAL_RETRY_SCHEDULE, Date.now()).nextAttemptAt;
     try {
+      // Read before the transaction: on SQLite's one connection a read outside it would wait for it.
+      const signatureFailedOn = error instanceof SigneeSignatureFailedError ? await this.flows.find(flowId) : undefined;
       await this.unitOfWork.run(async () => {
         const held = await this.documents.endSealLease(flowId, leaseEnd, next, reason.slice(0, REASON_CHARACTERS));
         if (held && next === null) {
           await this.audit.record(document, [{ type: 'seal-failed', reason: reason.slice(0, REASON_CHARACTERS) }]);
+        }
+        if (held && signatureFailedOn) {
+          await this.signatureFailed(signatureFailedOn, document, reason.slice(0, REASON_CHARACTERS));
         }
       });
     } catch (recording) {
@@ -156,6 +172,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
   }
 }
 
+/** The reason of a failure, as the audit trail, refresh and the log say it. */
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -9,13 +9,15 @@ import type { FlowDocument } from './flow-document.entity';
 import { FlowDocumentRepository } from './flow-document.repository';
 import { PdfReadingPool } from './pdf-reading.pool';
 import { printedSigner } from './printed-signer';
+import { SigneeSignatures } from './signee-signatures';
 
 /**
  * Makes the stamped PDF once every signee has signed: the original pages, a signature page and a footer on every
- * page (DESIGN section 8), then the certificate of completion (the audit trail so far), sealed last with the service's
- * PAdES signature; then stores it at an unguessable key, its digest recorded so `/verify` can recognise it, and
- * `stamped` and `sealed` added to the trail. Making it opens no transaction: DocumentSealing stores it in one. Every
- * step that parses the file runs on a PDF reading thread, the seal's incremental updates (and archive renewal's) too.
+ * page (DESIGN section 8), then the certificate of completion (the audit trail so far), each signee's own signature
+ * for an `advanced` document, sealed last with the service's PAdES signature; then stores it at an unguessable key,
+ * its digest recorded so `/verify` can recognise it, and `stamped` and `sealed` added to the trail. Making it opens no
+ * transaction: DocumentSealing stores it in one. Every step that parses the file runs on a PDF reading thread, the
+ * seal's incremental updates (and archive renewal's) too.
  */
 @Injectable()
 export class DocumentStampingService implements OnModuleInit {
@@ -27,6 +29,7 @@ export class DocumentStampingService implements OnModuleInit {
     private readonly pdfs: PdfReadingPool,
     private readonly sealUpdates: SealPdfUpdates,
     private readonly documents: FlowDocumentRepository,
+    private readonly signeeSignatures: SigneeSignatures,
   ) {}
 
   onModuleInit(): void {
@@ -55,8 +58,9 @@ export class DocumentStampingService implements OnModuleInit {
       verifyUrl: this.verifyUrl(),
       events: await this.audit.list(flow.id),
     });
+    const signed = await this.signeeSignatures.apply({ flow, document, signees }, completed);
     // The seal is the last step, over the finished bytes: anything added to the stamped copy goes before it.
-    return this.seal.seal(completed, { documentId: flow.id, signingTime: new Date(), mayLowerLevel });
+    return this.seal.seal(signed, { documentId: flow.id, signingTime: new Date(), mayLowerLevel });
   }
 
   /** Stores the sealed copy in the unit of work that completes the document. */

@@ -1,5 +1,6 @@
 import type { ObservedFlowStatus } from '../flows/flow-state';
 import type { SigneeStatus, SigneeType } from './signee-status';
+import type { DocumentSignature } from './document-signature';
 
 /** A signee as integrators see it (spec 2.7); `signedAt` and `ip` once they have signed. */
 export interface SigneeView {
@@ -51,6 +52,10 @@ export interface DocumentView {
   status: ObservedFlowStatus;
   /** True for every unsuccessful end (rejected, cancelled, expired), so existing pollers stop. */
   cancelled: boolean;
+  /** Only on a document signed by each signee (`advanced`): a sealed one keeps the shape it always had. */
+  signature?: DocumentSignature;
+  /** While the signed copy is due: why its last attempt failed. */
+  pendingReason?: string;
 }
 
 declare module '../flows/flow-view' {

@@ -5,6 +5,7 @@ import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { DocumentFileDto } from './document-file.dto';
 import { DocumentRemindersDto } from './document-reminders.dto';
 import { Nested } from './documents-fields';
+import { DOCUMENT_SIGNATURES, type DocumentSignature } from './document-signature';
 import { SIGNING_ORDERS, type SigningOrder } from './signee-status';
 
 /** Shared by both creates (spec 4.5): the file and the webhook. */
@@ -29,6 +30,18 @@ export class DocumentDto {
   @IsOptional()
   @IsIn(SIGNING_ORDERS, { message: `signingOrder must be one of ${SIGNING_ORDERS.join(', ')}` })
   signingOrder?: SigningOrder;
+
+  @ApiPropertyOptional({
+    enum: DOCUMENT_SIGNATURES,
+    default: 'seal',
+    description:
+      "`seal`: idflow's PAdES seal over the stamped copy, each signee's approval recorded beside it. `advanced`: each " +
+      "signee's own PAdES signature by their certificate from a CSC API v2 remote signing provider (SIGNING_PROVIDERS; " +
+      'in the sandbox, the one idflow serves), one incremental update per signee in signing order, the seal after them',
+  })
+  @IsOptional()
+  @IsIn(DOCUMENT_SIGNATURES, { message: `signature must be one of ${DOCUMENT_SIGNATURES.join(', ')}` })
+  signature?: DocumentSignature;
 
   @ApiPropertyOptional({
     type: DocumentRemindersDto,

@@ -68,6 +68,8 @@ export class DocumentPresenter {
       request: { client: maskId(flow.consumerId), app: maskId(flow.appId), ip: flow.ip },
       status: observedStatus(flow.status),
       cancelled: isUnsuccessfulEnd(flow.status),
+      ...(document.signature === 'advanced' ? { signature: document.signature } : {}),
+      ...(document.sealError !== null && !document.stampedKey ? { pendingReason: document.sealError } : {}),
     };
   }
 

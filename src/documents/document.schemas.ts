@@ -14,6 +14,7 @@ import { FLOW_STATUSES } from '../flows/flow-state';
 import { HOLDER_FLOW_SCHEMA, addObservedViewSchema } from '../flows/flow.schemas';
 import { AUDIT_EVENT_TYPES } from './audit-event-type';
 import { SIGNEE_STATUSES, SIGNEE_TYPES } from './signee-status';
+import { DOCUMENT_SIGNATURES } from './document-signature';
 
 /** Response schemas of the document object (spec 2.6, 2.7) and of a document as a signee's device sees it. */
 
@@ -61,34 +62,45 @@ const STATUS_LOG_ENTRY_SCHEMA = namedSchema(
 
 export const DOCUMENT_SCHEMA = namedSchema(
   'Document',
-  object({
-    id: string('`doc_` and 40 base62 characters'),
-    to: arrayOf(string(), 'The NINs asked to sign'),
-    destination: string('`app` for signing in the app; the review page link for review'),
-    handled: boolean('True once every signee has signed'),
-    iat: unixSeconds(),
-    exp: unixSeconds(),
-    lut: unixSeconds('Last change'),
-    domain: string('The environment: `sandbox` or `production`'),
-    mode: oneOfStrings(['signing', 'interface'], '`signing` (in the app) or `interface` (hosted review)'),
-    file: object(
-      {
-        source: string('The URL the PDF was fetched from'),
-        name: string(),
-        sha256: string('Hex SHA-256 of the original PDF: what the signees sign'),
-        pages: integer(),
-        stamped: string('Once completed: the stamped PDF'),
-      },
-      { optional: ['stamped'] },
-    ),
-    hook: object({ host: string(), reference: string() }),
-    signee: arrayOf(SIGNEE_SCHEMA),
-    statusLog: arrayOf(STATUS_LOG_ENTRY_SCHEMA),
-    signatures: arrayOf(SIGNATURE_SCHEMA),
-    request: object({ client: string('Masked consumer id'), app: string('Masked app id'), ip: string() }),
-    status: oneOfStrings(FLOW_STATUSES),
-    cancelled: boolean('True for every unsuccessful end (rejected, cancelled, expired), so existing pollers stop'),
-  }),
+  object(
+    {
+      id: string('`doc_` and 40 base62 characters'),
+      to: arrayOf(string(), 'The NINs asked to sign'),
+      destination: string('`app` for signing in the app; the review page link for review'),
+      handled: boolean('True once every signee has signed'),
+      iat: unixSeconds(),
+      exp: unixSeconds(),
+      lut: unixSeconds('Last change'),
+      domain: string('The environment: `sandbox` or `production`'),
+      mode: oneOfStrings(['signing', 'interface'], '`signing` (in the app) or `interface` (hosted review)'),
+      file: object(
+        {
+          source: string('The URL the PDF was fetched from'),
+          name: string(),
+          sha256: string('Hex SHA-256 of the original PDF: what the signees sign'),
+          pages: integer(),
+          stamped: string('Once completed: the stamped PDF'),
+        },
+        { optional: ['stamped'] },
+      ),
+      hook: object({ host: string(), reference: string() }),
+      signee: arrayOf(SIGNEE_SCHEMA),
+      statusLog: arrayOf(STATUS_LOG_ENTRY_SCHEMA),
+      signatures: arrayOf(SIGNATURE_SCHEMA),
+      request: object({ client: string('Masked consumer id'), app: string('Masked app id'), ip: string() }),
+      status: oneOfStrings(FLOW_STATUSES),
+      cancelled: boolean('True for every unsuccessful end (rejected, cancelled, expired), so existing pollers stop'),
+      signature: oneOfStrings(
+        DOCUMENT_SIGNATURES,
+        'Only on a document created with `signature: advanced`: each signee signs with their own certificate',
+      ),
+      pendingReason: string(
+        'Every signee signed but the signed copy is not made yet: why the last attempt failed (a signing provider down or ' +
+          'refusing, a timestamp authority); it is tried again',
+      ),
+    },
+    { optional: ['signature', 'pendingReason'] },
+  ),
 );
 addObservedViewSchema(DOCUMENT_SCHEMA);
 

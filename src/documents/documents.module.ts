@@ -33,6 +33,7 @@ import { FlowDocument } from './flow-document.entity';
 import { FlowDocumentRepository } from './flow-document.repository';
 import { PDF_READING_LIMITS, PdfReadingPool } from './pdf-reading.pool';
 import { UnitOfWork } from '../platform/unit-of-work';
+import { SigneeSignatures } from './signee-signatures';
 
 /** Document flows (spec 4.5, DESIGN section 8): the API, the signee side, stamping, stored files. */
 @Module({
@@ -68,6 +69,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     FlowDocumentRepository,
     DocumentSigneeRepository,
     DocumentAuditEventRepository,
+    SigneeSignatures,
     UnitOfWork,
   ],
   exports: [
@@ -77,6 +79,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     DocumentFileFetcher,
     PdfReadingPool,
     DocumentArchiveService,
+    SigneeSignatures,
   ],
 })
 export class DocumentsModule {}

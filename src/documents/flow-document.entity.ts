@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMsColumn } from '../common/persistence/column-types';
+import type { DocumentSignature } from './document-signature';
 import type { DocumentDelivery, SigningOrder } from './signee-status';
 
 /** The file of a document flow: where it came from, where the original and the stamped copy are kept, and digests. */
@@ -38,6 +39,9 @@ export class FlowDocument {
   /** Whether the signees sign all at once or step by step (each signee's `step`). */
   @Column({ type: 'varchar', length: 16, name: 'signing_order', default: 'parallel' })
   signingOrder: SigningOrder;
+
+  @Column({ type: 'varchar', length: 16, default: 'seal' })
+  signature: DocumentSignature;
 
   /** Reminders (none when null): the first this long after a signee is asked, then every `reminderEverySeconds`. */
   @Column({ type: 'integer', name: 'reminder_first_seconds', nullable: true })

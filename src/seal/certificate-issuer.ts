@@ -19,8 +19,17 @@ export const URI_NAME = 6;
 
 export const KEY_USAGE = { digitalSignature: 0x80, nonRepudiation: 0x40, keyCertSign: 0x04, cRLSign: 0x02 } as const;
 
+/** A subject's attributes, in the order they are written: C, O, serialNumber, CN. */
+export interface CertificateSubject {
+  country?: string;
+  organization?: string;
+  /** X.520 serialNumber: for a natural person, the ETSI EN 319 412-1 identifier (`PNO<country>-<number>`). */
+  serialNumber?: string;
+  commonName: string;
+}
+
 export interface CertificateRequest {
-  subject: { commonName: string; organization: string };
+  subject: CertificateSubject;
   publicKey: webcrypto.CryptoKey;
   /** The issuer's certificate and key; without them the certificate is self-signed by `selfKey`. */
   issuer?: { certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey };
@@ -31,6 +40,8 @@ export interface CertificateRequest {
   validDays: number;
   /** Where a validator finds the issuer's certificate and the certificate's revocation status, written into it. */
   revocation?: RevocationPointers;
+  /** Extensions of the certificate's own kind (a signer's QC statements), after the ones every certificate has. */
+  extensions?: pkijs.Extension[];
 }
 
 /** The issuer's addresses a certificate names: AIA OCSP and caIssuers, and the CRL distribution point. */
@@ -78,6 +89,7 @@ export async function issueCertificate(request: CertificateRequest): Promise<pki
         ]
       : []),
     ...(request.revocation ? revocationExtensions(request.revocation) : []),
+    ...(request.extensions ?? []),
   ];
   const signingKey = request.issuer?.privateKey ?? request.selfKey;
   if (!signingKey) throw new Error('issueCertificate needs an issuer or a key to sign itself with');
@@ -86,18 +98,22 @@ export async function issueCertificate(request: CertificateRequest): Promise<pki
 }
 
 /**
- * One RDN per attribute (O, then CN). pkijs would put every attribute into a single multi-valued RDN, which
- * validators print as `O=...+CN=...`, so the name is encoded here and read back, keeping this encoding.
+ * One RDN per attribute (C, O, serialNumber, CN). pkijs would put every attribute into a single multi-valued RDN,
+ * which validators print as `O=...+CN=...`, so the name is encoded here and read back, keeping this encoding. X.520
+ * has country and serialNumber as PrintableString, the others as UTF-8.
  */
-function distinguishedName(subject: CertificateRequest['subject']): pkijs.RelativeDistinguishedNames {
-  const rdn = (type: string, value: string) =>
-    new asn1js.Set({
-      value: [new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) }).toSchema()],
-    });
-  const name = new asn1js.Sequence({
-    value: [rdn(OID.organizationName, subject.organization), rdn(OID.commonName, subject.commonName)],
-  });
-  return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
+function distinguishedName(subject: CertificateSubject): pkijs.RelativeDistinguishedNames {
+  const rdn = (type: string, value: asn1js.PrintableString | asn1js.Utf8String) =>
+    new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
+  const printable = (value: string) => new asn1js.PrintableString({ value });
+  const utf8 = (value: string) => new asn1js.Utf8String({ value });
+  const attributes = [
+    subject.country === undefined ? [] : [rdn(OID.countryName, printable(subject.country))],
+    subject.organization === undefined ? [] : [rdn(OID.organizationName, utf8(subject.organization))],
+    subject.serialNumber === undefined ? [] : [rdn(OID.serialNumber, printable(subject.serialNumber))],
+    [rdn(OID.commonName, utf8(subject.commonName))],
+  ].flat();
+  return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: attributes }).toBER(false));
 }
 
 /** RFC 5280 4.1.2.5: UTCTime through 2049, GeneralizedTime from 2050 (a 20-year sandbox CA made in 2030 ends then). */
@@ -139,6 +155,6 @@ function keyUsageBits(bits: number): asn1js.BitString {
   return new asn1js.BitString({ valueHex: new Uint8Array([bits]), unusedBits: unused });
 }
 
-function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
+export function extension(extnID: string, critical: boolean, value: asn1js.BaseBlock): pkijs.Extension {
   return new pkijs.Extension({ extnID, critical, extnValue: value.toBER(false) });
 }

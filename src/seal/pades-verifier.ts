@@ -18,6 +18,8 @@ export interface VerificationContext {
   now?: Date;
   /** When the seal's certificate was revoked, if it was: a seal is trusted only at a time before that. */
   revokedAt?: (certificate: pkijs.Certificate) => Promise<Date | undefined>;
+  /** What the signatures before the seal (signees' own) chain up to; the seal's trust anchors when absent. */
+  signerTrustAnchors?: pkijs.Certificate[];
 }
 
 /** One /ByteRange of the file, its CMS read when it could be, and what was added after it. */
@@ -47,7 +49,7 @@ export async function verifyPades(
   pdf: Buffer,
   trustAnchors: pkijs.Certificate[],
   updates: UpdatesAfterSignatures,
-  { now = new Date(), revokedAt }: VerificationContext = {},
+  { now = new Date(), revokedAt, signerTrustAnchors = trustAnchors }: VerificationContext = {},
 ): Promise<PadesReport> {
   const found = signatureRanges(pdf).map((range) => readSignature(pdf, range, updates));
   const sealFound = found.filter((signature) => !signature.isTimestamp).pop();
@@ -83,18 +85,39 @@ export async function verifyPades(
     trusted,
     ...(checked.check.valid && !trusted ? { problem: untrustedProblem(level, revoked) } : {}),
   };
-  const signatures = found
-    .filter((signature) => !signature.isTimestamp)
-    .map((signature): PdfSignatureReport => {
-      const own = signature === sealFound;
-      return {
-        signer: own ? seal.signer : undefined,
-        signedAtIso: claimedTime(signature.dictionary),
-        valid: own && seal.valid,
-        trusted: own && seal.trusted,
-        coversWholeFile: signature.wellFormed && signature.later !== undefined,
-      };
-    });
+  const timestamps = {
+    document: documentTimestamps.map(({ report }) => report).filter((report) => report.valid && report.coversWholeFile),
+  };
+  const signatures = await Promise.all(
+    found
+      .filter((signature) => !signature.isTimestamp)
+      .map(async (signature): Promise<PdfSignatureReport> => {
+        const coversWholeFile = signature.wellFormed && signature.later !== undefined;
+        if (signature === sealFound) {
+          const { signer, signedAtIso, valid } = seal;
+          return { signer, signedAtIso, valid, trusted: seal.trusted, coversWholeFile };
+        }
+        // A signature before the seal (a signee's own) is over its own revision: later revisions are the next ones.
+        const earlier = await checkSeal(pdf, signature, { wholeFile: false });
+        const trustedAt =
+          earlier.check.valid && earlier.certificate
+            ? await validationTime(
+                earlier.certificate,
+                earlier.intermediates,
+                signerTrustAnchors,
+                now,
+                undefined,
+                level,
+                {
+                  ...timestamps,
+                  signature: earlier.signatureTimestamp,
+                },
+              )
+            : undefined;
+        const { signer, signedAtIso, valid } = earlier.check;
+        return { signer, signedAtIso, valid, trusted: trustedAt !== undefined, coversWholeFile };
+      }),
+  );
   return {
     seal,
     signatures,
@@ -138,8 +161,11 @@ interface CheckedSeal {
   signatureTimestamp?: TimestampReport;
 }
 
-/** The seal's own checks, all but trust, which depends on the validation time. */
-async function checkSeal(pdf: Buffer, found: FoundSignature): Promise<CheckedSeal> {
+/**
+ * A signature's own checks, all but trust, which depends on the validation time. The seal must cover the whole file
+ * (`wholeFile`); a signature before it covers its own revision, the file as it was when it was made.
+ */
+async function checkSeal(pdf: Buffer, found: FoundSignature, { wholeFile = true } = {}): Promise<CheckedSeal> {
   const { range, signed } = found;
   const coversWholeFile = found.wellFormed && found.later !== undefined;
   const signedAtIso = claimedTime(found.dictionary);
@@ -147,7 +173,7 @@ async function checkSeal(pdf: Buffer, found: FoundSignature): Promise<CheckedSea
     check: { present: true, valid: false, trusted: false, coversWholeFile, signedAtIso, problem },
     intermediates: [],
   });
-  if (!coversWholeFile) {
+  if (wholeFile && !coversWholeFile) {
     return refused('The signature does not cover the whole file: something was added or removed after it was made.');
   }
   if (!signed) return refused('The signature cannot be read, or its field holds data beyond the signature.');
@@ -165,7 +191,7 @@ async function checkSeal(pdf: Buffer, found: FoundSignature): Promise<CheckedSea
     ? await signatureTimestampReport(token, signerInfo.signature.valueBlock.valueHexView)
     : undefined;
   const timestampedAtIso = signatureTimestamp?.valid ? signatureTimestamp.timeIso : undefined;
-  const withDss = found.later!.some((update) => update.kind === 'dss');
+  const withDss = found.later?.some((update) => update.kind === 'dss') ?? false;
   const base = {
     present: true,
     coversWholeFile,

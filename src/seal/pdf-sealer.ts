@@ -32,11 +32,13 @@ export interface SealRequest {
 }
 
 /**
- * A new signature field, as plain data (it crosses to a PDF reading thread): the service's seal, or a document
- * timestamp under a field name of its own.
+ * A new signature field, as plain data (it crosses to a PDF reading thread): the service's seal, a signee's own
+ * signature, or a document timestamp, the last two under a field name of their own.
  */
 export type SignatureField =
-  { kind: 'seal'; signingTime: Date; name: string; reason: string } | { kind: 'document-timestamp'; fieldName: string };
+  | { kind: 'seal'; signingTime: Date; name: string; reason: string }
+  | { kind: 'signature'; fieldName: string; signingTime: Date; name: string; reason: string }
+  | { kind: 'document-timestamp'; fieldName: string };
 
 /**
  * Seals finished PDF bytes: an incremental update adds an invisible signature field whose value is a PAdES signature
@@ -94,8 +96,9 @@ export async function addSignatureField(bytes: Uint8Array, field: SignatureField
   const document = await PDFDocument.load(bytes, { forIncrementalUpdate: true, updateMetadata: false });
   const { context } = document;
   const signature = context.register(context.obj(dictionaryOf(field, context)));
-  // The seal's widget is an annotation of the last page, as a signature's usually is; a document timestamp's is not.
-  const page: PDFPage | undefined = field.kind === 'seal' ? document.getPage(document.getPageCount() - 1) : undefined;
+  // A signature's widget is an annotation of the last page, as it usually is; a document timestamp's is not.
+  const page: PDFPage | undefined =
+    field.kind === 'document-timestamp' ? undefined : document.getPage(document.getPageCount() - 1);
   const widget = context.register(
     context.obj({
       Type: 'Annot',

@@ -11,6 +11,8 @@ export const OID = {
   sha256: '2.16.840.1.101.3.4.2.1',
   commonName: '2.5.4.3',
   organizationName: '2.5.4.10',
+  countryName: '2.5.4.6',
+  serialNumber: '2.5.4.5',
   basicConstraints: '2.5.29.19',
   keyUsage: '2.5.29.15',
   subjectKeyIdentifier: '2.5.29.14',

@@ -10,6 +10,7 @@ import { SealCertificateRepository } from './seal-certificate.repository';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealPdfUpdates } from './seal-pdf-updates';
 import { SealVerificationService } from './seal-verification.service';
+import { SignerTrustAnchors } from './signer-trust-anchors';
 
 /** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA and its revocation services. */
 @Module({
@@ -21,8 +22,9 @@ import { SealVerificationService } from './seal-verification.service';
     SealVerificationService,
     SealPdfUpdates,
     SealCertificateRepository,
+    SignerTrustAnchors,
   ],
-  exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates],
+  exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates, SignerTrustAnchors],
 })
 export class SealModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

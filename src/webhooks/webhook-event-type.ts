@@ -1,7 +1,8 @@
 /**
  * The events idflow sends (DESIGN section 9). `document.signee.signed|rejected` are sent once per signee and
- * `document.signee.reminded` once per reminder; `document.expiring` once per document, ahead of its expiry; every
- * other event once per flow, when it reaches that end.
+ * `document.signee.reminded` once per reminder; `document.expiring` once per document, ahead of its expiry;
+ * `document.signature_failed` each time a signee's own signature could not be made; every other event once per flow,
+ * when it reaches that end.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'signing.completed',
@@ -16,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.signee.rejected',
   'document.signee.reminded',
   'document.expiring',
+  'document.signature_failed',
   'document.completed',
   'document.rejected',
   'document.cancelled',

@@ -15,7 +15,7 @@ export class SealedDocuments {
 
   private constructor(
     readonly t: TestApp,
-    private readonly sandbox: SandboxBootstrap,
+    readonly sandbox: SandboxBootstrap,
     private readonly host: FileHost,
     readonly pdf: PdfWorkbench,
   ) {}
@@ -90,7 +90,20 @@ export class SealedDocuments {
 
   /** A review document whose signees (test persons, each under the name given) sign through the simulator. */
   async completeReview(signees: Array<{ nin: string; name: string }>): Promise<Buffer> {
+    return this.stampedCopy((await this.signReview(signees)).id);
+  }
+
+  /**
+   * A review document of one page, created with `options` besides its signees, file and webhook (a reference of its
+   * own), whose signees sign through the simulator in list order: its id and reference, once the last signature
+   * commits.
+   */
+  async signReview(
+    signees: Array<{ nin: string; name: string }>,
+    options: object = {},
+  ): Promise<{ id: string; reference: string }> {
     this.files += 1;
+    const reference = `review-${this.files}-${Date.now()}`;
     const headers = credentials(this.sandbox);
     const created = await this.t
       .http()
@@ -105,14 +118,15 @@ export class SealedDocuments {
           representing: '',
         })),
         file: { url: this.host.put(`/review-${this.files}.pdf`, await makePdf(1)), title: 'Review' },
-        webhook: { host: 'https://example.com/hook', reference: 'x' },
+        webhook: { host: 'https://example.com/hook', reference },
+        ...options,
       })
       .expect(201);
     const id: string = created.body.data.request.id;
     for (const { nin } of signees) {
       await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
     }
-    return this.stampedCopy(id);
+    return { id, reference };
   }
 
   /** `data` of `POST /verify` with the file as the body. */

@@ -36,6 +36,8 @@ import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHold
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
+import { SandboxSigningKeys1765060000000 } from './1765060000000-SandboxSigningKeys';
+import { DocumentSignature1765060000001 } from './1765060000001-DocumentSignature';
 import { Operators1765040000000 } from './1765040000000-Operators';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 
@@ -80,5 +82,7 @@ export const SQLITE_MIGRATIONS = [
   WalletDcApiOrigin1765010000000,
   DocumentSealing1765030000000,
   Operators1765040000000,
+  SandboxSigningKeys1765060000000,
+  DocumentSignature1765060000001,
   WalletIntendedUses1765070000000,
 ];

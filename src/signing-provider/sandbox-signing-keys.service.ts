@@ -1,0 +1,140 @@
+import { type KeyObject, createPrivateKey, randomBytes, type webcrypto } from 'node:crypto';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type * as pkijs from 'pkijs';
+import { AppConfig } from '../config/app-config';
+import type { SealedColumn } from '../key-encryption/sealed-column';
+import { SealedColumns } from '../key-encryption/sealed-columns';
+import { PersonsService } from '../persons/persons.service';
+import { KEY_USAGE, generateSealKeys, issueCertificate } from '../seal/certificate-issuer';
+import { certificateToPem, certificatesFromPem } from '../seal/pem';
+import { subtle } from '../seal/pkijs-engine';
+import { importSealKey } from '../seal/seal-private-key';
+import { SignerTrustAnchors } from '../seal/signer-trust-anchors';
+import { SandboxSigningKey } from './sandbox-signing-key.entity';
+import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
+import { issueSignerCertificate } from './signer-certificate';
+
+const CA_ID = 'ca';
+const CA_YEARS = 20;
+
+/** A signer's key as the provider uses it: the credential id, the certificate chain (the signer's first) and key. */
+export interface SignerKey {
+  credentialId: string;
+  nin: string;
+  chain: pkijs.Certificate[];
+  privateKey: KeyObject;
+}
+
+/**
+ * The sandbox signing provider's keys, in software: its CA, made the first time any instance needs it, and one key and
+ * certificate for each synthetic test person, enrolled the first time a credential of theirs is asked for. Only test
+ * persons have one: the sandbox signs for nobody real.
+ */
+@Injectable()
+export class SandboxSigningKeys implements OnModuleInit {
+  private readonly privateKeys: SealedColumn<SandboxSigningKey>;
+  private ca?: Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }>;
+
+  constructor(
+    private readonly keys: SandboxSigningKeyRepository,
+    private readonly persons: PersonsService,
+    private readonly config: AppConfig,
+    private readonly signerTrustAnchors: SignerTrustAnchors,
+    sealedColumns: SealedColumns,
+  ) {
+    this.privateKeys = sealedColumns.register({
+      entity: SandboxSigningKey,
+      idProperty: 'id',
+      valueProperty: 'privateKey',
+    });
+  }
+
+  onModuleInit(): void {
+    // Only a CA already made: checking a file is no reason to make one.
+    this.signerTrustAnchors.register(async () => {
+      const stored = await this.keys.findById(CA_ID);
+      return stored ? certificatesFromPem(stored.certificatePem) : [];
+    });
+  }
+
+  /** The credential ids of a user (a NIN): one for a synthetic test person, enrolled now if need be; none otherwise. */
+  async credentialsOf(nin: string): Promise<string[]> {
+    const person = await this.persons.find('sandbox', nin);
+    if (!person?.synthetic) return [];
+    const existing = await this.keys.findByNin(nin);
+    if (existing) return [existing.id];
+    return [(await this.enroll(nin, person.displayName)).id];
+  }
+
+  /** A credential's key, or undefined when there is no such credential. */
+  async signerKey(credentialId: string): Promise<SignerKey | undefined> {
+    const stored = await this.keys.findById(credentialId);
+    if (!stored?.nin) return undefined;
+    const ca = await this.authority();
+    const [certificate] = certificatesFromPem(stored.certificatePem);
+    const pkcs8 = Buffer.from(this.privateKeys.open(stored.id, stored.privateKey), 'base64');
+    return {
+      credentialId,
+      nin: stored.nin,
+      chain: [certificate, ca.certificate],
+      privateKey: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
+    };
+  }
+
+  private async enroll(nin: string, name: string): Promise<SandboxSigningKey> {
+    const keys = await generateSealKeys();
+    const certificate = await issueSignerCertificate({ nin, name }, keys.publicKey, await this.authority());
+    const id = `cred_${randomBytes(16).toString('hex')}`;
+    return this.keys.insertOrKeep({
+      id,
+      nin,
+      certificatePem: certificateToPem(certificate),
+      privateKey: this.privateKeys.seal(id, await pkcs8Base64(keys.privateKey)),
+      createdAt: Date.now(),
+    });
+  }
+
+  /** The CA, loaded once; a failed load is tried again by the next caller. */
+  private authority(): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }> {
+    this.ca ??= this.loadAuthority().catch((error: unknown) => {
+      this.ca = undefined;
+      throw error;
+    });
+    return this.ca;
+  }
+
+  private async loadAuthority(): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }> {
+    const stored = (await this.keys.findById(CA_ID)) ?? (await this.keys.insertOrKeep(await this.newAuthority()));
+    const [certificate] = certificatesFromPem(stored.certificatePem);
+    const pkcs8 = Buffer.from(this.privateKeys.open(CA_ID, stored.privateKey), 'base64');
+    return { certificate, privateKey: await importSealKey(pkcs8, certificate) };
+  }
+
+  private async newAuthority(): Promise<SandboxSigningKey> {
+    const keys = await generateSealKeys();
+    const certificate = await issueCertificate({
+      subject: { organization: this.config.SEAL_NAME, commonName: `${this.config.SEAL_NAME} sandbox signing CA` },
+      publicKey: keys.publicKey,
+      selfKey: keys.privateKey,
+      isCa: true,
+      keyUsage: KEY_USAGE.keyCertSign | KEY_USAGE.cRLSign,
+      validDays: CA_YEARS * 365,
+    });
+    return {
+      id: CA_ID,
+      nin: null,
+      certificatePem: certificateToPem(certificate),
+      privateKey: this.privateKeys.seal(CA_ID, await pkcs8Base64(keys.privateKey)),
+      createdAt: Date.now(),
+    };
+  }
+
+  /** The CA certificate, PEM: what a validator trusts for the sandbox signers. */
+  async caPem(): Promise<string> {
+    return certificateToPem((await this.authority()).certificate);
+  }
+}
+
+async function pkcs8Base64(key: webcrypto.CryptoKey): Promise<string> {
+  return Buffer.from(await subtle.exportKey('pkcs8', key)).toString('base64');
+}

@@ -1,0 +1,213 @@
+import { X509Certificate, generateKeyPairSync, sign } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
+import { downloadFile, untilCompleted } from './support/document-flows';
+import { credentials } from './support/sandbox-tenant';
+import { SealedDocuments } from './support/sealed-documents';
+import { TestTimestampAuthority } from './support/timestamp-authority';
+import type { JsonBody } from './support/json-body';
+import { eventually } from './support/waiting';
+
+const SIGNEES = [
+  { nin: '10000000001', name: 'Adaeze Okonkwo' },
+  { nin: '10000000002', name: 'Babajide Adeyemi' },
+];
+
+type ProviderMode = 'honest' | 'down' | 'lying';
+
+/**
+ * The CSC provider as SIGNING_PROVIDERS names it: a proxy in front of the sandbox provider idflow serves, which can be
+ * down, or lie (answer signHash with a signature by another key), so one app serves every case.
+ */
+class ProviderProxy {
+  mode: ProviderMode = 'honest';
+  target = '';
+  private readonly otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  private readonly server = createServer((request, response) => void this.handle(request, response));
+
+  static async start(): Promise<ProviderProxy> {
+    const proxy = new ProviderProxy();
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    return proxy;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/csc/v2`;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.mode === 'down') {
+      response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const upstream = await fetch(`${this.target}${request.url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': String(request.headers['content-type']),
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      },
+      body: Buffer.concat(chunks),
+    });
+    let text = await upstream.text();
+    if (this.mode === 'lying' && request.url?.endsWith('signatures/signHash') && upstream.status === 200) {
+      const forged = sign('sha256', Buffer.from('something else'), this.otherKey).toString('base64');
+      text = JSON.stringify({ signatures: [forged] });
+    }
+    response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe("signees' own signatures through a CSC API v2 provider", () => {
+  let suite: SealedDocuments;
+  let authority: TestTimestampAuthority;
+  let proxy: ProviderProxy;
+
+  beforeAll(async () => {
+    authority = await TestTimestampAuthority.start();
+    proxy = await ProviderProxy.start();
+    const providers = JSON.stringify([
+      { name: 'test provider', baseUrl: proxy.url, clientId: 'sandbox', clientSecret: 'sandbox' },
+    ]);
+    suite = await SealedDocuments.start(
+      { TSA_URL: authority.url, SIGNING_PROVIDERS: providers, SEAL_RETRY_SCHEDULE: '0.5' },
+      { listening: true },
+    );
+    proxy.target = new URL(suite.t.config.BASE_URL).origin;
+  });
+  afterAll(async () => {
+    await suite?.close();
+    await proxy?.close();
+    await authority?.close();
+  });
+  beforeEach(() => {
+    proxy.mode = 'honest';
+  });
+
+  /** A sequential `advanced` review document both signees approve through the simulator, in order. */
+  async function signedByBoth(): Promise<{ id: string; reference: string }> {
+    const signed = await suite.signReview(SIGNEES, { signingOrder: 'sequential', signature: 'advanced' });
+    expect((await suite.refresh(signed.id)).signature).toBe('advanced');
+    return signed;
+  }
+
+  async function auditTypes(id: string): Promise<string[]> {
+    const audit = await suite.t
+      .http()
+      .post('/api/v2/document/audit')
+      .set(credentials(suite.sandbox))
+      .send({ flow: id })
+      .expect(200);
+    return audit.body.data.events.map((event: { type: string }) => event.type);
+  }
+
+  it('puts each signee’s signature, in signing order, before idflow’s seal; pdfsig and /verify name both', async () => {
+    const { id } = await signedByBoth();
+    const doc = await untilCompleted(() => suite.refresh(id));
+    const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+    const signingCa = (await suite.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text;
+    const sealCa = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+    const report = await suite.pdf.pdfsig(stamped, await suite.pdf.trustStore(signingCa, sealCa, authority.caPem));
+    const [first, second, seal] = report.split(/Signature #\d+:/).slice(1);
+    expect(first).toContain('Signer Certificate Common Name: Adaeze Okonkwo');
+    expect(first).toContain('Signature Field Name: Signature 1');
+    expect(second).toContain(`Signer Certificate Common Name: ${SIGNEES[1].name}`);
+    for (const signature of [first, second, seal]) {
+      expect(signature).toContain('Signature Validation: Signature is Valid.');
+      expect(signature).toContain('Certificate Validation: Certificate is Trusted.');
+    }
+    expect(seal).toContain('Signature Field Name: idflow seal');
+
+    const verified = await suite.verify(stamped);
+    expect(verified.result).toBe('verified');
+    const signers = verified.pades.signatures.map((signature: { signer: string; valid: boolean }) => signature);
+    expect(signers.slice(0, 2)).toEqual([
+      expect.objectContaining({ signer: 'Adaeze Okonkwo', valid: true, trusted: true }),
+      expect.objectContaining({ signer: SIGNEES[1].name, valid: true, trusted: true }),
+    ]);
+  });
+
+  describe('the sandbox provider, as a CSC client sees it', () => {
+    it('refuses a client with the wrong secret in the CSC error shape', async () => {
+      const answer = await suite.t
+        .http()
+        .post('/csc/v2/oauth2/token')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: 'sandbox', client_secret: 'guess' })
+        .expect(401);
+      expect(answer.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+      await suite.t.http().post('/csc/v2/credentials/list').send({ userID: SIGNEES[0].nin }).expect(401);
+    });
+
+    it('certifies a test person with their NIN as a natural-person identifier, and nobody else', async () => {
+      const csc = await CscSandboxClient.connect(suite.t);
+      const listed = await csc.call('credentials/list', { userID: SIGNEES[0].nin }).expect(200);
+      expect(listed.body.credentialIDs).toHaveLength(1);
+      const nobody = await csc.call('credentials/list', { userID: '29999999999' }).expect(200);
+      expect(nobody.body).toEqual({ credentialIDs: [] });
+      const info = await csc.call('credentials/info', { credentialID: listed.body.credentialIDs[0] }).expect(200);
+      expect(info.body).toMatchObject({ SCAL: '2', authMode: 'explicit', key: { status: 'enabled' } });
+      const certificate = new X509Certificate(Buffer.from(info.body.cert.certificates[0], 'base64'));
+      expect(certificate.subject).toContain(`serialNumber=PNONG-${SIGNEES[0].nin}`);
+      expect(certificate.subject).toContain('CN=Adaeze Okonkwo');
+      // The QC statement's semantics identifier, id-etsi-qcs-semanticsId-Natural (0.4.0.194121.1.1), in DER.
+      expect(certificate.raw.includes(Buffer.from('060704008bec490101', 'hex'))).toBe(true);
+    });
+
+    it('binds a SAD to exactly the authorized hashes: other hashes are refused at authorize and at signHash', async () => {
+      const csc = await CscSandboxClient.connect(suite.t);
+      const credentialID = await csc.credentialOf(SIGNEES[0].nin);
+      const approved = [sha256Base64('approved')];
+      const other = [sha256Base64('something else')];
+      const authData = await csc.authData(SIGNEES[0].nin, credentialID, approved);
+      const refused = await csc.authorize(credentialID, other, authData).expect(400);
+      expect(refused.body.error_description).toMatch(/other hashes/);
+      await csc.authorize(credentialID, approved).expect(400);
+      const { SAD } = (await csc.authorize(credentialID, approved, authData).expect(200)).body;
+      await csc.signHash(credentialID, SAD, other).expect(400);
+      expect((await csc.signHash(credentialID, SAD, approved).expect(200)).body.signatures).toHaveLength(1);
+    });
+  });
+
+  it.each<ProviderMode>(['down', 'lying'])(
+    'leaves the document pending while the provider is %s, says why, and completes once it signs',
+    async (mode) => {
+      proxy.mode = mode;
+      const { id, reference } = await signedByBoth();
+      let pending: JsonBody | undefined;
+      await eventually(
+        'the failure is told',
+        async () => {
+          pending = await suite.refresh(id);
+          return pending?.pendingReason !== undefined;
+        },
+        20_000,
+      );
+      expect(pending!.status).not.toBe('completed');
+      expect(pending!.file.stamped).toBeUndefined();
+      expect(pending!.pendingReason).toMatch(
+        mode === 'down' ? /^Signing provider test provider: .* 503/ : /does not verify against the signer/,
+      );
+      await eventually(
+        'the webhook is queued',
+        async () => (await suite.webhookTypes(reference)).includes('document.signature_failed'),
+        20_000,
+      );
+      expect(await auditTypes(id)).toContain('signature-failed');
+
+      proxy.mode = 'honest';
+      const doc = await untilCompleted(() => suite.refresh(id));
+      expect(doc.pendingReason).toBeUndefined();
+      const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+      const verified = await suite.verify(stamped);
+      expect(verified.pades.signatures.filter((s: { valid: boolean }) => s.valid)).toHaveLength(3);
+    },
+    60_000,
+  );
+});
