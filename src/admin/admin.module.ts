@@ -8,6 +8,7 @@ import { DocumentsModule } from '../documents/documents.module';
 import { SealModule } from '../seal/seal.module';
 import { OperatorsModule } from '../operators/operators.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AdminActors } from './admin-actors';
 import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
@@ -24,6 +25,7 @@ import { AdminPersonsService } from './admin-persons.service';
 import { AdminSandboxController } from './admin-sandbox.controller';
 import { AdminSealController } from './admin-seal.controller';
 import { AdminTokenGuard } from './admin-token.guard';
+import { AdminWebhooksController } from './admin-webhooks.controller';
 import { AdminSessionController } from './admin-session.controller';
 import { OperatorSignInService } from './operator-sign-in.service';
 
@@ -39,6 +41,7 @@ import { OperatorSignInService } from './operator-sign-in.service';
     BillingLedgerModule,
     OperatorsModule,
     ServiceKeyModule,
+    WebhooksModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -53,6 +56,7 @@ import { OperatorSignInService } from './operator-sign-in.service';
     AdminOperatorsController,
     AdminAuditController,
     AdminSessionController,
+    AdminWebhooksController,
   ],
   providers: [
     AdminActors,
