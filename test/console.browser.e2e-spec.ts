@@ -183,6 +183,18 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
       },
       10_000,
     );
+
+    // The flow search shows where the flow stands and its timeline, and nothing of whose it is.
+    await section(owner, 'Flows');
+    await type(owner.getByLabel('Flow id or webhook reference'), reference);
+    await owner.keyboard.press('Enter');
+    const found = owner.locator(`article[data-flow="${flow.id}"]`);
+    await expect(found.locator('h3').innerText()).resolves.toBe(`${flow.id}: completed`);
+    await expect(found.locator('.timeline').innerText()).resolves.toContain(
+      'webhook signing.completed: succeeded after 3 attempt(s)',
+    );
+    await expect(found.innerText()).resolves.not.toContain(nin);
+    await expect(checkScreen(owner, 'console', 'flow-search')).resolves.toEqual([]);
   });
 
   it('lets the owner name a viewer, who reads without a change button and whose changes the API refuses', async () => {

@@ -285,6 +285,9 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     expect(listed.deliveries.length).toBeGreaterThan(1);
     const other = listed.deliveries.at(-1).id as string;
     await expectStatus(admin().post(`/admin/apps/${sandbox.appId}/webhook-deliveries/${other}/redeliver`), 201);
+    const searched = listed.deliveries[0] as { flow: string; reference: string };
+    await expectStatus(admin().get('/admin/flows').query({ reference: searched.reference }), 200);
+    await expectStatus(admin().get(`/admin/flows/${searched.flow}`), 200);
   });
 
   it('answers the app update and the hosted OIDC login page as declared', async () => {

@@ -90,3 +90,20 @@ export interface MonthlyUsage {
   cost: number;
   consumers: Array<{ consumerId: string; name: string; calls: number; cost: number }>;
 }
+
+export interface FlowSummary {
+  id: string;
+  kind: string;
+  startMode: string;
+  action: string;
+  status: string;
+  endReason: string | null;
+  appId: string;
+  appName: string;
+  environment: Environment;
+  reference: string | null;
+  device: string | null;
+  createdAt: number;
+  expiresAt: number;
+  timeline: Array<{ at: number; event: string }>;
+}

@@ -3,12 +3,13 @@ import { AdminClient } from '../admin-client';
 import type { Session } from '../admin-types';
 import { Audit } from '../Audit';
 import { Consumers } from '../Consumers';
+import { Flows } from '../Flows';
 import { Operators } from '../Operators';
 import { SignIn } from '../SignIn';
 import { finishSignIn, forgetSession, storedSession } from '../sign-in';
 import { Usage } from '../Usage';
 
-const SECTIONS = ['Consumers', 'Operators', 'Audit log', 'Usage'] as const;
+const SECTIONS = ['Consumers', 'Flows', 'Operators', 'Audit log', 'Usage'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const returningFromLogin = () => /[?&](code|error)=/.test(location.search);
@@ -83,6 +84,7 @@ function SignedIn({ session, end }: { session: Session; end: (reason?: string) =
       </nav>
       <main>
         {section === 'Consumers' && <Consumers client={client} role={operator.role} />}
+        {section === 'Flows' && <Flows client={client} />}
         {section === 'Operators' && <Operators client={client} role={operator.role} self={operator.id} />}
         {section === 'Audit log' && <Audit client={client} />}
         {section === 'Usage' && <Usage client={client} />}
