@@ -5,7 +5,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
 import { artifactPath, describeInBrowser, launchBrowser, waitForRedirect } from './support/browser';
 import { IntegratorClient } from './support/integrator-client';
-import { bootstrapSandbox } from './support/sandbox-tenant';
+import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
 import { checkScreen } from './support/screen-check';
 import { simulatedSigner, startSigning } from './support/signing-flows';
 import { TestApp, createListeningTestApp, randomClientIp } from './support/test-app';
@@ -140,6 +140,10 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
     const refused = await t.http().get('/api/health/check').set('x-api-key', apiKey).expect(401);
     expect(refused.body.status).toBe('failed');
     await expect(checkScreen(owner, 'console', 'key-revoked')).resolves.toEqual([]);
+
+    await press(owner.getByRole('button', { name: 'Rotate the app secret of Acme web' }));
+    await expect(owner.locator('#new-app-secret').innerText()).resolves.toMatch(/^snb_[0-9A-Za-z]{40}$/);
+    await press(owner.getByRole('button', { name: 'I have copied it' }));
   });
 
   it('redelivers a failed webhook from the console, and it arrives', async () => {
@@ -216,7 +220,7 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
     await press(viewer.getByRole('button', { name: 'Acme web' }));
     await viewer.getByRole('heading', { name: 'API keys of Acme web' }).waitFor();
     await expect(
-      viewer.getByRole('button', { name: /^(Create app|Create API key|Revoke|Redeliver)/ }).count(),
+      viewer.getByRole('button', { name: /^(Create app|Create API key|Revoke|Redeliver|Rotate)/ }).count(),
     ).resolves.toBe(0);
     await expect(viewer.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(360);
     await expect(checkScreen(viewer, 'console', 'viewer-phone')).resolves.toEqual([]);
@@ -239,6 +243,22 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
 
   it('lists each change in the audit log with its operator, exports it, and charts usage per consumer', async () => {
     const ownerName = sandbox.testPersons[0].name;
+    const phoneOwner = sandbox.testPersons[1].nin;
+    await enrolledDevice(t.app, t.http, phoneOwner);
+    await section(owner, 'Persons');
+    await owner.getByLabel('Environment').selectOption('sandbox');
+    await type(owner.getByLabel('National identification number'), phoneOwner);
+    await owner.keyboard.press('Enter');
+    const devices = owner.locator('tbody tr');
+    await devices.nth(1).waitFor();
+    await expect(devices.count()).resolves.toBe(2);
+    const revokeButtons = owner.getByRole('button', { name: /^Revoke device / });
+    await press(revokeButtons.last());
+    // The phone's row loses its button once the list is read again with the device revoked.
+    await revokeButtons.nth(1).waitFor({ state: 'detached' });
+    await expect(devices.last().locator('td').nth(3).innerText()).resolves.toMatch(/UTC$/);
+    await expect(checkScreen(owner, 'console', 'person-devices')).resolves.toEqual([]);
+
     await section(owner, 'Audit log');
     const log = owner.locator('#audit-log tbody');
     await log.locator('tr').first().waitFor();
@@ -247,6 +267,8 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
       'POST /admin/apps',
       `POST /admin/apps/:appId/keys`,
       'POST /admin/keys/:keyId/revoke',
+      'POST /admin/apps/:appId/rotate-secret',
+      'POST /admin/devices/:deviceId/revoke',
       'POST /admin/apps/:appId/webhook-deliveries/:deliveryId/redeliver',
       'POST /admin/operators',
     ]) {

@@ -107,3 +107,12 @@ export interface FlowSummary {
   expiresAt: number;
   timeline: Array<{ at: number; event: string }>;
 }
+
+export interface Device {
+  id: string;
+  alg: string;
+  label: string;
+  createdAt: number;
+  revokedAt: number | null;
+  virtual: boolean;
+}

@@ -5,11 +5,12 @@ import { Audit } from '../Audit';
 import { Consumers } from '../Consumers';
 import { Flows } from '../Flows';
 import { Operators } from '../Operators';
+import { Persons } from '../Persons';
 import { SignIn } from '../SignIn';
 import { finishSignIn, forgetSession, storedSession } from '../sign-in';
 import { Usage } from '../Usage';
 
-const SECTIONS = ['Consumers', 'Flows', 'Operators', 'Audit log', 'Usage'] as const;
+const SECTIONS = ['Consumers', 'Flows', 'Persons', 'Operators', 'Audit log', 'Usage'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const returningFromLogin = () => /[?&](code|error)=/.test(location.search);
@@ -85,6 +86,7 @@ function SignedIn({ session, end }: { session: Session; end: (reason?: string) =
       <main>
         {section === 'Consumers' && <Consumers client={client} role={operator.role} />}
         {section === 'Flows' && <Flows client={client} />}
+        {section === 'Persons' && <Persons client={client} role={operator.role} />}
         {section === 'Operators' && <Operators client={client} role={operator.role} self={operator.id} />}
         {section === 'Audit log' && <Audit client={client} />}
         {section === 'Usage' && <Usage client={client} />}

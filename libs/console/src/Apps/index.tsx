@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { AdminClient } from '../admin-client';
 import type { App, Consumer, CreatedApp, Environment, Role } from '../admin-types';
 import { Deliveries } from '../Deliveries';
+import { EnvironmentSelect } from '../EnvironmentSelect';
 import { when } from '../format';
 import { Keys } from '../Keys';
 import { Refusal } from '../Refusal';
@@ -19,7 +20,9 @@ export function Apps({ client, role, consumer }: { client: AdminClient; role: Ro
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>('sandbox');
   const [created, setCreated] = useState<CreatedApp>();
+  const [rotated, setRotated] = useState<string>();
   const create = useAction();
+  const rotate = useAction();
   const opened = apps.value?.apps.find((app) => app.appId === openId);
 
   const submit = (event: Event) => {
@@ -41,14 +44,7 @@ export function Apps({ client, role, consumer }: { client: AdminClient; role: Ro
           <label for="app-name">New app's name</label>
           <input id="app-name" required value={name} onInput={(e) => setName(e.currentTarget.value)} />
           <label for="app-environment">Environment</label>
-          <select
-            id="app-environment"
-            value={environment}
-            onChange={(e) => setEnvironment(e.currentTarget.value as Environment)}
-          >
-            <option value="sandbox">sandbox</option>
-            <option value="production">production</option>
-          </select>
+          <EnvironmentSelect id="app-environment" value={environment} onChange={setEnvironment} />
           <button type="submit" disabled={create.busy}>
             Create app
           </button>
@@ -73,7 +69,14 @@ export function Apps({ client, role, consumer }: { client: AdminClient; role: Ro
         {apps.value?.apps.map((app) => (
           <tr key={app.appId} class={app.appId === openId ? 'open' : undefined}>
             <td>
-              <button type="button" class="link" onClick={() => setOpenId(app.appId)}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => {
+                  setOpenId(app.appId);
+                  setRotated(undefined);
+                }}
+              >
                 {app.name}
               </button>
             </td>
@@ -86,6 +89,34 @@ export function Apps({ client, role, consumer }: { client: AdminClient; role: Ro
           </tr>
         ))}
       </Table>
+      {opened && covers(role, 'operator') && (
+        <p>
+          <button
+            type="button"
+            class="secondary"
+            disabled={rotate.busy}
+            onClick={() =>
+              rotate.run(async () => {
+                const app = await client.post<{ appSecret: string }>(`/apps/${opened.appId}/rotate-secret`);
+                setRotated(app.appSecret);
+              })
+            }
+          >
+            Rotate the app secret of {opened.name}
+          </button>
+        </p>
+      )}
+      <Refusal message={rotate.error} />
+      {rotated && (
+        <div class="once" role="status">
+          <p>
+            The new app secret, shown this once; the old one no longer works: <code id="new-app-secret">{rotated}</code>
+          </p>
+          <button type="button" class="secondary" onClick={() => setRotated(undefined)}>
+            I have copied it
+          </button>
+        </div>
+      )}
       {opened && (
         <div key={opened.appId}>
           <Keys client={client} role={role} app={opened} />

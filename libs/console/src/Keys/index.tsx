@@ -3,6 +3,7 @@ import type { AdminClient } from '../admin-client';
 import type { ApiKey, App, CreatedApiKey, Role } from '../admin-types';
 import { when } from '../format';
 import { Refusal } from '../Refusal';
+import { RevocationCells } from '../Revocation';
 import { Table } from '../Table';
 import { covers } from '../roles';
 import { useAction, useLoaded } from '../use-loaded';
@@ -56,22 +57,13 @@ export function Keys({ client, role, app }: { client: AdminClient; role: Role; a
             </td>
             <td>{when(key.createdAt)}</td>
             <td>{when(key.lastUsedAt)}</td>
-            <td>{key.revokedAt === null ? 'no' : when(key.revokedAt)}</td>
-            {mayChange && (
-              <td>
-                {key.revokedAt === null && (
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={change.busy}
-                    aria-label={`Revoke key ${key.hint}`}
-                    onClick={() => revoke(key)}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            )}
+            <RevocationCells
+              revokedAt={key.revokedAt}
+              mayRevoke={mayChange}
+              busy={change.busy}
+              label={`key ${key.hint}`}
+              revoke={() => revoke(key)}
+            />
           </tr>
         ))}
       </Table>
