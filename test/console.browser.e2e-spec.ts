@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { CONSOLE_APP_ID, CONSOLE_CONSUMER_ID } from '../src/operators/console-client';
 import { OperatorsService } from '../src/operators/operators.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
@@ -99,6 +100,19 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
 
   const section = (page: Page, name: string) =>
     press(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }));
+
+  it("makes idflow's own console client on first use, a public client returning to the console", async () => {
+    const settings = await t.http().get('/console/settings.json').expect(200);
+    expect(settings.body).toEqual({
+      clientId: CONSOLE_APP_ID,
+      redirectUri: consoleUrl,
+      issuer: `${t.config.BASE_URL}/oidc`,
+    });
+    const apps = (await admin().get('/admin/apps').query({ consumerId: CONSOLE_CONSUMER_ID }).expect(200)).body.data;
+    expect(apps.apps).toEqual([
+      expect.objectContaining({ appId: CONSOLE_APP_ID, name: 'idflow console', environment: 'sandbox' }),
+    ]);
+  });
 
   it('serves each page under a strict policy and well under the script budget', async () => {
     const shell = await t.http().get('/console/').expect(200);
