@@ -21,7 +21,7 @@ const LAYERS = [
   ['verification', 'wallet', 'eudi', 'remote-signing'],
   ['identification', 'signing'],
   ['sandbox', 'signing-provider'],
-  ['admin', 'review', 'billing-report', 'oidc', 'holder-app'],
+  ['admin', 'review', 'billing-report', 'oidc', 'holder-app', 'console'],
 ];
 /** The assembly at the top: it may import anything, and its parts import each other. */
 const ASSEMBLY = ['database', 'bootstrap', 'cli', 'app.module.ts', 'main.ts'];

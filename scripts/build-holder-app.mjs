@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Builds the holder app (libs/holder-app) into dist/holder-app, where the service serves it at /app/: after `nest
-// build` (which empties dist/), from `npm start` when its sources changed, and before the tests. With --if-stale it
-// builds only when a source is newer than the last build. The app's own type check comes first, so a type error
-// stops the build.
+// Builds the web apps of libs/ (the holder app, the operator console) into dist/<name>, where the service serves them
+// (/app/, /console/): after `nest build` (which empties dist/), from `npm start` when their sources changed, and before
+// the tests. With --if-stale it builds only an app whose sources are newer than its last build. Each app's own type
+// check comes first, so a type error stops the build.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,26 +10,32 @@ import { pathToFileURL } from 'node:url';
 import { newestChange } from './newest-change.mjs';
 
 const root = join(import.meta.dirname, '..');
-const app = join(root, 'libs', 'holder-app');
-const built = join(root, 'dist', 'holder-app', 'index.html');
+const WEB_APPS = ['holder-app', 'console'];
 
-export function holderAppIsStale() {
-  const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  return builtAt <= newestChange(app);
+function isStale(name) {
+  const builtAt = statSync(join(root, 'dist', name, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return builtAt <= newestChange(join(root, 'libs', name));
 }
 
+/** The web apps whose build is missing or older than their sources. */
+export const staleWebApps = () => WEB_APPS.filter(isStale);
+
 /** `stdio` is the type check's: build-if-stale sends what it prints to stderr. */
-export async function buildHolderApp(stdio = 'inherit') {
-  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', app], { cwd: root, stdio });
+export async function buildWebApps(names = WEB_APPS, stdio = 'inherit') {
   const { build } = await import('vite');
-  await build({ configFile: join(app, 'vite.config.mjs'), logLevel: 'warn' });
+  for (const name of names) {
+    const app = join(root, 'libs', name);
+    execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', app], { cwd: root, stdio });
+    await build({ configFile: join(app, 'vite.config.mjs'), logLevel: 'warn' });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv.includes('--if-stale') && !holderAppIsStale()) {
-    console.log('dist/holder-app is newer than libs/holder-app: no build');
+  const names = process.argv.includes('--if-stale') ? staleWebApps() : WEB_APPS;
+  if (names.length === 0) {
+    console.log('dist/ holds the web apps as libs/ has them: no build');
   } else {
-    console.log('building the holder app ...');
-    await buildHolderApp();
+    console.log(`building ${names.join(' and ')} ...`);
+    await buildWebApps(names);
   }
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `npm start` and the test suites run this first: it runs `npm run build` only when a source file, a folder (a file
 // removed) or a build setting is newer than the compiled server, so a second start begins at once, and builds the
-// holder app alone when only its sources changed. `npm run build` always builds. It writes to stderr only, as `npm run
+// web apps alone when only their sources changed. `npm run build` always builds. It writes to stderr only, as `npm run
 // -s cli -- <command> --json` runs it too and its stdout must carry the command's output alone.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildHolderApp, holderAppIsStale } from './build-holder-app.mjs';
+import { buildWebApps, staleWebApps } from './build-holder-app.mjs';
 import { newestChange } from './newest-change.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -23,7 +23,8 @@ if (builtAt > changedAt) {
   );
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
 }
-if (holderAppIsStale()) {
-  console.error('building the holder app ...');
-  await buildHolderApp(['ignore', 2, 2]);
+const staleApps = staleWebApps();
+if (staleApps.length > 0) {
+  console.error(`building ${staleApps.join(' and ')} ...`);
+  await buildWebApps(staleApps, ['ignore', 2, 2]);
 }

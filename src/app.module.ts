@@ -21,6 +21,7 @@ import { KeyEncryptionModule } from './key-encryption/key-encryption.module';
 import { DocumentsModule } from './documents/documents.module';
 import { FlowsModule } from './flows/flows.module';
 import { HealthModule } from './health/health.module';
+import { ConsoleModule } from './console/console.module';
 import { HolderAppModule } from './holder-app/holder-app.module';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -83,6 +84,7 @@ export class AppModule {
         DocumentsModule,
         ReviewModule,
         HolderAppModule,
+        ConsoleModule,
         VerificationModule,
         OidcModule,
       ],

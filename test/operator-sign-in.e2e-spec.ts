@@ -91,6 +91,15 @@ describe('operators signing in with idflow', () => {
     expect(entries.at(-1)).toMatchObject({ actor: operator.id, action: 'POST /admin/seal/revoke', status: 403 });
   });
 
+  it("tells the console to sign in with the client CONSOLE_CLIENT_ID names, in place of idflow's own", async () => {
+    const settings = await t.http().get('/console/settings.json').expect(200);
+    expect(settings.body).toEqual({
+      clientId: sandbox.appId,
+      redirectUri: `${t.config.BASE_URL}/console/`,
+      issuer: `${t.config.BASE_URL}/oidc`,
+    });
+  });
+
   it('refuses a person who is not an operator, a login used twice, and a token that is not a login', async () => {
     const stranger = await t
       .http()

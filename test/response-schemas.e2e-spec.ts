@@ -285,6 +285,14 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       t.http().post(`/api/v2/webhooks/deliveries/${deliveries[0].id}/redeliver`).set(credentials(sandbox)),
       201,
     );
+    // The operator's view of the same deliveries; another one is sent again, as the first may be under way.
+    const listed = (await expectStatus(admin().get(`/admin/apps/${sandbox.appId}/webhook-deliveries`), 200)).data;
+    expect(listed.deliveries.length).toBeGreaterThan(1);
+    const other = listed.deliveries.at(-1).id as string;
+    await expectStatus(admin().post(`/admin/apps/${sandbox.appId}/webhook-deliveries/${other}/redeliver`), 201);
+    const searched = listed.deliveries[0] as { flow: string; reference: string };
+    await expectStatus(admin().get('/admin/flows').query({ reference: searched.reference }), 200);
+    await expectStatus(admin().get(`/admin/flows/${searched.flow}`), 200);
   });
 
   it('answers the app update and the hosted OIDC login page as declared', async () => {

@@ -49,17 +49,18 @@ describe('the files the server reads at run time', () => {
       .map((file) => relative(SOURCES, file))
       .filter((file) => !NOT_THE_SERVERS.includes(file) && file !== 'bootstrap/runtime-files.ts');
     const listed = new Set(
-      RUNTIME_FILES.map((file) => relative(SOURCES, file).replace(/^(\.\.\/dist\/holder-app)\/.*/, '$1')),
+      RUNTIME_FILES.map((file) => relative(SOURCES, file).replace(/^(\.\.\/dist\/(holder-app|console))\/.*/, '$1')),
     );
     // Each reader names its file in a constant RUNTIME_FILES takes up: one entry per reader, under the reader's folder
-    // (the holder app's is the build's own dist/holder-app).
+    // (the web apps' are the build's own dist/holder-app and dist/console).
     expect(readers.sort()).toEqual([
+      'common/built-app/built-app-files.ts',
       'database/sqlite-checkpointer.ts',
       'documents/pdf-reading.pool.ts',
       'documents/stamp-fonts.ts',
-      'holder-app/holder-app-files.ts',
     ]);
     expect([...listed].sort()).toEqual([
+      '../dist/console',
       '../dist/holder-app',
       'database/wal-checkpoint.worker.js',
       'documents/fonts/NotoSans-Regular.ttf',

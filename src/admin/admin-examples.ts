@@ -2,6 +2,7 @@ import type { BillingAccount } from '../billing/billing-accounts.service';
 import type { MonthlyUsage } from '../billing/usage.service';
 import type { IssuedEnrollmentCode } from '../devices/devices.service';
 import type { AdminAppView, ApiKeyView, ConsumerView, DeviceView, PersonView } from './admin-views';
+import type { AdminFlowView } from './flow-views';
 
 /** Example values of the admin API's OpenAPI document. */
 export const PUBLIC_KEY_EXAMPLE = [
@@ -142,5 +143,32 @@ export const MONTHLY_USAGE_EXAMPLE: MonthlyUsage = {
         { environment: 'sandbox', category: 'authentication', calls: 137, cost: 0 },
       ],
     },
+  ],
+};
+
+/** A completed signing flow as the operator's flow search shows it. */
+export const ADMIN_FLOW_EXAMPLE: AdminFlowView = {
+  id: 'req_3k9XyQw2Lm8NbVc7ZrT1aSd4',
+  kind: 'signing',
+  startMode: 'different-device',
+  action: 'sign',
+  status: 'completed',
+  endReason: null,
+  consumerId: CONSUMER_VIEW_EXAMPLE.id,
+  appId: APP_VIEW_EXAMPLE.appId,
+  appName: APP_VIEW_EXAMPLE.name,
+  environment: 'production',
+  reference: 'order-1234',
+  device: 'dev_7HfK2mQ9xR4tLpW1',
+  createdAt: 1763700000,
+  expiresAt: 1763700300,
+  updatedAt: 1763700042,
+  timeline: [
+    { at: 1763700000, event: `created by ${APP_VIEW_EXAMPLE.name} (different-device)` },
+    { at: 1763700010, event: "fetched by the holder's app" },
+    { at: 1763700020, event: 'shown to the holder' },
+    { at: 1763700042, event: 'signed' },
+    { at: 1763700042, event: 'completed' },
+    { at: 1763700042, event: 'webhook signing.completed: succeeded after 1 attempt(s)' },
   ],
 };

@@ -40,7 +40,7 @@ export class AdminSessionController {
   })
   @ApiValidationFailure({ path: ['idToken'], message: 'idToken must be a JWT' })
   @ApiFailure(401, 'The ID token is forged, stale, for another client, or already used', 'The ID token is not ...')
-  @ApiFailure(403, 'The person is not an operator, or CONSOLE_CLIENT_ID is unset', 'This person is not an operator ...')
+  @ApiFailure(403, 'The person is not an operator of this deployment', 'This person is not an operator ...')
   async signIn(@Body() body: SignInDto): Promise<SessionView> {
     const { token, expiresAt, operator } = await this.signIns.signIn(body.idToken);
     return { token, expiresAt: seconds(expiresAt), operator: operatorView(operator) };

@@ -37,7 +37,7 @@ function guardFor(adminToken: string | undefined, role?: OperatorRole) {
     operatorOf: (token: string) => Promise.resolve(token === SESSION ? operator : null),
   } as OperatorSessionsService;
   const actors = new AdminActors();
-  const config = { ADMIN_TOKEN: adminToken, CONSOLE_CLIENT_ID: role ? 'app_console' : undefined } as AppConfig;
+  const config = { ADMIN_TOKEN: adminToken } as AppConfig;
   const recorded: number[] = [];
   const changes = { record: (_request: unknown, status: number) => Promise.resolve(void recorded.push(status)) };
   const guard = new AdminTokenGuard(config, sessions, actors, changes as unknown as AdminChanges, new Reflector());
@@ -58,7 +58,7 @@ describe('AdminTokenGuard', () => {
     [`Basic ${TOKEN}`, 'The Authorization header must be Bearer <ADMIN_TOKEN>'],
     [`Bearer ${TOKEN}x`, 'The admin token is not valid'],
     [`Bearer ${TOKEN.slice(0, -1)}`, 'The admin token is not valid'],
-    [`Bearer ${SESSION}`, 'The admin token is not valid'],
+    [`Bearer ${SESSION}`, 'The session has ended; sign in again'],
   ])('refuses Authorization %p', async (authorization, reason) => {
     const { context, headers } = contextWith(authorization);
     await expect(guard(TOKEN).canActivate(context)).rejects.toThrow(new UnauthenticatedError(reason));

@@ -19,12 +19,11 @@ const covers = (held: OperatorRole, needed: OperatorRole) =>
 /**
  * The admin API answers `Authorization: Bearer <ADMIN_TOKEN>` (automation, everything), or an operator's session
  * token (`ops_...`, from `POST /admin/session`) within their role: every operator reads; changes need the route's
- * role (`operator` unless it says `owner`). With neither ADMIN_TOKEN nor a console client set, it answers nobody.
+ * role (`operator` unless it says `owner`). Without ADMIN_TOKEN, only operators' sessions are answered.
  */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
   private readonly token: BearerToken | undefined;
-  private readonly sessionsOn: boolean;
 
   constructor(
     config: AppConfig,
@@ -34,19 +33,14 @@ export class AdminTokenGuard implements CanActivate {
     private readonly reflector: Reflector,
   ) {
     this.token = config.ADMIN_TOKEN ? new BearerToken(config.ADMIN_TOKEN) : undefined;
-    this.sessionsOn = config.CONSOLE_CLIENT_ID !== undefined;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     http.getResponse<Response>().setHeader('www-authenticate', 'Bearer realm="idflow-admin"');
-    if (!this.token && !this.sessionsOn) {
-      throw new UnauthenticatedError('The admin API is disabled until ADMIN_TOKEN is set');
-    }
     const presented = BearerToken.presentedIn(headerValue(request, 'authorization'));
-    if (!presented) throw new UnauthenticatedError('The Authorization header must be Bearer <ADMIN_TOKEN>');
-    if (this.sessionsOn && presented.startsWith(SESSION_TOKEN_PREFIX)) {
+    if (presented?.startsWith(SESSION_TOKEN_PREFIX)) {
       const operator = await this.sessions.operatorOf(presented);
       if (!operator) throw new UnauthenticatedError('The session has ended; sign in again');
       this.actors.note(request, operator.id);
@@ -58,7 +52,9 @@ export class AdminTokenGuard implements CanActivate {
       }
       return true;
     }
-    if (!this.token?.matches(presented)) throw new UnauthenticatedError('The admin token is not valid');
+    if (!this.token) throw new UnauthenticatedError('The admin API is disabled until ADMIN_TOKEN is set');
+    if (!presented) throw new UnauthenticatedError('The Authorization header must be Bearer <ADMIN_TOKEN>');
+    if (!this.token.matches(presented)) throw new UnauthenticatedError('The admin token is not valid');
     return true;
   }
 

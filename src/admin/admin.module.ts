@@ -9,6 +9,8 @@ import { SealModule } from '../seal/seal.module';
 import { OperatorsModule } from '../operators/operators.module';
 import { ServiceKeyModule } from '../service-key/service-key.module';
 import { IntendedUsesModule } from '../eudi/intended-uses.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { FlowsModule } from '../flows/flows.module';
 import { AdminActors } from './admin-actors';
 import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
@@ -26,6 +28,8 @@ import { AdminPersonsService } from './admin-persons.service';
 import { AdminSandboxController } from './admin-sandbox.controller';
 import { AdminSealController } from './admin-seal.controller';
 import { AdminTokenGuard } from './admin-token.guard';
+import { AdminWebhooksController } from './admin-webhooks.controller';
+import { AdminFlowsController } from './admin-flows.controller';
 import { AdminSessionController } from './admin-session.controller';
 import { OperatorSignInService } from './operator-sign-in.service';
 
@@ -42,6 +46,8 @@ import { OperatorSignInService } from './operator-sign-in.service';
     OperatorsModule,
     ServiceKeyModule,
     IntendedUsesModule,
+    WebhooksModule,
+    FlowsModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -57,6 +63,8 @@ import { OperatorSignInService } from './operator-sign-in.service';
     AdminOperatorsController,
     AdminAuditController,
     AdminSessionController,
+    AdminWebhooksController,
+    AdminFlowsController,
   ],
   providers: [
     AdminActors,

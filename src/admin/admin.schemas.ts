@@ -11,6 +11,7 @@ import {
 import { namedSchema } from '../common/openapi/named-schemas';
 import { CLAIM_KEYS } from '../claims/claim-catalog';
 import { DEVICE_ALGORITHMS } from '../devices/device.entity';
+import { FLOW_KINDS } from '../flows/flow-kind';
 import { ENVIRONMENTS } from '../tenants/environment';
 import { CIBA_DELIVERY_MODES } from '../tenants/ciba-delivery';
 import { OIDC_PROFILES } from '../tenants/oidc-profile';
@@ -188,3 +189,27 @@ export const SEAL_REVOCATION_SCHEMA = namedSchema(
     replacedBy: string('Serial number (hex) of the seal certificate documents are sealed with from now on'),
   }),
 );
+
+export const ADMIN_FLOW_SCHEMA = namedSchema(
+  'AdminFlow',
+  object({
+    id: string(),
+    kind: oneOfStrings(FLOW_KINDS),
+    startMode: string(),
+    action: string(),
+    status: string(),
+    endReason: nullable(string('Why it ended, where its status alone does not say')),
+    consumerId: string(),
+    appId: string(),
+    appName: string(),
+    environment: oneOfStrings(ENVIRONMENTS),
+    reference: nullable(string('The webhook reference the integrator gave it')),
+    device: nullable(string('The device that holds it')),
+    createdAt: unixSeconds(),
+    expiresAt: unixSeconds(),
+    updatedAt: unixSeconds(),
+    timeline: arrayOf(object({ at: unixSeconds(), event: string() }), 'What happened to it, oldest first'),
+  }),
+);
+
+export const ADMIN_FLOW_LIST_SCHEMA = namedSchema('AdminFlows', object({ flows: arrayOf(ADMIN_FLOW_SCHEMA) }));

@@ -4,6 +4,7 @@ import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
 import { ForbiddenError } from '../common/errors/forbidden.error';
 import { oidcIssuer } from '../common/http/oidc-issuer';
 import { AppConfig } from '../config/app-config';
+import { consoleClientId } from '../operators/console-client';
 import type { Operator } from '../operators/operator.entity';
 import { type OpenedSession, OperatorSessionsService } from '../operators/operator-sessions.service';
 import { OperatorsService } from '../operators/operators.service';
@@ -19,12 +20,12 @@ export interface SignedIn extends OpenedSession {
 
 /**
  * Signs an operator in with idflow itself: an ID token that idflow's own OpenID provider issued to the console's client
- * (CONSOLE_CLIENT_ID) for a person named an operator becomes an operator's session. `sub` is the person's pseudonym
+ * (CONSOLE_CLIENT_ID, else idflow's own console client) for a person named an operator becomes an operator's session. `sub` is the person's pseudonym
  * for that client, so the operator is the one whose NIN gives the same pseudonym.
  */
 @Injectable()
 export class OperatorSignInService {
-  private readonly clientId: string | undefined;
+  private readonly clientId: string;
   private readonly issuer: string;
 
   constructor(
@@ -33,12 +34,11 @@ export class OperatorSignInService {
     private readonly operators: OperatorsService,
     private readonly sessions: OperatorSessionsService,
   ) {
-    this.clientId = config.CONSOLE_CLIENT_ID;
+    this.clientId = consoleClientId(config);
     this.issuer = oidcIssuer(config.BASE_URL);
   }
 
   async signIn(idToken: string): Promise<SignedIn> {
-    if (!this.clientId) throw new ForbiddenError('Operators cannot sign in until CONSOLE_CLIENT_ID is set');
     const { sub } = await this.verified(idToken, this.clientId);
     const clientId = this.clientId;
     const operator = (await this.operators.list()).find(

@@ -3,18 +3,19 @@ import { join, relative } from 'node:path';
 import { CHECKPOINT_THREAD_FILE } from '../database/sqlite-checkpointer';
 import { PDF_READING_THREAD_FILE } from '../documents/pdf-reading.pool';
 import { NOTO_FILE } from '../documents/stamp-fonts';
-import { HOLDER_APP_DIR } from '../holder-app/holder-app-files';
+import { builtAppDir } from '../common/built-app/built-app-files';
 
 /**
  * Every file the server reads beside its own code at run time, where the running code looks for it: in dist/ for the
- * build, in src/ (and dist/holder-app) for the sources. A feature that reads another file from disk adds it here, so
+ * build, in src/ (and dist/holder-app, dist/console) for the sources. A feature that reads another file from disk adds it here, so
  * that a build that lacks it stops at start rather than failing the first request that needs it.
  */
 export const RUNTIME_FILES: readonly string[] = [
   NOTO_FILE,
   CHECKPOINT_THREAD_FILE,
   PDF_READING_THREAD_FILE,
-  join(HOLDER_APP_DIR, 'index.html'),
+  join(builtAppDir('holder-app'), 'index.html'),
+  join(builtAppDir('console'), 'index.html'),
 ];
 
 /** Throws, naming the first runtime file that is missing, relative to the working directory. */

@@ -196,11 +196,20 @@ export const SETTINGS = {
   CONSOLE_CLIENT_ID: text({
     group: 'Access',
     description:
-      'The app (`app_...`) whose OIDC logins sign operators in: a public client of the OpenID provider whose ID token, ' +
-      "for a person named with `operator:add`, `POST /admin/session` exchanges for an operator's session; unset, only " +
-      'ADMIN_TOKEN opens the admin API.',
+      "The app (`app_...`) whose OIDC logins sign operators in, in place of the console's own: a public client of the " +
+      'OpenID provider whose ID token, for a person named with `operator:add`, `POST /admin/session` exchanges for an ' +
+      "operator's session; its redirect URIs must hold `BASE_URL/console/`. Unset, idflow's own console client " +
+      '(`app_idflowConsole00000000000`) is made when the console is first opened.',
     pattern: /^app_[0-9A-Za-z]{1,60}$/,
     shape: 'an app id (app_...)',
+  }),
+  CONSOLE_ENVIRONMENT: oneOf(['production', 'sandbox'], {
+    group: 'Access',
+    description:
+      'Whose digital IDs sign operators in to the console, when idflow makes its own console client: `production` ' +
+      '(persons with the holder app), or `sandbox` (synthetic test persons, approved in the simulator). Read when the ' +
+      'client is made, on the first opening of `/console/`.',
+    default: 'production',
   }),
   TRUSTED_PROXIES: proxyList({
     group: 'Access',

@@ -79,6 +79,8 @@ export class Flow {
   @Column({ type: 'varchar', length: 2048, name: 'webhook_url', nullable: true })
   webhookUrl: string | null;
 
+  /** Indexed for the operator's flow search by reference. */
+  @Index()
   @Column({ type: 'varchar', length: 200, name: 'webhook_reference', nullable: true })
   webhookReference: string | null;
 

@@ -116,6 +116,11 @@ export class FlowRepository {
     });
   }
 
+  /** The flows an integrator gave this webhook reference, the newest first, at most `limit` of them. */
+  withReference(reference: string, limit: number): Promise<Flow[]> {
+    return this.flows.find({ where: { webhookReference: reference }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
   /** The open flows this device holds, read inside the open unit of work. */
   openHeldBy(deviceId: string): Promise<Flow[]> {
     return this.unitOfWork.manager.getRepository(Flow).find({ where: { deviceId, status: In([...OPEN]) } });

@@ -123,6 +123,12 @@ export class FlowsService {
     return this.applyExpiry(flow);
   }
 
+  /** The flows of every app given this webhook reference, the newest first, each as it stands now. */
+  async withReference(reference: string, limit: number): Promise<Flow[]> {
+    const flows = await this.flows.withReference(reference, limit);
+    return Promise.all(flows.map((flow) => this.applyExpiry(flow)));
+  }
+
   /**
    * The flow a same-device link code or wildcard seed belongs to, or the one an animated QR frame shows (checked for
    * its time and code); `kind` narrows it to links or seeds. With STATIC_SEEDS off a seed picks nothing up. A QR start

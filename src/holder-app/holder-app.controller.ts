@@ -2,12 +2,10 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import type { Request, Response } from 'express';
-import { NotFoundError } from '../common/errors/not-found.error';
-import { ServiceUnavailableError } from '../common/errors/service-unavailable.error';
+import { BuiltApp } from '../common/built-app/built-app';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
 import { HOLDER_APP_POLICY } from './holder-app-policy';
-import { type HolderAppFile, readHolderAppFiles } from './holder-app-files';
 
 const INDEX = 'index.html';
 
@@ -15,7 +13,7 @@ const INDEX = 'index.html';
 @ApiTags('pages')
 @Controller('app')
 export class HolderAppController {
-  private readonly files = readHolderAppFiles();
+  private readonly app = new BuiltApp('holder app', HOLDER_APP_POLICY, 'holder-app');
 
   @Get()
   @Public()
@@ -28,7 +26,7 @@ export class HolderAppController {
   shell(@Req() request: Request, @Res() response: Response): void {
     // The service worker's scope is /app/: the app is always opened under it.
     if (!request.originalUrl.startsWith('/app/')) return response.redirect(301, '/app/');
-    this.send(response, INDEX);
+    this.app.send(response, INDEX);
   }
 
   @Get(':file')
@@ -43,7 +41,7 @@ export class HolderAppController {
   })
   @ApiResponse({ status: 404, description: 'The app has no such file' })
   file(@Param('file') file: string, @Res() response: Response): void {
-    this.send(response, file);
+    this.app.send(response, file);
   }
 
   @Get('assets/:file')
@@ -58,18 +56,6 @@ export class HolderAppController {
   })
   @ApiResponse({ status: 404, description: 'The app has no such file' })
   asset(@Param('file') file: string, @Res() response: Response): void {
-    this.send(response, `assets/${file}`);
-  }
-
-  private send(response: Response, name: string): void {
-    if (this.files.size === 0) {
-      throw new ServiceUnavailableError('The holder app is not built: run npm run build');
-    }
-    const file: HolderAppFile | undefined = this.files.get(name);
-    if (!file) throw new NotFoundError('The holder app has no such file');
-    response.setHeader('content-security-policy', HOLDER_APP_POLICY);
-    response.setHeader('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    response.setHeader('content-type', file.type);
-    response.send(file.body);
+    this.app.send(response, `assets/${file}`);
   }
 }

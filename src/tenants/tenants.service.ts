@@ -24,6 +24,8 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 
 export interface NewApp {
+  /** Given only for an app of the deployment itself (its console's); any other app gets a new random id. */
+  id?: string;
   consumerId: string;
   name: string;
   environment: Environment;
@@ -82,8 +84,9 @@ export class TenantsService {
     });
   }
 
-  async createConsumer(name: string): Promise<Consumer> {
-    return this.consumers.add({ id: newId.consumer(), name, createdAt: Date.now() });
+  /** `id` is given only for the deployment's own consumer (its console's); any other gets a new random id. */
+  async createConsumer(name: string, id = newId.consumer()): Promise<Consumer> {
+    return this.consumers.add({ id, name, createdAt: Date.now() });
   }
 
   /** Every consumer, oldest first. */
@@ -115,7 +118,7 @@ export class TenantsService {
     const generated = input.publicKeyPem ? undefined : await generateRsaKeyPair();
     const appSecret = newId.appSecret();
     const webhookSecret = newId.webhookSecret();
-    const id = newId.app();
+    const id = input.id ?? newId.app();
     const now = Date.now();
     const app = await this.apps.add({
       id,

@@ -15,3 +15,10 @@ export const DELIVERY_VIEW_EXAMPLE: WebhookDeliveryView = {
   lastAttemptAt: 1763700042,
   createdAt: 1763700042,
 };
+
+/** The same delivery just queued again by a redelivery: its next attempt is due at once. */
+export const QUEUED_DELIVERY_EXAMPLE: WebhookDeliveryView = {
+  ...DELIVERY_VIEW_EXAMPLE,
+  status: 'pending',
+  nextAttemptAt: 1763700050,
+};

@@ -5,8 +5,9 @@ import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import type { Principal } from '../auth/principal';
 import { ROUTE_CREDENTIALS } from '../auth/route-credentials';
 import { Reason } from '../common/envelope/envelope.decorator';
-import { DELIVERY_ANSWER_SCHEMA, DELIVERY_LIST_SCHEMA } from './webhook.schemas';
-import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
+import { DELIVERY_LIST_SCHEMA } from './webhook.schemas';
+import { ApiRedelivery } from './api-redelivery.decorator';
+import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DELIVERY_VIEW_EXAMPLE } from './webhook-examples';
 import { WebhookDeliveryView, viewDelivery } from './webhook-delivery-view';
 import { ListDeliveriesQueryDto } from './webhooks.dto';
@@ -49,7 +50,6 @@ export class WebhooksController {
 
   @Post(':id/redeliver')
   @Auth(ROUTE_CREDENTIALS.account)
-  @Reason('Delivery queued')
   @ApiOperation({
     summary: 'Send a webhook delivery again now',
     description:
@@ -59,19 +59,7 @@ export class WebhooksController {
       '`failed` again.',
   })
   @ApiParam({ name: 'id', description: 'The delivery id (`msg_...`), also the `webhook-id` header it was sent with' })
-  @ApiEnvelope({
-    status: 201,
-    description: 'The delivery, queued',
-    reason: 'Delivery queued',
-    schema: DELIVERY_ANSWER_SCHEMA,
-    data: { delivery: { ...DELIVERY_VIEW_EXAMPLE, status: 'pending', nextAttemptAt: 1763700050 } },
-  })
-  @ApiFailure(404, 'No such delivery, or a delivery of another app', 'No such webhook delivery')
-  @ApiFailure(
-    409,
-    'An attempt of this delivery is being sent right now',
-    'The delivery is being sent right now; ask again once this attempt has ended',
-  )
+  @ApiRedelivery('No such delivery, or a delivery of another app')
   async redeliver(
     @Param('id') id: string,
     @CurrentPrincipal() principal: Principal,

@@ -33,6 +33,7 @@ import { CibaPings1764970000002 } from '../portable/1764970000002-CibaPings';
 import { FlowEndReason1764980000000 } from '../portable/1764980000000-FlowEndReason';
 import { DevicePushSubscriptions1764990000000 } from '../portable/1764990000000-DevicePushSubscriptions';
 import { FlowHolderIndex1764990000001 } from '../portable/1764990000001-FlowHolderIndex';
+import { FlowReferenceIndex1765080000000 } from '../portable/1765080000000-FlowReferenceIndex';
 import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSealCertificates';
 import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
@@ -87,4 +88,5 @@ export const POSTGRES_MIGRATIONS = [
   SandboxSigningKeys1765060000000,
   DocumentSignature1765060000001,
   WalletIntendedUses1765070000000,
+  FlowReferenceIndex1765080000000,
 ];

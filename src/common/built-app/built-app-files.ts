@@ -1,8 +1,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 
-/** Where `npm run build` writes the holder app: dist/holder-app, reached from the sources and from the build alike. */
-export const HOLDER_APP_DIR = join(__dirname, __filename.endsWith('.ts') ? '../../dist' : '../..', 'holder-app');
+/** The web apps `npm run build` makes with Vite from libs/, each written to dist/<name> beside the compiled server. */
+export type BuiltAppName = 'holder-app' | 'console';
+
+/** Where a web app is built, reached from the sources and from the build alike. */
+export function builtAppDir(name: BuiltAppName): string {
+  return join(__dirname, __filename.endsWith('.ts') ? '../../../dist' : '../../..', name);
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,7 +18,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-export interface HolderAppFile {
+export interface BuiltAppFile {
   body: Buffer;
   type: string;
   /** Vite names what it bundles by content hash, so those files never change under their name. */
@@ -28,11 +33,11 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * The built app, read once: a few dozen kilobytes, and a request can only ever name one of these files, never a path
- * on the disk. Empty when the app was not built.
+ * A built app, read once: a few dozen kilobytes, and a request can only ever name one of these files, never a path on
+ * the disk. Empty when the app was not built.
  */
-export function readHolderAppFiles(dir = HOLDER_APP_DIR): Map<string, HolderAppFile> {
-  const files = new Map<string, HolderAppFile>();
+export function readBuiltAppFiles(dir: string): Map<string, BuiltAppFile> {
+  const files = new Map<string, BuiltAppFile>();
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return files;
   for (const path of filesUnder(dir)) {
     const type = TYPES[extname(path)];

@@ -1,0 +1,72 @@
+import type { Flow } from '../flows/flow.entity';
+import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { seconds } from './admin-views';
+
+/** One moment of a flow's life, as the operator's flow search shows it. */
+export interface FlowMomentView {
+  at: number;
+  event: string;
+}
+
+/**
+ * A flow as the operator's search shows it: where it stands and how it got there, never what it carries (its
+ * payload, claims, signature) nor whose it is (NINs).
+ */
+export interface AdminFlowView {
+  id: string;
+  kind: string;
+  startMode: string;
+  action: string;
+  status: string;
+  endReason: string | null;
+  consumerId: string;
+  appId: string;
+  appName: string;
+  environment: string;
+  reference: string | null;
+  device: string | null;
+  createdAt: number;
+  expiresAt: number;
+  updatedAt: number;
+  timeline: FlowMomentView[];
+}
+
+const ENDED = new Set(['completed', 'rejected', 'cancelled', 'expired']);
+
+function moments(flow: Flow, deliveries: WebhookDelivery[]): FlowMomentView[] {
+  const at = (ms: number | null, event: string) => (ms === null ? [] : [{ at: seconds(ms), event }]);
+  return [
+    ...at(flow.createdAt, `created by ${flow.appName} (${flow.startMode})`),
+    ...at(flow.seenAt, "fetched by the holder's app"),
+    ...at(flow.viewedAt, 'shown to the holder'),
+    ...at(flow.signedAt, 'signed'),
+    ...(ENDED.has(flow.status)
+      ? at(flow.updatedAt, `${flow.status}${flow.endReason ? ` (${flow.endReason})` : ''}`)
+      : []),
+    ...deliveries.map((delivery) => ({
+      at: seconds(delivery.createdAt),
+      event: `webhook ${delivery.type}: ${delivery.status} after ${delivery.attempts} attempt(s)`,
+    })),
+  ].sort((a, b) => a.at - b.at);
+}
+
+export function adminFlowView(flow: Flow, deliveries: WebhookDelivery[]): AdminFlowView {
+  return {
+    id: flow.id,
+    kind: flow.kind,
+    startMode: flow.startMode,
+    action: flow.action,
+    status: flow.status,
+    endReason: flow.endReason,
+    consumerId: flow.consumerId,
+    appId: flow.appId,
+    appName: flow.appName,
+    environment: flow.environment,
+    reference: flow.webhookReference,
+    device: flow.deviceId,
+    createdAt: seconds(flow.createdAt),
+    expiresAt: seconds(flow.expiresAt),
+    updatedAt: seconds(flow.updatedAt),
+    timeline: moments(flow, deliveries),
+  };
+}

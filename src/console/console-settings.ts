@@ -1,0 +1,9 @@
+/** What the console page needs to sign an operator in, before it holds any session. */
+export interface ConsoleSettings {
+  /** The OpenID client the console logs in as: a public client, code and PKCE. */
+  clientId: string;
+  /** Where the provider sends the browser back: the console's own address. */
+  redirectUri: string;
+  /** idflow's own OpenID provider, `{BASE_URL}/oidc`. */
+  issuer: string;
+}
