@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { fakePrincipal } from '../../test/support/http-execution-context';
 import type { Principal } from '../auth/principal';
+import { CONSOLE_CONSUMER_ID } from '../operators/console-client';
 import { NotFoundError } from '../common/errors/not-found.error';
 import type { AppConfig } from '../config/app-config';
 import type { TenantsService } from '../tenants/tenants.service';
@@ -64,6 +65,17 @@ describe('BillingAccountsService', () => {
       category: 'signature',
       cost: 0,
     });
+  });
+
+  it("lets operators' logins to idflow's own console through at no cost, its allowance untouched", async () => {
+    const accounts = accountsWith({ FREE_MONTHLY_ALLOWANCE: 0 });
+    await expect(accounts.charge(livePrincipal(CONSOLE_CONSUMER_ID), 'authentication', NOVEMBER)).resolves.toEqual({
+      category: 'authentication',
+      cost: 0,
+    });
+    await expect(accounts.charge(livePrincipal(newConsumer()), 'authentication', NOVEMBER)).rejects.toBeInstanceOf(
+      InsufficientBalanceError,
+    );
   });
 
   it('uses the allowance first, then the balance at the category price, then refuses with 402', async () => {

@@ -1,3 +1,4 @@
+import { CONSOLE_CONSUMER_ID } from '../operators/console-client';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
@@ -37,7 +38,10 @@ export class BillingAccountsService {
    * What is taken is reserved now and given back by `refund` if the call then fails.
    */
   async charge(principal: Principal, category: BillingCategory, now = Date.now()): Promise<BillingCharge> {
-    if (principal.app.environment !== 'production') return { category, cost: 0 };
+    // Operators signing in to idflow's own console run the service; they are not a consumer of it.
+    if (principal.app.environment !== 'production' || principal.consumer.id === CONSOLE_CONSUMER_ID) {
+      return { category, cost: 0 };
+    }
     const consumerId = principal.consumer.id;
     const month = monthOf(now);
     if (await this.useAllowance(consumerId, month)) {
