@@ -6,6 +6,10 @@
  * it includes handling the approval itself), with their ratio to the targets.
  *
  *   npm run bench:sse -- 1000 10000            (--no-build to reuse dist/)
+ *
+ * Both this process and the service hold one file descriptor per stream, so the shell that starts it needs a soft limit
+ * above the largest count (`ulimit -n 60000` for 50,000; docs/operations.md); clients connect from 127.0.0.1, .2, ...,
+ * so no source address runs out of ephemeral ports.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -14,7 +18,11 @@ import type { JsonBody } from '../test/support/json-body';
 import { BENCH_ADMIN_TOKEN, type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
 
 const TARGET_DELAY_MS = 100;
-const TARGET_KIB_PER_STREAM = 30;
+const TARGET_KIB_PER_STREAM = 12;
+// Well under the ~28,000 ephemeral ports Linux gives one source address towards one address and port.
+const STREAMS_PER_SOURCE_ADDRESS = 20_000;
+// Descriptors beyond the streams: the database, the log, the approval connections, Node's own.
+const SPARE_DESCRIPTORS = 500;
 const CONCURRENCY = 50;
 // Approvals arrive a few at a time, as people approve; the delay then measures delivery, not a queue of approvals.
 const APPROVAL_CONCURRENCY = 5;
@@ -48,18 +56,31 @@ function post(
   });
 }
 
-async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>, concurrency = CONCURRENCY): Promise<R[]> {
+async function inBatches<T, R>(
+  items: T[],
+  work: (item: T, index: number) => Promise<R>,
+  concurrency = CONCURRENCY,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < items.length) {
         const index = next++;
-        results[index] = await work(items[index]);
+        results[index] = await work(items[index], index);
       }
     }),
   );
   return results;
+}
+
+/** The soft limit on open files this process (and so the service it starts) runs under. */
+function openFilesLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }
 
 function rssKib(pid: number): number {
@@ -75,6 +96,13 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const heapAndExternal = (memory: NodeJS.MemoryUsage) => memory.heapUsed + memory.external;
 
 async function measure(streams: number): Promise<void> {
+  const limit = openFilesLimit();
+  if (streams + SPARE_DESCRIPTORS > limit) {
+    throw new Error(
+      `${streams} streams need about ${streams + SPARE_DESCRIPTORS} open files here and in the service; the soft limit ` +
+        `is ${limit}: raise it with \`ulimit -n\` in the shell that starts the bench (docs/operations.md)`,
+    );
+  }
   const service: BenchProcess = await startIdflow(
     { LOG_LEVEL: 'error', FLOW_TTL_SECONDS: '3600' },
     { memoryProbe: true },
@@ -99,8 +127,10 @@ async function measure(streams: number): Promise<void> {
 
     await settle();
     const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
-    const clients = await inBatches(flowIds, async (id) => {
-      const client = await SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${id}`, { 'x-api-key': sandbox.apiKey });
+    const clients = await inBatches(flowIds, async (id, index) => {
+      const source = `127.0.0.${1 + Math.floor(index / STREAMS_PER_SOURCE_ADDRESS)}`;
+      const url = `${baseUrl}/api/v2/flow/sse?request=${id}`;
+      const client = await SseClient.open(url, { 'x-api-key': sandbox.apiKey }, source);
       await client.waitFor(1, 60_000);
       return client;
     });
