@@ -6,15 +6,22 @@
  * it includes handling the approval itself), with their ratio to the targets.
  *
  *   npm run bench:sse -- 1000 10000            (--no-build to reuse dist/)
+ *
+ * Both this process and the service hold one file descriptor per stream, so the shell that starts it needs a soft limit
+ * above the largest count (`ulimit -n 60000` for 50,000; docs/operations.md); clients connect from 127.0.0.1, .2, ...,
+ * so no source address runs out of ephemeral ports.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { SseClient } from '../test/support/sse-client';
 import type { JsonBody } from '../test/support/json-body';
 import { BENCH_ADMIN_TOKEN, type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
 
 const TARGET_DELAY_MS = 100;
-const TARGET_KIB_PER_STREAM = 30;
+const TARGET_KIB_PER_STREAM = 12;
+// Well under the ~28,000 ephemeral ports Linux gives one source address towards one address and port.
+const STREAMS_PER_SOURCE_ADDRESS = 20_000;
+// Descriptors beyond the streams: the database, the log, the approval connections, Node's own.
+const SPARE_DESCRIPTORS = 500;
 const CONCURRENCY = 50;
 // Approvals arrive a few at a time, as people approve; the delay then measures delivery, not a queue of approvals.
 const APPROVAL_CONCURRENCY = 5;
@@ -43,23 +50,41 @@ function post(
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may close an idle keep-alive connection just as it is reused (Node's documented race): once more.
+      if (outgoing.reusedSocket && error.code === 'ECONNRESET')
+        post(baseUrl, path, headers, body).then(resolve, reject);
+      else reject(error);
+    });
     outgoing.end(payload);
   });
 }
 
-async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>, concurrency = CONCURRENCY): Promise<R[]> {
+async function inBatches<T, R>(
+  items: T[],
+  work: (item: T, index: number) => Promise<R>,
+  concurrency = CONCURRENCY,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < items.length) {
         const index = next++;
-        results[index] = await work(items[index]);
+        results[index] = await work(items[index], index);
       }
     }),
   );
   return results;
+}
+
+/** The soft limit on open files this process (and so the service it starts) runs under. */
+function openFilesLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }
 
 function rssKib(pid: number): number {
@@ -69,12 +94,60 @@ function rssKib(pid: number): number {
   return Number(line?.match(/\d+/)?.[0] ?? 0);
 }
 
+/**
+ * A stream as the bench watches it: when its last event arrived and when it ended. The tests' SseClient keeps and parses
+ * every event, which at tens of thousands of streams re-sent every 2 seconds made this process, not the service, the
+ * bottleneck (gigabytes of heap and its collections on the same two cores).
+ */
+interface WatchedStream {
+  firstEvent: Promise<void>;
+  ended: Promise<void>;
+  lastEventAt: number;
+}
+
+function watch(url: string, headers: Record<string, string>, localAddress: string): Promise<WatchedStream> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      { headers: { accept: 'text/event-stream', ...headers }, localAddress },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+        let sawFirst!: () => void;
+        let sawEnd!: () => void;
+        const stream: WatchedStream = {
+          firstEvent: new Promise((done) => (sawFirst = done)),
+          ended: new Promise((done) => (sawEnd = done)),
+          lastEventAt: 0,
+        };
+        response.setEncoding('utf8');
+        // Events are written whole, one per chunk or more, and keep-alive comments are not sent on flow streams.
+        response.on('data', (chunk: string) => {
+          if (!chunk.includes('data: ')) return;
+          stream.lastEventAt = performance.now();
+          sawFirst();
+        });
+        response.on('close', () => sawEnd());
+        resolve(stream);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const heapAndExternal = (memory: NodeJS.MemoryUsage) => memory.heapUsed + memory.external;
 
 async function measure(streams: number): Promise<void> {
+  const limit = openFilesLimit();
+  if (streams + SPARE_DESCRIPTORS > limit) {
+    throw new Error(
+      `${streams} streams need about ${streams + SPARE_DESCRIPTORS} open files here and in the service; the soft limit ` +
+        `is ${limit}: raise it with \`ulimit -n\` in the shell that starts the bench (docs/operations.md)`,
+    );
+  }
   const service: BenchProcess = await startIdflow(
     { LOG_LEVEL: 'error', FLOW_TTL_SECONDS: '3600' },
     { memoryProbe: true },
@@ -99,9 +172,11 @@ async function measure(streams: number): Promise<void> {
 
     await settle();
     const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
-    const clients = await inBatches(flowIds, async (id) => {
-      const client = await SseClient.open(`${baseUrl}/api/v2/flow/sse?request=${id}`, { 'x-api-key': sandbox.apiKey });
-      await client.waitFor(1, 60_000);
+    const clients = await inBatches(flowIds, async (id, index) => {
+      const source = `127.0.0.${1 + Math.floor(index / STREAMS_PER_SOURCE_ADDRESS)}`;
+      const url = `${baseUrl}/api/v2/flow/sse?request=${id}`;
+      const client = await watch(url, { 'x-api-key': sandbox.apiKey }, source);
+      await client.firstEvent;
       return client;
     });
     await settle();
@@ -113,7 +188,7 @@ async function measure(streams: number): Promise<void> {
         const approvedAt = performance.now();
         await post(baseUrl, `/api/v2/sandbox/flows/${id}/approve`, credentials, {});
         await client.ended;
-        return client.events[client.events.length - 1].at - approvedAt;
+        return client.lastEventAt - approvedAt;
       },
       APPROVAL_CONCURRENCY,
     );

@@ -4,6 +4,7 @@ import { successEnvelope } from '../common/envelope/envelope';
 import type { EventStream } from '../common/http/event-stream';
 import { Metrics } from '../common/metrics/metrics';
 import { OpenStreams } from '../common/http/open-streams';
+import { StreamHeartbeat } from '../common/http/stream-heartbeat';
 import { StreamQuota } from '../common/http/stream-quota';
 import { AppConfig } from '../config/app-config';
 import { FlowEventBus } from './events/flow-event-bus';
@@ -33,6 +34,7 @@ export class FlowObserverService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(FlowObserverService.name);
   /** How to answer each poll held right now, at once. */
   private readonly held = new Set<() => void>();
+  private readonly heartbeat = new StreamHeartbeat(SSE_INTERVAL_MS);
 
   constructor(
     private readonly flows: FlowsService,
@@ -76,22 +78,27 @@ export class FlowObserverService implements BeforeApplicationShutdown {
       throw error;
     }
     events.onClose(unsubscribe);
+    // What the stream's closures hold lives as long as the stream: the flow's kind and expiry, not the entity or view.
+    const { kind } = flow;
     const shown = (view: ObservedView) =>
-      observer.personalData ? view : this.presenter.withoutPersonalData(flow, view);
-    let current: ObservedView | undefined;
+      observer.personalData ? view : this.presenter.withoutPersonalData(kind, view);
+    let ended = false;
+    let expiresAt = Infinity;
     const show = (view: ObservedView) => {
-      if (current && isTerminal(current.status)) return;
-      current = view;
+      if (ended) return;
+      ended = isTerminal(view.status);
+      expiresAt = view.exp * 1000;
       events.send(successEnvelope('Flow state', 'v2', { request: shown(view) }));
-      if (isTerminal(view.status)) events.end();
+      if (ended) events.end();
     };
     onChange = show;
     onMissed = () => void this.latest(flowId).then(show, () => events.end());
-    const timer = setInterval(() => {
-      if (current && Date.now() >= current.exp * 1000) void this.latest(flowId).then(show, () => events.end());
-      else events.repeat();
-    }, SSE_INTERVAL_MS);
-    events.onClose(() => clearInterval(timer));
+    events.onClose(
+      this.heartbeat.join(() => {
+        if (Date.now() >= expiresAt) void this.latest(flowId).then(show, () => events.end());
+        else events.repeat();
+      }),
+    );
     show(await this.presenter.present(flow));
     // A change announced while the flow was being read may be older or newer than what was read: read it again.
     if (changedMeanwhile) show(await this.latest(flowId));

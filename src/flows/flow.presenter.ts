@@ -6,6 +6,7 @@ import { hintOf } from './flow-hint';
 import { isUnsuccessfulEnd, observedStatus } from './flow-state';
 import type { FlowRequestObject, FlowView, ObservedView } from './flow-view';
 import type { Flow } from './flow.entity';
+import type { FlowKind } from './flow-kind';
 import { FlowKindRegistry } from './kinds/flow-kind.registry';
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
@@ -25,10 +26,11 @@ export class FlowPresenter {
 
   /**
    * The view for an observer who gave the API key alone (the SSE stream takes the secret as optional): the state and
-   * the indicators stay, personal data goes (spec 4.4 lets a browser hold the key; it must not learn who acts).
+   * the indicators stay, personal data goes (spec 4.4 lets a browser hold the key; it must not learn who acts). It takes
+   * the flow's kind rather than the flow, so an open stream need not keep the entity.
    */
-  withoutPersonalData(flow: Flow, view: ObservedView): ObservedView {
-    const kind = this.kinds.of(flow.kind);
+  withoutPersonalData(flowKind: FlowKind, view: ObservedView): ObservedView {
+    const kind = this.kinds.of(flowKind);
     if (kind.withoutPersonalData) return kind.withoutPersonalData(view);
     return this.flowFieldsWithoutPersonalData(view as FlowView);
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { successEnvelope } from '../common/envelope/envelope';
 import { OpenStreams } from '../common/http/open-streams';
+import { StreamHeartbeat } from '../common/http/stream-heartbeat';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import { SSE_INTERVAL_MS } from '../flows/flow-observer.service';
 import type { ReviewState } from './review-state';
@@ -15,6 +16,8 @@ import { ReviewService } from './review.service';
  */
 @Injectable()
 export class ReviewObserverService {
+  private readonly heartbeat = new StreamHeartbeat(SSE_INTERVAL_MS);
+
   constructor(
     private readonly review: ReviewService,
     private readonly bus: FlowEventBus,
@@ -35,12 +38,13 @@ export class ReviewObserverService {
       () => events.end(),
     );
     events.onClose(this.bus.onFlow(current.id, refresh, refresh));
-    const timer = setInterval(() => {
-      // Expiry is applied when a document is read, so a page left open past it learns of it here.
-      if (Date.now() >= current.exp * 1000) refresh();
-      else events.repeat();
-    }, SSE_INTERVAL_MS);
-    events.onClose(() => clearInterval(timer));
+    events.onClose(
+      this.heartbeat.join(() => {
+        // Expiry is applied when a document is read, so a page left open past it learns of it here.
+        if (Date.now() >= current.exp * 1000) refresh();
+        else events.repeat();
+      }),
+    );
     // Read again after subscribing, so a change made in between is not missed.
     refresh();
   }

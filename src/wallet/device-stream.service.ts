@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { OpenStreams } from '../common/http/open-streams';
+import { StreamHeartbeat } from '../common/http/stream-heartbeat';
 import { FlowEventBus } from '../flows/events/flow-event-bus';
 import type { FlowChangedEvent } from '../flows/events/flow-changed.event';
 import type { Device } from '../devices/device.entity';
@@ -17,6 +18,8 @@ const KEEP_ALIVE_MS = 15_000;
  */
 @Injectable()
 export class DeviceStreamService {
+  private readonly heartbeat = new StreamHeartbeat(KEEP_ALIVE_MS);
+
   constructor(
     private readonly bus: FlowEventBus,
     private readonly holder: HolderService,
@@ -52,8 +55,7 @@ export class DeviceStreamService {
         () => void resendInbox().catch(() => undefined),
       ),
     );
-    const timer = setInterval(() => void keepAlive().catch(() => undefined), KEEP_ALIVE_MS);
-    events.onClose(() => clearInterval(timer));
+    events.onClose(this.heartbeat.join(() => void keepAlive().catch(() => undefined)));
     await sendInbox();
   }
 }
