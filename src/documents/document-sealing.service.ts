@@ -10,6 +10,7 @@ import { DocumentPresenter } from './document.presenter';
 import { DocumentStampingService } from './document-stamping.service';
 import { NotAPdfError } from './errors/not-a-pdf.error';
 import { FlowDocument } from './flow-document.entity';
+import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 
 export const DOCUMENT_SEALING_PASS = 'document sealing';
@@ -46,6 +47,7 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
   private again = false;
   private readonly retries = new RetryWakeups(SEALING_PASS_MS, () => this.wake());
   private stopped = false;
+  private readonly documents: EntityStatements<FlowDocument>;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -55,7 +57,9 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     private readonly audit: DocumentAuditTrail,
     private readonly config: AppConfig,
     private readonly background: BackgroundWork,
-  ) {}
+  ) {
+    this.documents = new EntityStatements(unitOfWork.manager.getRepository(FlowDocument));
+  }
 
   onModuleInit(): void {
     this.background.pass({
@@ -92,6 +96,9 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     let completed = 0;
     do {
       this.again = false;
+      // Most passes find nothing due: one seek of the due time's index says so, in a statement prepared once.
+      const next = await this.documents.earliest('sealDueAt');
+      if (next === null || next > Date.now()) continue;
       const due = await this.unitOfWork.manager.getRepository(FlowDocument).find({
         where: { sealDueAt: LessThanOrEqual(Date.now()) },
         order: { sealDueAt: 'ASC' },

@@ -1,6 +1,12 @@
 import type { Driver, EntityManager, EntityMetadata, ObjectLiteral, Repository } from 'typeorm';
 import { UnitOfWork } from './unit-of-work';
 
+/** Rows whose column holds one of these values. */
+export interface Among<Entity> {
+  column: keyof Entity & string;
+  values: readonly string[];
+}
+
 /**
  * The statements of an entity's hot paths, written once from its column metadata: read a row or many by primary key,
  * insert many rows. Values always travel as bound parameters, so each statement text stays the same and the driver's
@@ -21,6 +27,7 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   private readonly insertPrefix: string;
   private readonly postgres: boolean;
   private readonly unitOfWork: UnitOfWork;
+  private readonly earliestStatements: Record<string, string> = {};
 
   constructor(private readonly repository: Repository<Entity>) {
     const { metadata } = repository;
@@ -81,6 +88,32 @@ export class EntityStatements<Entity extends ObjectLiteral> {
       return `(${slots.join(', ')})`;
     });
     return { sql: this.insertPrefix + tuples.join(', '), parameters };
+  }
+
+  /**
+   * The smallest value of a numeric column (a due time), among the rows whose `among.column` holds one of its values if
+   * given; null when there is none. Outside any transaction. A background worker asks this each pass to learn whether it
+   * has work, so it is one statement, prepared once: a query builder's claim of due rows, with the time written into its
+   * text on SQLite, was prepared anew on every pass.
+   */
+  async earliest(column: keyof Entity & string, among?: Among<Entity>): Promise<number | null> {
+    const key = among ? `${column} ${among.column} ${among.values.length}` : column;
+    const sql = (this.earliestStatements[key] ??= this.earliestSql(column, among));
+    const [row] = await this.repository.manager.query<Array<{ earliest: number | string | null }>>(
+      sql,
+      among ? [...among.values] : [],
+    );
+    return row?.earliest == null ? null : Number(row.earliest);
+  }
+
+  private earliestSql(column: string, among?: Among<Entity>): string {
+    const { metadata } = this.repository;
+    const driver = this.repository.manager.dataSource.driver;
+    const name = (property: string) => driver.escape(metadata.findColumnWithPropertyName(property)!.databaseName);
+    const select = `SELECT MIN(${name(column)}) AS earliest FROM ${driver.escape(metadata.tableName)}`;
+    if (!among) return select;
+    const slots = among.values.map((_, index) => this.placeholder(index + 1));
+    return `${select} WHERE ${name(among.column)} IN (${slots.join(', ')})`;
   }
 
   private hydrate(row: Record<string, unknown>, manager: EntityManager): Entity {

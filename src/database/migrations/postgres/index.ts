@@ -38,6 +38,7 @@ import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-Wallet
 import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
 import { Operators1765040000000 } from './1765040000000-Operators';
 import { ChangeCounter1765050000000 } from './1765050000000-ChangeCounter';
+import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -81,4 +82,5 @@ export const POSTGRES_MIGRATIONS = [
   DocumentSealing1765030000000,
   Operators1765040000000,
   ChangeCounter1765050000000,
+  OpenFlowExpiryIndex1765090000000,
 ];

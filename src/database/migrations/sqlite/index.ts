@@ -37,6 +37,7 @@ import { RevokedSealCertificates1765000000000 } from './1765000000000-RevokedSea
 import { WalletDcApiOrigin1765010000000 } from '../portable/1765010000000-WalletDcApiOrigin';
 import { DocumentSealing1765030000000 } from '../portable/1765030000000-DocumentSealing';
 import { Operators1765040000000 } from './1765040000000-Operators';
+import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -79,4 +80,5 @@ export const SQLITE_MIGRATIONS = [
   WalletDcApiOrigin1765010000000,
   DocumentSealing1765030000000,
   Operators1765040000000,
+  OpenFlowExpiryIndex1765090000000,
 ];
