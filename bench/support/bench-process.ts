@@ -41,6 +41,8 @@ export interface BenchProcessOptions {
   node?: string;
   /** Headers the readiness request needs (an API key). */
   readyHeaders?: Record<string, string>;
+  /** Flags for Node itself (`--perf-basic-prof`, which names the JIT's functions for callgrind). */
+  nodeFlags?: string[];
   /** A command to run Node under (valgrind), and how long to wait for the process to answer then. */
   wrapper?: { command: string[]; startTimeoutMs: number };
 }
@@ -98,14 +100,22 @@ export async function startBenchProcess(
   readyPath: string,
   options: BenchProcessOptions = {},
 ): Promise<BenchProcess> {
-  const { profileDir, memoryProbe, root = ROOT, wrapper, node = process.execPath, readyHeaders } = options;
+  const {
+    profileDir,
+    memoryProbe,
+    root = ROOT,
+    wrapper,
+    node = process.execPath,
+    readyHeaders,
+    nodeFlags = [],
+  } = options;
   const port = await freePort();
   const profiling = profileDir ? [`--cpu-prof`, `--cpu-prof-dir=${profileDir}`, '--import', EXIT_ON_SIGUSR2] : [];
   // An --import makes Node load the entry point as ES modules, which the TypeScript hello apps are not.
   const probing = memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const [command, ...wrapperArgs] = wrapper ? [...wrapper.command, node] : [node];
-  const child = spawn(command, [...wrapperArgs, ...profiling, ...probing, ...args], {
+  const child = spawn(command, [...wrapperArgs, ...nodeFlags, ...profiling, ...probing, ...args], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

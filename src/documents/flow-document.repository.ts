@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, LessThanOrEqual, type Repository } from 'typeorm';
+import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { FlowDocument } from './flow-document.entity';
 
@@ -17,7 +18,11 @@ export interface StampedCopy {
  */
 @Injectable()
 export class FlowDocumentRepository {
-  constructor(private readonly unitOfWork: UnitOfWork) {}
+  private readonly statements: EntityStatements<FlowDocument>;
+
+  constructor(private readonly unitOfWork: UnitOfWork) {
+    this.statements = new EntityStatements(unitOfWork.manager.getRepository(FlowDocument));
+  }
 
   async insert(
     document: Omit<FlowDocument, 'archiveRenewalAt' | 'sealDueAt' | 'sealAttempts' | 'sealError'>,
@@ -52,8 +57,13 @@ export class FlowDocumentRepository {
     await this.rows().update({ flowId }, { sealDueAt: now, sealAttempts: 0, sealError: null });
   }
 
-  /** Documents whose seal is due at `now`, the longest due first. */
-  dueSeals(now: number, limit: number): Promise<FlowDocument[]> {
+  /**
+   * Documents whose seal is due at `now`, the longest due first. Most passes find none: one seek of the due time's
+   * index, in a statement prepared once, says so before the query builder writes a statement with the time in its text.
+   */
+  async dueSeals(now: number, limit: number): Promise<FlowDocument[]> {
+    const next = await this.statements.earliest('sealDueAt');
+    if (next === null || next > now) return [];
     return this.rows().find({ where: { sealDueAt: LessThanOrEqual(now) }, order: { sealDueAt: 'ASC' }, take: limit });
   }
 

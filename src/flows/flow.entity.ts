@@ -10,6 +10,7 @@ import type { FlowEndReason, FlowStatus } from './flow-state';
  * file and signees in their own tables (`documents`, `document_signees`) under the same id.
  */
 @Entity({ name: 'flows' })
+@Index('IDX_flows_status_expires_at', ['status', 'expiresAt'])
 export class Flow {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, Repository } from 'typeorm';
 import { deleteBatch } from '../platform/delete-batch';
+import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { CibaPing } from './ciba-ping.entity';
 
@@ -11,10 +12,14 @@ import { CibaPing } from './ciba-ping.entity';
  */
 @Injectable()
 export class CibaPingRepository {
+  private readonly statements: EntityStatements<CibaPing>;
+
   constructor(
     @InjectRepository(CibaPing) private readonly pings: Repository<CibaPing>,
     private readonly unitOfWork: UnitOfWork,
-  ) {}
+  ) {
+    this.statements = new EntityStatements(pings);
+  }
 
   async insert(ping: CibaPing): Promise<void> {
     await this.pings.insert(ping);
@@ -37,7 +42,10 @@ export class CibaPingRepository {
   }
 
   /** Pings due at `now`, the longest due first. */
-  due(now: number, limit: number): Promise<CibaPing[]> {
+  async due(now: number, limit: number): Promise<CibaPing[]> {
+    // Most passes find none: one seek of the status index, in a statement prepared once, says so.
+    const next = await this.statements.earliest('nextAttemptAt', { column: 'status', values: ['due'] });
+    if (next === null || next > now) return [];
     return this.pings.find({
       where: { status: 'due', nextAttemptAt: LessThanOrEqual(now) },
       order: { nextAttemptAt: 'ASC' },

@@ -86,4 +86,28 @@ describe('EntityStatements', () => {
     ]);
     await expect(rows.findManyById([])).resolves.toEqual([]);
   });
+
+  it('answers the earliest due time among the rows asked for, null when none has one, in one unchanging statement', async () => {
+    const rows = new EntityStatements(dataSource.getRepository(Sample));
+    await expect(
+      rows.earliest('endedAt', { column: 'displayName', values: ['Sample e1', 'Sample e2'] }),
+    ).resolves.toBeNull();
+    await rows.insertMany([
+      { ...sample('e1', 1), endedAt: 30 },
+      { ...sample('e2', 2), endedAt: 20 },
+      { ...sample('e3', 3), endedAt: 10 },
+    ]);
+    statements.length = 0;
+    await expect(rows.earliest('endedAt', { column: 'displayName', values: ['Sample e1', 'Sample e2'] })).resolves.toBe(
+      20,
+    );
+    await expect(rows.earliest('endedAt', { column: 'displayName', values: ['Sample e1', 'Sample e2'] })).resolves.toBe(
+      20,
+    );
+    expect(statements).toHaveLength(2);
+    expect(new Set(statements).size).toBe(1);
+    expect(statements[0]).not.toMatch(/e1|e2/);
+    const ended = (await dataSource.getRepository(Sample).find()).flatMap((row) => row.endedAt ?? []);
+    await expect(rows.earliest('endedAt')).resolves.toBe(Math.min(...ended));
+  });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { randomBase62 } from '../common/ids/random-id';
 import { deleteBatch } from '../platform/delete-batch';
@@ -45,10 +46,14 @@ export interface DeliveryListing {
  */
 @Injectable()
 export class WebhookDeliveryRepository {
+  private readonly statements: EntityStatements<WebhookDelivery>;
+
   constructor(
     @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly unitOfWork: UnitOfWork,
-  ) {}
+  ) {
+    this.statements = new EntityStatements(deliveries);
+  }
 
   /**
    * Marks up to `limit` due deliveries `delivering` under a fresh lease token, in one statement, and returns them. On
@@ -57,6 +62,7 @@ export class WebhookDeliveryRepository {
    * SQLite (one writer at a time) and on PostgreSQL alike.
    */
   async claimDue(limit: number, now = Date.now()): Promise<WebhookDelivery[]> {
+    if (!(await this.anyDue(now))) return [];
     const leaseToken = randomBase62(24);
     const parameters = { ...DUE_PARAMETERS, now };
     const candidates = this.deliveries
@@ -78,6 +84,17 @@ export class WebhookDeliveryRepository {
       .execute();
     if (!claim.affected) return [];
     return this.deliveries.find({ where: { leaseToken }, order: { nextAttemptAt: 'ASC' } });
+  }
+
+  /**
+   * Whether a claim would find anything, in two seeks of the status index: most passes find nothing, and the claim is
+   * a write (it takes SQLite's write lock) whose text the query builder makes anew with each time.
+   */
+  private async anyDue(now: number): Promise<boolean> {
+    const retry = await this.statements.earliest('nextAttemptAt', { column: 'status', values: ['pending'] });
+    if (retry !== null && retry <= now) return true;
+    const leaseEnd = await this.statements.earliest('leaseExpiresAt', { column: 'status', values: ['delivering'] });
+    return leaseEnd !== null && leaseEnd <= now;
   }
 
   /** How many deliveries are due and not being sent, and since when the longest-waiting one has been due. */
