@@ -48,6 +48,12 @@ export interface SigneeInput {
   order?: number;
 }
 
+/**
+ * `seal` (the default): idflow's own seal over the signed copy, each approval recorded beside it; `advanced`: each
+ * signee's own signature by their certificate at a remote signing provider, before that seal.
+ */
+export type DocumentSignatureKind = 'seal' | 'advanced';
+
 /** `POST /api/{version}/document/signing`: pushed to each NIN's digital-ID app. */
 export interface DocumentSigningInput {
   to: string[];
@@ -55,6 +61,7 @@ export interface DocumentSigningInput {
   webhook: DocumentWebhookInput;
   signingOrder?: SigningOrder;
   reminders?: DocumentReminders;
+  signature?: DocumentSignatureKind;
 }
 
 /** `POST /api/{version}/document/review`: a hosted page where each signee signs. */
@@ -64,6 +71,7 @@ export interface DocumentReviewInput {
   webhook: DocumentWebhookInput;
   signingOrder?: SigningOrder;
   reminders?: DocumentReminders;
+  signature?: DocumentSignatureKind;
 }
 
 /** A signee as the document shows them; `signedAt` (Unix seconds) and `ip` once they have signed. */
@@ -154,6 +162,10 @@ export interface IdflowDocument {
   status: DocumentStatus;
   /** True for every unsuccessful end (rejected, cancelled, expired). */
   cancelled: boolean;
+  /** Only on a document created with `signature: 'advanced'`. */
+  signature?: DocumentSignatureKind;
+  /** Every signee signed but the signed copy is not made yet: why the last attempt failed; it is tried again. */
+  pendingReason?: string;
 }
 
 /** The `data` of a signing create: the document, and four digits the signees' apps show beside it. */

@@ -23,6 +23,7 @@ export type {
   DocumentReviewCreated,
   DocumentReviewInput,
   DocumentSignature,
+  DocumentSignatureKind,
   DocumentSignee,
   DocumentSigningCreated,
   DocumentSigningInput,
