@@ -55,6 +55,7 @@ export class ConsoleController {
     },
   })
   @ApiResponse({ status: 503, description: 'BASE_URL is plain http on a public host: no login could return to it' })
+  @ApiRateLimited()
   async settings(@Res() response: Response): Promise<void> {
     const settings = await this.client.settingsOf();
     response.setHeader('cache-control', 'no-store');
