@@ -7,6 +7,9 @@ import { createTenant } from './support/tenant-factory';
 import { TestApp, createTestApp } from './support/test-app';
 import { thrownExceptionsWhile } from './support/thrown-exceptions';
 
+/** The key cache's question whether another process changed a key (DatabaseChanges), on either database. */
+const CHANGE_QUESTIONS = /PRAGMA data_version|FROM change_counter/;
+
 /**
  * The database statements each hot integrator route runs, counted per request. A change that adds one to a route that
  * serves every poll or every create shows here first; if it is needed, change the number with the reason in the commit.
@@ -70,9 +73,11 @@ describe('database statements per request on the hot routes', () => {
       const warmedAt = Date.now();
       await send();
       const statements = await send();
-      // The key cache keeps an answer for KEY_HOLDER_TTL_MS: on a loaded machine the two requests can take longer, and
-      // the second then reads the key again. Measured again until both fit, as they do on a machine at rest.
-      if (Date.now() - warmedAt < KEY_HOLDER_TTL_MS || attempt === 5) return statements;
+      // The key cache keeps an answer for KEY_HOLDER_TTL_MS and asks once in that time whether another process changed
+      // a key: on a loaded machine the two requests can take longer, or the measured one can fall where the question is
+      // due, and it then reads the key or the change counter again. Measured again until neither happened.
+      const asked = statements.some((statement) => CHANGE_QUESTIONS.test(statement));
+      if ((Date.now() - warmedAt < KEY_HOLDER_TTL_MS && !asked) || attempt === 5) return statements;
     }
   }
 
