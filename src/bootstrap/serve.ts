@@ -27,11 +27,16 @@ export async function serve(config: AppConfig, tracing: string): Promise<void> {
 
 /**
  * Nest closes the app on SIGTERM and SIGINT (streams end, held polls are answered, webhooks and usage are written, the
- * server and the database close); this bounds how long that may take, as an orchestrator would kill the process.
+ * server and the database close), then raises the signal again. This listener stays for that second signal, so the
+ * process ends with 0 once nothing is left open, as a clean stop should, rather than killed by its own signal; and it
+ * bounds how long the close may take, as an orchestrator would kill the process.
  */
 function exitWithinGrace(seconds: number, logger: Logger): void {
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       logger.log(`${signal}: shutting down within ${seconds} s`, 'Main');
       setTimeout(() => {
         logger.warn(`Still shutting down after ${seconds} s: exiting now`, 'Main');
