@@ -44,8 +44,7 @@ export class CibaPingRepository {
   /** Pings due at `now`, the longest due first. */
   async due(now: number, limit: number): Promise<CibaPing[]> {
     // Most passes find none: one seek of the status index, in a statement prepared once, says so.
-    const next = await this.statements.earliest('nextAttemptAt', { column: 'status', values: ['due'] });
-    if (next === null || next > now) return [];
+    if (!(await this.statements.anyDueBy(now, 'nextAttemptAt', { column: 'status', values: ['due'] }))) return [];
     return this.pings.find({
       where: { status: 'due', nextAttemptAt: LessThanOrEqual(now) },
       order: { nextAttemptAt: 'ASC' },

@@ -153,6 +153,12 @@ export class EntityStatements<Entity extends ObjectLiteral> {
     return row?.earliest == null ? null : Number(row.earliest);
   }
 
+  /** Whether a row's `column` is due by `now`: the earliest value, if any, is no later. */
+  async anyDueBy(now: number, column: keyof Entity & string, among?: Among<Entity>): Promise<boolean> {
+    const earliest = await this.earliest(column, among);
+    return earliest !== null && earliest <= now;
+  }
+
   private earliestSql(column: string, among?: Among<Entity>): string {
     const { metadata } = this.repository;
     const driver = this.repository.manager.dataSource.driver;

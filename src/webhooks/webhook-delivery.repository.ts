@@ -91,10 +91,10 @@ export class WebhookDeliveryRepository {
    * a write (it takes SQLite's write lock) whose text the query builder makes anew with each time.
    */
   private async anyDue(now: number): Promise<boolean> {
-    const retry = await this.statements.earliest('nextAttemptAt', { column: 'status', values: ['pending'] });
-    if (retry !== null && retry <= now) return true;
-    const leaseEnd = await this.statements.earliest('leaseExpiresAt', { column: 'status', values: ['delivering'] });
-    return leaseEnd !== null && leaseEnd <= now;
+    return (
+      (await this.statements.anyDueBy(now, 'nextAttemptAt', { column: 'status', values: ['pending'] })) ||
+      this.statements.anyDueBy(now, 'leaseExpiresAt', { column: 'status', values: ['delivering'] })
+    );
   }
 
   /** How many deliveries are due and not being sent, and since when the longest-waiting one has been due. */
