@@ -1057,7 +1057,7 @@ describe('identification with an EU Digital Identity Wallet (OpenID4VP 1.0, SD-J
       .set(credentials(sandbox))
       .send({})
       .expect(400);
-    expect(refused.body.errors[0].message).toMatch(/Only wallet identifications/);
+    expect(refused.body.errors[0].message).toMatch(/Only wallet flows/);
   });
 });
 

@@ -364,6 +364,21 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       t.http().post(`/api/v2/sandbox/flows/${sandboxed}/present`).set(credentials(sandbox)).send({}),
       201,
     );
+
+    const payment = { payee: { name: 'Acme Shop', id: 'DE89370400440532013000' }, amount: 12, currency: 'EUR' };
+    const signing = await expectStatus(
+      t
+        .http()
+        .post('/api/v2/signing/wallet')
+        .set(credentials(sandbox))
+        .send({ action: 'confirm', payload: 'Pay 12 EUR to Acme Shop', payment }),
+      201,
+    );
+    const signingId = (signing as { data: { request: { id: string } } }).data.request.id;
+    await expectStatus(
+      t.http().post(`/api/v2/sandbox/flows/${signingId}/present`).set(credentials(sandbox)).send({}),
+      201,
+    );
   });
 
   it("answers the sandbox signing provider's CSC API v2 as declared", async () => {

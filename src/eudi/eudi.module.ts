@@ -4,6 +4,7 @@ import { OutboundModule } from '../common/outbound/outbound.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { FlowsModule } from '../flows/flows.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { SignaturesModule } from '../signatures/signatures.module';
 import { EudiCertificate } from './eudi-certificate.entity';
 import { EudiCertificateRepository } from './eudi-certificate.repository';
 import { EudiCredentialsService } from './eudi-credentials.service';
@@ -25,6 +26,7 @@ import { UnitOfWork } from '../platform/unit-of-work';
     FlowsModule,
     TenantsModule,
     ClaimsModule,
+    SignaturesModule,
     OutboundModule,
   ],
   controllers: [Openid4vpController, PidIssuerCaController],

@@ -23,32 +23,37 @@ export function pidDcqlQuery(
   purpose?: string,
   queries: readonly CredentialQueryId[] = CREDENTIAL_QUERY_IDS,
 ): DcqlQuery {
+  // A request for no claim (a transaction's approval alone) names none: DCQL's `claims` may not be empty.
+  const asking = <T>(paths: T[]) => (paths.length === 0 ? {} : { claims: paths });
   const mdocElements = (doctype: string) =>
-    pidPathsFor(claims, 'mso_mdoc').map(([element]) => ({
-      path: [doctype, element] as [string, string],
-      intent_to_retain: false,
-    }));
+    asking(
+      pidPathsFor(claims, 'mso_mdoc').map(([element]) => ({
+        path: [doctype, element] as [string, string],
+        intent_to_retain: false,
+      })),
+    );
   const candidates: Record<CredentialQueryId, CredentialQuery | undefined> = {
     pid: {
       id: 'pid',
       format: 'dc+sd-jwt',
       meta: { vct_values: [PID_VCT] },
-      claims: pidPathsFor(claims, 'dc+sd-jwt').map((path) => ({ path: [...path] })),
+      ...asking(pidPathsFor(claims, 'dc+sd-jwt').map((path) => ({ path: [...path] }))),
     },
     pid_mdoc: {
       id: 'pid_mdoc',
       format: 'mso_mdoc',
       meta: { doctype_value: PID_DOCTYPE },
-      claims: mdocElements(PID_DOCTYPE),
+      ...mdocElements(PID_DOCTYPE),
     },
-    av_mdoc: claims.every(isAgeClaim)
-      ? {
-          id: 'av_mdoc',
-          format: 'mso_mdoc',
-          meta: { doctype_value: AGE_ATTESTATION_DOCTYPE },
-          claims: mdocElements(AGE_ATTESTATION_DOCTYPE),
-        }
-      : undefined,
+    av_mdoc:
+      claims.length > 0 && claims.every(isAgeClaim)
+        ? {
+            id: 'av_mdoc',
+            format: 'mso_mdoc',
+            meta: { doctype_value: AGE_ATTESTATION_DOCTYPE },
+            ...mdocElements(AGE_ATTESTATION_DOCTYPE),
+          }
+        : undefined,
   };
   const offered = CREDENTIAL_QUERY_IDS.filter((id) => queries.includes(id) && candidates[id] !== undefined);
   const query = DcqlQuery.parse({

@@ -20,6 +20,7 @@ import { AGE_ATTESTATION_DOCTYPE, PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidAttrib
 import type { StatusListEntry } from './sandbox-status-list';
 import type { SandboxCredential } from './sandbox-credentials';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
+import { TRANSACTION_DATA_HASH_ALGORITHM, transactionDataHash } from './transaction-data';
 
 const PID_LIFETIME_SECONDS = 365 * 86_400;
 
@@ -30,6 +31,7 @@ interface RequestObject {
   response_uri: string;
   dcql_query: { credentials: Array<{ id: string; claims?: Array<{ path: string[] }> }> };
   client_metadata: { jwks: { keys: JWK[] } };
+  transaction_data?: string[];
 }
 
 /** The mdoc doctype each mdoc the sandbox wallet holds is of, and the credential query it answers. */
@@ -99,8 +101,15 @@ async function sdJwtPresentation(
     disclosureFrameOf(attributes),
     { header: { typ: 'dc+sd-jwt', x5c: x5cOf(issuer) } },
   );
+  // The person approves the transaction the request shows them: the key binding JWT binds each of its entries.
+  const approved = request.transaction_data
+    ? {
+        transaction_data_hashes: request.transaction_data.map(transactionDataHash),
+        transaction_data_hashes_alg: TRANSACTION_DATA_HASH_ALGORITHM,
+      }
+    : {};
   return sdJwt.present(credential, presentationFrameOf(asked), {
-    kb: { payload: { iat: now, aud: request.client_id, nonce: request.nonce } },
+    kb: { payload: { iat: now, aud: request.client_id, nonce: request.nonce, ...approved } },
   });
 }
 

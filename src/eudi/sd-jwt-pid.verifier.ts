@@ -18,6 +18,8 @@ export interface VerifiedPid {
   claims: Record<string, unknown>;
   /** The wallet's key the credential is bound to. */
   holderKey: JWK;
+  /** An SD-JWT VC's key binding JWT as presented, and its payload (what the wallet bound: transaction data hashes). */
+  keyBinding?: { jwt: string; payload: Record<string, unknown> };
 }
 
 /** Gives the verified status list token at a URI, or throws a refusal saying why there is none. */
@@ -117,7 +119,11 @@ export async function verifySdJwtPid(
   if (Math.abs(now.getTime() / 1000 - binding.iat) > KEY_BINDING_WINDOW_SECONDS) {
     throw new PresentationRefusedError('The key binding JWT is not fresh (iat)');
   }
-  return { claims, holderKey: (claims.cnf as { jwk: JWK }).jwk };
+  return {
+    claims,
+    holderKey: (claims.cnf as { jwk: JWK }).jwk,
+    keyBinding: { jwt: presentation.slice(presentation.lastIndexOf('~') + 1), payload: binding },
+  };
 }
 
 /** The credential's status list entry, read once its signature held (the library checks the status last). */

@@ -18,7 +18,8 @@ import { RequestValidationError } from '../common/errors/request-validation.erro
 import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
-import { FlowsService } from '../flows/flows.service';
+import { type FlowChanges, FlowsService } from '../flows/flows.service';
+import { SignatureReceiptsService } from '../signatures/signature-receipts.service';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { TenantsService } from '../tenants/tenants.service';
@@ -42,6 +43,9 @@ import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
 import type { SandboxCredential } from './sandbox-credentials';
 import { StatusListsService } from './status-lists.service';
+import type { VerifiedPid } from './sd-jwt-pid.verifier';
+import { encodeTransactionData, transactionDataHash, transactionDataObject } from './transaction-data';
+import { checkTransactionDataHashes } from './transaction-data-hashes';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { WalletAsk } from './wallet-ask';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
@@ -95,6 +99,7 @@ export class WalletVerifierService {
     private readonly flows: FlowsService,
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
+    private readonly receipts: SignatureReceiptsService,
     private readonly config: AppConfig,
   ) {
     this.responseKeys = sealedColumns.register({
@@ -156,6 +161,7 @@ export class WalletVerifierService {
     const publicJwk = { ...(await exportJWK(publicKey)), kid, use: 'enc', alg: RESPONSE_KEY_ALGORITHM };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: RESPONSE_KEY_ALGORITHM };
     const requestUri = `${this.config.BASE_URL}/${OPENID4VP_PATHS.request}/${flow.id}`;
+    const transactionData = this.transactionDataOf(flow, ask);
     const common = {
       response_type: 'vp_token' as const,
       client_id: clientId,
@@ -163,6 +169,7 @@ export class WalletVerifierService {
       state,
       dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries),
       ...(ask.verifierInfo ? { verifier_info: ask.verifierInfo } : {}),
+      ...(transactionData ? { transaction_data: transactionData } : {}),
       client_metadata: {
         client_name: flow.appName,
         jwks: { keys: [publicJwk as Jwk] },
@@ -220,6 +227,17 @@ export class WalletVerifierService {
   }
 
   /**
+   * The request's transaction data, encoded: what the person approves, for the credential queries a key binding JWT
+   * answers (SD-JWT VC), since OpenID4VP 1.0 defines no binding of transaction data into an mdoc's device signature.
+   */
+  private transactionDataOf(flow: Flow, ask: WalletAsk): [string, ...string[]] | undefined {
+    if (!ask.transaction) return undefined;
+    const credentialIds = ask.queries.filter((id) => CREDENTIAL_QUERIES[id] === 'dc+sd-jwt');
+    const context = { flowId: flow.id, createdAt: flow.createdAt, appName: flow.appName, text: flow.payload };
+    return [encodeTransactionData(transactionDataObject(ask.transaction, context, credentialIds))];
+  }
+
+  /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
    * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes. An SD-JWT VC names
    * the entry of the sandbox status list that holds `status`; an mdoc names none, since the mdoc library reads no
@@ -247,6 +265,16 @@ export class WalletVerifierService {
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
   async refusalOf(flowId: string): Promise<string | undefined> {
     return (await this.presentations.find(flowId))?.refusal ?? undefined;
+  }
+
+  /**
+   * A flow's view with, for a wallet flow the wallet refused, its `reason`; read inside the move's unit of work when
+   * the view is made there (a webhook queued with the move).
+   */
+  async withRefusal<V extends object>(flow: Flow, view: V): Promise<V | (V & { reason: string })> {
+    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
+    const reason = await this.refusalOf(flow.id);
+    return reason ? { ...view, reason } : view;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */
@@ -279,13 +307,13 @@ export class WalletVerifierService {
     const opened = await this.open(flow, presentation, response, mode);
     const refusal = walletRefusalOf(opened.answer);
     if (refusal !== undefined) return this.acceptRefusal(flow, refusal);
-    const claims = await this.verify(flow, presentation, opened, mode).catch((error: unknown) => {
+    const changes = await this.verify(flow, presentation, opened, mode).catch((error: unknown) => {
       if (error instanceof PresentationRefusedError) {
         this.logger.warn({ flowId: flow.id, reason: error.reason }, 'Refused a wallet presentation');
       }
       throw error;
     });
-    if (!(await this.flows.move(flow, 'approve', claims))) {
+    if (!(await this.flows.move(flow, 'approve', changes))) {
       throw new PresentationRefusedError('The flow ended before the presentation arrived');
     }
   }
@@ -344,7 +372,7 @@ export class WalletVerifierService {
     presentation: WalletPresentation,
     opened: OpenedResponse,
     mode: WalletResponseMode,
-  ): Promise<{ claims: Flow['claims']; holderNin: string }> {
+  ): Promise<FlowChanges> {
     const { parseOpenid4vpAuthorizationResponse, verifyMdocPid, verifySdJwtPid } = await this.libraries();
     const request = this.requestAnswered(presentation, mode);
     let parsed: Awaited<ReturnType<WalletLibraries['parseOpenid4vpAuthorizationResponse']>>;
@@ -373,14 +401,41 @@ export class WalletVerifierService {
             { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
             (uri) => this.statusLists.verifiedToken(uri, anchors),
           );
+    const holderNin = `pid:${(await calculateJwkThumbprint(pid.holderKey)).slice(0, 27)}`;
+    if (request.transaction_data) return this.approved(flow, request.transaction_data, pid, holderNin);
     const values = catalogValuesOf(pid.claims, flow.requestedClaims, format);
     const app = await this.tenants.findApp(flow.appId);
     const released = flow.requestedClaims.filter((claim) => {
       const [group, name] = claim.split('.');
       return values[group]?.[name] !== undefined;
     });
-    const holderNin = `pid:${(await calculateJwkThumbprint(pid.holderKey)).slice(0, 27)}`;
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
+  }
+
+  /**
+   * A transaction the person approved: the key binding JWT binds each of the request's transaction data objects, and
+   * the service's receipt, as a signing flow's `signature`, vouches for it with that JWT inside.
+   */
+  private async approved(
+    flow: Flow,
+    transactionData: readonly string[],
+    pid: VerifiedPid,
+    holderNin: string,
+  ): Promise<FlowChanges> {
+    if (!pid.keyBinding) {
+      throw new PresentationRefusedError(
+        'The request carries transaction data, which only an SD-JWT VC binds (in its key binding JWT): present the PID as SD-JWT VC',
+      );
+    }
+    checkTransactionDataHashes(transactionData, pid.keyBinding.payload);
+    const { receipt, signedAt } = await this.receipts.receiptForWallet({
+      holder: holderNin,
+      flow: flow.id,
+      payload: flow.payload,
+      keyBinding: pid.keyBinding.jwt,
+      transactionDataHashes: transactionData.map(transactionDataHash),
+    });
+    return { holderNin, signature: receipt, signedAt };
   }
 
   /**
@@ -400,6 +455,7 @@ export class WalletVerifierService {
       nonce: request.nonce,
       state: request.state,
       dcql_query: request.dcql_query as DcqlQuery,
+      transaction_data: request.transaction_data,
       client_metadata: request.client_metadata,
       response_mode: DC_API_JWT,
     };

@@ -36,15 +36,9 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
     this.registry.register('identification', this);
   }
 
-  /**
-   * A wallet flow refused shows why, beside the engine's fields; read inside the move's unit of work when the view is
-   * made there (a webhook queued with the move).
-   */
-  override async present(flow: Flow): Promise<FlowView> {
-    const view = this.observed(flow);
-    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
-    const reason = await this.wallet.refusalOf(flow.id);
-    return reason ? { ...view, reason } : view;
+  /** A wallet flow refused shows why, beside the engine's fields. */
+  override present(flow: Flow): Promise<FlowView> {
+    return this.wallet.withRefusal(flow, this.observed(flow));
   }
 
   /** A wallet flow's request object and response key go with it. */

@@ -1,33 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, IsString, IsUrl, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsOptional, IsString, Length, Matches, ValidateNested } from 'class-validator';
 import { IsDisplayText } from '../common/validation/is-display-text';
+import { PageOrigin } from '../eudi/page-origin';
 import { IsIntendedUseName, MAX_INTENDED_USE_NAME_LENGTH } from '../eudi/intended-use-name';
 import { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import { IdentificationDto } from './identification.dto';
 
-/** The longest page origin kept for a wallet flow's Digital Credentials API request. */
-const MAX_ORIGIN_LENGTH = 300;
 /** A wallet shows the purpose on its consent screen, beside the verifier's name: a sentence, not a page. */
 const MAX_PURPOSE_LENGTH = 300;
 
 /** A wallet identification takes what every start mode takes; the claims must be ones a PID proves. */
 export class WalletIdentificationDto extends IdentificationDto {
-  @ApiPropertyOptional({
-    description:
-      "The https origin of the integrator's page that asks the wallet through the browser's Digital Credentials API " +
-      '(same device). Given, the answer also carries `presentation.digitalCredentials`, a request signed for this ' +
-      'origin alone (`expected_origins`); left out, only the `openid4vp://` request is made.',
-    example: 'https://shop.example',
-    maxLength: MAX_ORIGIN_LENGTH,
-  })
-  @IsOptional()
-  @MaxLength(MAX_ORIGIN_LENGTH)
-  @IsUrl(
-    { protocols: ['https'], require_protocol: true, require_tld: false },
-    { message: 'origin must be an https origin, such as https://shop.example' },
-  )
-  @Matches(/^https:\/\/[^/?#]+$/, { message: 'origin must be an https origin alone: no path, query or trailing slash' })
+  @PageOrigin()
   origin?: string;
 
   @ApiPropertyOptional({

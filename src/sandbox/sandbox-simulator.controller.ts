@@ -75,7 +75,7 @@ export class SandboxSimulatorController {
 
   @Post(':flowId/present')
   @SimulatorRoute(
-    "Answer a wallet identification as a test person's EU wallet: a PID from the sandbox PID issuer, presented to the verifier",
+    "Answer a wallet identification or signing as a test person's EU wallet: a PID from the sandbox PID issuer, presented to the verifier (approving a signing flow's transaction data)",
     'Presentation verified',
     {},
   )

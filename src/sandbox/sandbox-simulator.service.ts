@@ -65,7 +65,11 @@ export class SandboxSimulatorService {
     const flow = await this.flows.findForApp(flowId, principal.app.id);
     if (flow.startMode !== 'wallet') {
       throw new RequestValidationError([
-        { code: 'custom', path: [], message: 'Only wallet identifications are presented to; use scan or approve' },
+        {
+          code: 'custom',
+          path: [],
+          message: 'Only wallet flows (identification or signing) are presented to; use scan or approve',
+        },
       ]);
     }
     const holderNin = nin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];

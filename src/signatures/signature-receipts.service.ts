@@ -8,6 +8,7 @@ import {
   DeviceSignaturePayload,
   SIGNATURE_RECEIPT_TYPE,
   SigningChallenge,
+  challengeFor,
 } from './signing-challenge';
 
 /** The key of the device that signed, as the verifier needs it. */
@@ -21,6 +22,15 @@ export interface SigningDevice {
 export interface SignatureReceipt {
   receipt: string;
   signedAt: number;
+}
+
+/** An approval by an EU wallet: its holder key's pseudonym, and the key binding JWT that bound the transaction. */
+export interface WalletApproval {
+  holder: string;
+  flow: string;
+  payload: string;
+  keyBinding: string;
+  transactionDataHashes: string[];
 }
 
 const refused = (message: string) =>
@@ -47,6 +57,26 @@ export class SignatureReceiptsService {
         payload_sha256: challenge.payloadSha256,
         device: device.id,
         device_signature: jws,
+        signed_at: Math.floor(signedAt / 1000),
+      },
+      { issuer: this.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE },
+    );
+    return { receipt, signedAt };
+  }
+
+  /**
+   * The receipt for a transaction an EU wallet approved, verified by the wallet verifier: the key binding JWT takes the
+   * device signature's place, with the transaction data hashes it bound, so the receipt can be checked offline.
+   */
+  async receiptForWallet(approval: WalletApproval): Promise<SignatureReceipt> {
+    const signedAt = Date.now();
+    const receipt = await this.serviceKey.sign(
+      {
+        sub: approval.holder,
+        flow: approval.flow,
+        payload_sha256: challengeFor(approval.flow, approval.payload).payloadSha256,
+        key_binding: approval.keyBinding,
+        transaction_data_hashes: approval.transactionDataHashes,
         signed_at: Math.floor(signedAt / 1000),
       },
       { issuer: this.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE },

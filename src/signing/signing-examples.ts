@@ -34,4 +34,12 @@ export const SIGNING_EXAMPLES = {
     ],
     qr: QR_START_EXAMPLE,
   },
+  wallet: {
+    request: { ...REQUEST, user: '' },
+    presentation: {
+      uri: 'openid4vp://?client_id=x509_hash%3A3kP9xQ...&request_uri=http%3A%2F%2Flocalhost%3A3000%2Fopenid4vp%2Frequests%2Freq_7Hn2Qp9LwX4cVb8ZtR1mKs3D',
+      requestUri: 'http://localhost:3000/openid4vp/requests/req_7Hn2Qp9LwX4cVb8ZtR1mKs3D',
+      clientId: 'x509_hash:3kP9xQ...',
+    },
+  },
 };

@@ -9,37 +9,41 @@ import type { ApiVersion } from '../common/envelope/envelope';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { Versioned } from '../platform/versioned.decorator';
-import type { AppStartMode } from '../flows/flow-kind';
+import type { StartMode } from '../flows/flow-kind';
 import type { Scope } from '../tenants/scopes';
 import { SIGNING_EXAMPLES } from './signing-examples';
 import { DifferentDeviceSigningDto } from './different-device-signing.dto';
 import { TargetedSigningDto } from './targeted-signing.dto';
 import { WildcardSigningDto } from './wildcard-signing.dto';
+import { WalletSigningDto } from './wallet-signing.dto';
 import { SigningCreated, SigningService } from './signing.service';
 import { SIGNING_CREATED_SCHEMAS } from './signing.schemas';
 
-const SCOPES: Record<AppStartMode, Scope> = {
+const SCOPES: Record<StartMode, Scope> = {
   'same-device': 'signing:same',
+  wallet: 'signing:same',
   'different-device': 'signing:another',
   wildcard: 'signing:wildcard',
 };
 
-const SUMMARIES: Record<AppStartMode, string> = {
+const SUMMARIES: Record<StartMode, string> = {
   'same-device': 'Have the person on this device sign or confirm a text: returns a link that opens their app',
   'different-device': "Have a known NIN sign or confirm a text: the flow is pushed to that person's devices",
   wildcard: 'Have whoever scans first sign or confirm a text: returns QR seeds',
+  wallet:
+    'Have a person approve a payment or confirm a text with their EU Digital Identity Wallet (OpenID4VP 1.0 transaction data): returns the openid4vp:// request',
 };
 
 /** One operation of the table, under the versions that serve it: each one's credentials, and the rest. */
 function SigningRoute(
-  startMode: AppStartMode,
+  startMode: StartMode,
   versions: readonly [ApiVersion, ...ApiVersion[]],
   credentials: (version: ApiVersion) => CredentialRule,
 ) {
   return Versioned(versions, (version) => signingRoute(startMode, version, credentials(version)));
 }
 
-function signingRoute(startMode: AppStartMode, version: ApiVersion, credentials: CredentialRule) {
+function signingRoute(startMode: StartMode, version: ApiVersion, credentials: CredentialRule) {
   return applyDecorators(
     Post(`${version}/signing/${startMode}`),
     Auth({ ...credentials, scope: SCOPES[startMode], billing: 'signature', idempotent: true }),
@@ -63,7 +67,7 @@ function signingRoute(startMode: AppStartMode, version: ApiVersion, credentials:
       `This app is not provisioned for the ${SCOPES[startMode]} scope; contact support to enable it`,
       version,
     ),
-    ...(startMode === 'wildcard'
+    ...(startMode === 'wildcard' || startMode === 'wallet'
       ? []
       : [
           ApiFailure(
@@ -76,7 +80,7 @@ function signingRoute(startMode: AppStartMode, version: ApiVersion, credentials:
   );
 }
 
-/** Signing flows (spec 4.3): v2 in three start modes, and the v1 mirror of the two targeted ones. */
+/** Signing flows (spec 4.3): v2 in three start modes and the EU wallet, and the v1 mirror of the two targeted ones. */
 @ApiTags('signing')
 @Controller('api')
 export class SigningController {
@@ -107,5 +111,14 @@ export class SigningController {
     @CurrentClient() client: ClientContext,
   ): Promise<SigningCreated> {
     return this.signing.start(principal, 'wildcard', body, client);
+  }
+
+  @SigningRoute('wallet', ['v2'], () => ROUTE_CREDENTIALS.signing.v2.sameDevice)
+  wallet(
+    @Body() body: WalletSigningDto,
+    @CurrentPrincipal() principal: Principal,
+    @CurrentClient() client: ClientContext,
+  ): Promise<SigningCreated> {
+    return this.signing.start(principal, 'wallet', body, client);
   }
 }

@@ -12,10 +12,11 @@ import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { missingConsent } from '../flows/kinds/missing-consent';
 import { SignatureReceiptsService } from '../signatures/signature-receipts.service';
 import { challengeFor } from '../signatures/signing-challenge';
+import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 
 /**
  * A signing flow on the holder's side: the device sees the challenge over the payload, and approving is its signature
- * over it, verified and receipted by the service.
+ * over it, verified and receipted by the service. A wallet flow is approved by the wallet verifier instead.
  */
 @Injectable()
 export class SigningFlowKind extends HeldFlowKind<'signing'> implements OnModuleInit {
@@ -24,12 +25,23 @@ export class SigningFlowKind extends HeldFlowKind<'signing'> implements OnModule
     presenter: FlowPresenter,
     private readonly registry: FlowKindRegistry,
     private readonly receipts: SignatureReceiptsService,
+    private readonly wallet: WalletVerifierService,
   ) {
     super('signing', flows, presenter);
   }
 
   onModuleInit(): void {
     this.registry.register('signing', this);
+  }
+
+  /** A wallet flow refused shows why, beside the engine's fields. */
+  override present(flow: Flow): Promise<FlowView> {
+    return this.wallet.withRefusal(flow, this.observed(flow));
+  }
+
+  /** A wallet flow's request object and response key go with it. */
+  purge(flowIds: string[]): Promise<void> {
+    return this.wallet.purge(flowIds);
   }
 
   protected override extend(view: Omit<HolderFlowView, 'challenge'>): HolderFlowView {

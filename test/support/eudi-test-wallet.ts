@@ -176,6 +176,11 @@ export interface Spoilers {
   wrongKeyBindingKey?: boolean;
   /** Present this SD-JWT VC (with its key binding) as it is, instead of making one for this request. */
   replay?: string;
+  /**
+   * The key binding JWT's `transaction_data_hashes` instead of the hashes of the request's transaction data: other
+   * values (a tampered transaction), or `null` to leave them out.
+   */
+  transactionDataHashes?: string[] | null;
 }
 
 /** A wallet holding one PID: it reads a request, asks nothing of the person, and answers with the claims asked for. */
@@ -276,10 +281,11 @@ export class TestWallet {
       kbSigner: await es256Signer(kbKeys.privateKey),
       kbSignAlg: 'ES256',
     });
+    const binding = { iat: Math.floor(Date.now() / 1000), aud: request.audience, nonce: request.nonce };
     let presentation = spoilers.noKeyBinding
       ? await sdJwt.present(this.credential, frame)
       : await sdJwt.present(this.credential, frame, {
-          kb: { payload: { iat: Math.floor(Date.now() / 1000), aud: request.audience, nonce: request.nonce } },
+          kb: { payload: { ...binding, ...TestWallet.transactionDataBinding(request, spoilers) } },
         });
     if (spoilers.badIssuerSignature) {
       const [jwt, ...rest] = presentation.split('~');
@@ -288,6 +294,19 @@ export class TestWallet {
       presentation = [jwt.replace(signature, signature.slice(0, 5) + flipped), ...rest].join('~');
     }
     return presentation;
+  }
+
+  /**
+   * What the person approved, bound into the key binding JWT (OpenID4VP 1.0 B.3.3): the base64url SHA-256 of each
+   * `transaction_data` string of the request as received, under `sha-256`.
+   */
+  private static transactionDataBinding(request: ReadRequest, spoilers: Spoilers): Record<string, unknown> {
+    const transactionData = request.payload.transaction_data as string[] | undefined;
+    if (!transactionData || spoilers.transactionDataHashes === null) return {};
+    const hashes =
+      spoilers.transactionDataHashes ??
+      transactionData.map((entry) => createHash('sha256').update(entry).digest('base64url'));
+    return { transaction_data_hashes: hashes, transaction_data_hashes_alg: 'sha-256' };
   }
 
   /**

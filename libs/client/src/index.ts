@@ -13,7 +13,7 @@ export type {
   WildcardCreated,
   WalletCreated,
 } from './identification.namespace';
-export type { SigningInput, SigningPushed, SigningWebhookInput } from './signing.namespace';
+export type { PaymentInput, SigningInput, SigningPushed, SigningWebhookInput } from './signing.namespace';
 export type { FlowEventsOptions } from './flow-events';
 export type { WaitForOptions } from './flows.namespace';
 export type {

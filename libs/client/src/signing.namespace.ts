@@ -1,5 +1,5 @@
 import type { FlowRequest } from './flow-view';
-import type { SameDeviceCreated, VerificationMode, WildcardCreated } from './identification.namespace';
+import type { SameDeviceCreated, VerificationMode, WalletCreated, WildcardCreated } from './identification.namespace';
 import type { CallOptions, Transport } from './transport';
 
 /** Where `sign` reports its outcome (`signing.*` webhooks), and the correlation id they carry. */
@@ -18,7 +18,16 @@ export interface SigningPushed {
   verificationCode: string;
 }
 
-/** `/api/{version}/signing/*` (spec 4.3); wildcard exists on v2 only. */
+/** A payment the person approves in their EU wallet, which shows the payee, amount and currency (TS12). */
+export interface PaymentInput {
+  payee: { name: string; id: string };
+  /** Major units, at most three decimals. */
+  amount: number;
+  /** ISO 4217, such as `EUR`. */
+  currency: string;
+}
+
+/** `/api/{version}/signing/*` (spec 4.3); wildcard and wallet exist on v2 only. */
 export class SigningNamespace {
   constructor(private readonly transport: Transport) {}
 
@@ -35,6 +44,17 @@ export class SigningNamespace {
 
   wildcard(input: SigningInput & { seeds: number }, options?: CallOptions): Promise<WildcardCreated> {
     return this.create('wildcard', input, options);
+  }
+
+  /**
+   * v2 only: the person approves with their EU Digital Identity Wallet (OpenID4VP 1.0 transaction data): `payment`
+   * shown by the wallet as a payment, else `payload` as the action confirmed; the PID's key binding must bind it.
+   */
+  wallet(
+    input: SigningInput & { payment?: PaymentInput; origin?: string; intendedUse?: string },
+    options?: CallOptions,
+  ): Promise<WalletCreated> {
+    return this.create('wallet', input, options);
   }
 
   private create<T>(mode: string, body: object, options: CallOptions = {}): Promise<T> {
