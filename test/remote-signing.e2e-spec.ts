@@ -1,8 +1,12 @@
 import { X509Certificate, generateKeyPairSync, sign } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { contentsHex, signatureRanges } from '../src/seal/signature-ranges';
 import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
 import { downloadFile, untilCompleted } from './support/document-flows';
+import { dssEntries } from './support/pdf-tools';
 import { credentials } from './support/sandbox-tenant';
 import { SealedDocuments } from './support/sealed-documents';
 import { TestTimestampAuthority } from './support/timestamp-authority';
@@ -15,6 +19,36 @@ const SIGNEES = [
 ];
 
 type ProviderMode = 'honest' | 'down' | 'lying';
+
+interface SignatureReport {
+  signer: string;
+  valid: boolean;
+  trusted: boolean;
+  certificateStatus: string;
+  revokedAtIso?: string;
+  validatedAtIso?: string;
+}
+
+/** The signing certificate of each signature in the file (document timestamps' included), in file order. */
+function signingCertificates(pdf: Buffer): pkijs.Certificate[] {
+  return signatureRanges(pdf).map((range) => {
+    const cms = pkijs.ContentInfo.fromBER(asn1js.fromBER(Buffer.from(contentsHex(pdf, range), 'hex')).result.toBER());
+    return new pkijs.SignedData({ schema: cms.content }).certificates![0] as pkijs.Certificate;
+  });
+}
+
+const der = (certificate: pkijs.Certificate) => Buffer.from(certificate.toSchema(true).toBER(false));
+const serialHex = (named: { serialNumber: asn1js.Integer }) =>
+  Buffer.from(named.serialNumber.valueBlock.valueHexView).toString('hex');
+
+/** The serial numbers the DSS's OCSP answers are about. */
+async function ocspSerials(pdf: Buffer): Promise<string[]> {
+  return (await dssEntries(pdf, 'OCSPs')).flatMap((answer) => {
+    const response = pkijs.OCSPResponse.fromBER(answer);
+    const basic = pkijs.BasicOCSPResponse.fromBER(response.responseBytes!.response.valueBlock.valueHexView);
+    return basic.tbsResponseData.responses.map((single) => serialHex(single.certID));
+  });
+}
 
 /**
  * The CSC provider as SIGNING_PROVIDERS names it: a proxy in front of the sandbox provider idflow serves, which can be
@@ -107,14 +141,20 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
     return audit.body.data.events.map((event: { type: string }) => event.type);
   }
 
-  it('puts each signee’s signature, in signing order, before idflow’s seal; pdfsig and /verify name both', async () => {
-    const { id } = await signedByBoth();
-    const doc = await untilCompleted(() => suite.refresh(id));
-    const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+  /** pdfsig's report of the stamped copy, with the signing CA, the seal CA and the timestamp authority trusted. */
+  async function pdfsig(stamped: Buffer): Promise<string[]> {
     const signingCa = (await suite.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text;
     const sealCa = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
     const report = await suite.pdf.pdfsig(stamped, await suite.pdf.trustStore(signingCa, sealCa, authority.caPem));
-    const [first, second, seal] = report.split(/Signature #\d+:/).slice(1);
+    return report.split(/Signature #\d+:/).slice(1);
+  }
+
+  it('puts each signee’s signature, in signing order, before idflow’s seal, at B-LTA; pdfsig and /verify name both', async () => {
+    expect(suite.t.config.SEAL_LEVEL).toBe('B-LTA');
+    const { id } = await signedByBoth();
+    const doc = await untilCompleted(() => suite.refresh(id));
+    const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+    const [first, second, seal, timestamp] = await pdfsig(stamped);
     expect(first).toContain('Signer Certificate Common Name: Adaeze Okonkwo');
     expect(first).toContain('Signature Field Name: Signature 1');
     expect(second).toContain(`Signer Certificate Common Name: ${SIGNEES[1].name}`);
@@ -123,15 +163,74 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
       expect(signature).toContain('Certificate Validation: Certificate is Trusted.');
     }
     expect(seal).toContain('Signature Field Name: idflow seal');
+    expect(timestamp).toContain('Signature Field Name: idflow document timestamp');
+
+    // Long-term validation data for every signature: each signee's chain and an OCSP answer for their certificate.
+    const [firstSigner, secondSigner, sealCertificate] = signingCertificates(stamped);
+    const certs = await dssEntries(stamped, 'Certs');
+    for (const certificate of [firstSigner, secondSigner, sealCertificate]) {
+      expect(certs.some((entry) => entry.equals(der(certificate)))).toBe(true);
+    }
+    const signingCa = new X509Certificate(
+      (await suite.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text,
+    );
+    expect(certs.some((entry) => entry.equals(signingCa.raw))).toBe(true);
+    expect(await ocspSerials(stamped)).toEqual(
+      expect.arrayContaining([firstSigner, secondSigner, sealCertificate].map(serialHex)),
+    );
 
     const verified = await suite.verify(stamped);
     expect(verified.result).toBe('verified');
-    const signers = verified.pades.signatures.map((signature: { signer: string; valid: boolean }) => signature);
-    expect(signers.slice(0, 2)).toEqual([
-      expect.objectContaining({ signer: 'Adaeze Okonkwo', valid: true, trusted: true }),
-      expect.objectContaining({ signer: SIGNEES[1].name, valid: true, trusted: true }),
+    expect(verified.pades.level).toBe('B-LTA');
+    expect(verified.pades.signatures).toEqual([
+      expect.objectContaining({ signer: 'Adaeze Okonkwo', valid: true, trusted: true, certificateStatus: 'good' }),
+      expect.objectContaining({ signer: SIGNEES[1].name, valid: true, trusted: true, certificateStatus: 'good' }),
+      expect.objectContaining({ signer: expect.stringContaining('seal'), valid: true, certificateStatus: 'good' }),
     ]);
-  });
+  }, 90_000);
+
+  it('says, once a signee’s certificate is revoked at the provider, that it was and when, and signs anew', async () => {
+    const { id } = await signedByBoth();
+    const doc = await untilCompleted(() => suite.refresh(id));
+    const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+    const [revokedCertificate] = signingCertificates(stamped);
+
+    const revocation = await suite.t
+      .http()
+      .post('/api/v2/sandbox/signing-provider/revoke')
+      .set(credentials(suite.sandbox))
+      .send({ nin: SIGNEES[0].nin })
+      .expect(201);
+    expect(revocation.body.data).toEqual({
+      nin: SIGNEES[0].nin,
+      revoked: serialHex(revokedCertificate),
+      revokedAt: expect.any(Number),
+    });
+    const revokedAtIso = new Date(revocation.body.data.revokedAt * 1000).toISOString().replace('.000Z', 'Z');
+
+    const verified = await suite.verify(stamped);
+    const [first, second] = verified.pades.signatures as SignatureReport[];
+    expect(first).toMatchObject({ signer: SIGNEES[0].name, valid: true, certificateStatus: 'revoked', revokedAtIso });
+    // Made before the revocation, as the document timestamp (whose validation data the file holds) proves.
+    expect(first.trusted).toBe(true);
+    expect(first.validatedAtIso! < revokedAtIso).toBe(true);
+    expect(second).toMatchObject({ signer: SIGNEES[1].name, certificateStatus: 'good' });
+    // A validator asking the signing CA's OCSP responder now hears the same.
+    const [firstByPdfsig] = await pdfsig(stamped);
+    expect(firstByPdfsig).toContain('Certificate Validation: Certificate has been Revoked.');
+
+    await suite.t
+      .http()
+      .post('/api/v2/sandbox/signing-provider/revoke')
+      .set(credentials(suite.sandbox))
+      .send({ nin: SIGNEES[0].nin })
+      .expect(404);
+    const csc = await CscSandboxClient.connect(suite.t);
+    const credentialID = await csc.credentialOf(SIGNEES[0].nin);
+    const info = await csc.call('credentials/info', { credentialID }).expect(200);
+    const renewed = new X509Certificate(Buffer.from(info.body.cert.certificates[0], 'base64'));
+    expect(renewed.raw.equals(der(revokedCertificate))).toBe(false);
+  }, 90_000);
 
   describe('the sandbox provider, as a CSC client sees it', () => {
     it('refuses a client with the wrong secret in the CSC error shape', async () => {
@@ -199,7 +298,11 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
         async () => (await suite.webhookTypes(reference)).includes('document.signature_failed'),
         20_000,
       );
-      expect(await auditTypes(id)).toContain('signature-failed');
+      // Every retry fails alike: one episode, told once.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect((await auditTypes(id)).filter((type) => type === 'signature-failed')).toHaveLength(1);
+      const failures = (await suite.webhookTypes(reference)).filter((type) => type === 'document.signature_failed');
+      expect(failures).toHaveLength(1);
 
       proxy.mode = 'honest';
       const doc = await untilCompleted(() => suite.refresh(id));

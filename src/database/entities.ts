@@ -16,6 +16,7 @@ import { ConsumerApp } from '../tenants/consumer-app.entity';
 import { Consumer } from '../tenants/consumer.entity';
 import { Device } from '../devices/device.entity';
 import { EudiCertificate } from '../eudi/eudi-certificate.entity';
+import { RevokedSignerCertificate } from '../signing-provider/revoked-signer-certificate.entity';
 import { SandboxSigningKey } from '../signing-provider/sandbox-signing-key.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
@@ -67,4 +68,5 @@ export const ENTITIES = [
   OperatorAuditEntry,
   OperatorSession,
   SandboxSigningKey,
+  RevokedSignerCertificate,
 ];

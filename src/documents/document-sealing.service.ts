@@ -129,30 +129,45 @@ export class DocumentSealing implements OnModuleInit, BeforeApplicationShutdown 
     }
   }
 
-  /** A signee's own signature failed: the integrator hears of each failure, and the trail keeps it. */
-  private async signatureFailed(flow: Flow, document: FlowDocument, reason: string): Promise<void> {
-    await this.audit.record(document, [{ type: 'signature-failed', reason }]);
-    await this.webhooks.report(flow, 'document.signature_failed', { reason });
+  /**
+   * A signee's own signature failed for a new reason: the integrator hears of it once per failure episode (the
+   * attempts failing alike in a row), with the attempt it began at and when the next one is due, and the trail keeps it.
+   */
+  private async signatureFailed(
+    flow: Flow,
+    document: FlowDocument,
+    failure: { reason: string; attempt: number; nextAttemptAt: number | null },
+  ): Promise<void> {
+    await this.audit.record(document, [{ type: 'signature-failed', reason: failure.reason }]);
+    await this.webhooks.report(flow, 'document.signature_failed', {
+      reason: failure.reason,
+      attempt: failure.attempt,
+      nextAttemptAt: failure.nextAttemptAt === null ? null : Math.ceil(failure.nextAttemptAt / 1000),
+    });
   }
 
   /** Schedules the next attempt, or gives the seal up when no attempt can succeed; only while the lease is held. */
   private async failed(document: FlowDocument, attempt: number, leaseEnd: number, error: unknown): Promise<void> {
     const { flowId } = document;
-    const reason = error instanceof NotAPdfError ? `The original cannot be stamped: ${error.detail}` : describe(error);
+    const reason = (
+      error instanceof NotAPdfError ? `The original cannot be stamped: ${error.detail}` : describe(error)
+    ).slice(0, REASON_CHARACTERS);
     const next =
       error instanceof NotAPdfError
         ? null
         : afterFailedAttempt(attempt, Infinity, this.config.SEAL_RETRY_SCHEDULE, Date.now()).nextAttemptAt;
     try {
+      // The attempt before failed alike (its reason is still the document's): the same episode, told already.
+      const newEpisode = error instanceof SigneeSignatureFailedError && reason !== document.sealError;
       // Read before the transaction: on SQLite's one connection a read outside it would wait for it.
-      const signatureFailedOn = error instanceof SigneeSignatureFailedError ? await this.flows.find(flowId) : undefined;
+      const signatureFailedOn = newEpisode ? await this.flows.find(flowId) : undefined;
       await this.unitOfWork.run(async () => {
-        const held = await this.documents.endSealLease(flowId, leaseEnd, next, reason.slice(0, REASON_CHARACTERS));
+        const held = await this.documents.endSealLease(flowId, leaseEnd, next, reason);
         if (held && next === null) {
-          await this.audit.record(document, [{ type: 'seal-failed', reason: reason.slice(0, REASON_CHARACTERS) }]);
+          await this.audit.record(document, [{ type: 'seal-failed', reason }]);
         }
         if (held && signatureFailedOn) {
-          await this.signatureFailed(signatureFailedOn, document, reason.slice(0, REASON_CHARACTERS));
+          await this.signatureFailed(signatureFailedOn, document, { reason, attempt, nextAttemptAt: next });
         }
       });
     } catch (recording) {

@@ -10,7 +10,7 @@ import { ServiceKeyService } from '../service-key/service-key.service';
 import type { CscClient } from './csc-client';
 import { CSC_OID } from './csc-constants';
 import { SigningProviderFailure } from './errors/signing-provider-failure.error';
-import { RemoteCadesSigner } from './remote-cades-signer';
+import { remoteCadesSigner } from './remote-cades-signer';
 import {
   SIGNATURE_AUTHORIZATION_DATA_ID,
   SIGNATURE_AUTHORIZATION_SECONDS,
@@ -56,7 +56,7 @@ export class RemoteSigneeSignatures implements SigneeSignatureMaker, OnModuleIni
       const approval = { nin: signee.nin, credentialID, document: { id: flow.id, sha256: document.fileSha256 } };
       bytes = await signField(
         field,
-        new RemoteCadesSigner(chain, (hash) => this.signAt(provider, approval, signee.signature ?? '', hash)),
+        remoteCadesSigner(chain, (hash) => this.signAt(provider, approval, signee.signature ?? '', hash)),
       );
     }
     return bytes;

@@ -31,7 +31,7 @@ describe('the CMS of a seal', () => {
       signingTime,
       name: 'Spec Deployment',
       reason: 'spec',
-      signer: new CadesSigner(credential),
+      signer: CadesSigner.withCredential(credential),
     });
   });
 

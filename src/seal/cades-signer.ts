@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type webcrypto } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -10,21 +10,36 @@ import { OID } from './seal-oids';
 export type SignatureTimestamper = (signatureValue: Uint8Array) => Promise<pkijs.ContentInfo>;
 
 /**
+ * Puts the signature value into the SignedData's one SignerInfo, over the DER of its signed attributes: with a key
+ * idflow holds (`withPrivateKey`, the seal), or at a remote signing provider (a signee's own signature).
+ */
+export type SignatureValueMaker = (signedData: pkijs.SignedData) => Promise<void>;
+
+/**
  * The CMS of a PAdES baseline signature (ETSI EN 319 142-1, B-B): detached SignedData over the byte ranges, with the
  * content type, the message digest and the ESS signing-certificate-v2 attribute signed, and no signing-time attribute
- * (PAdES puts the claimed time in the signature dictionary's /M instead). With a timestamper, the signature value is
- * timestamped as an unsigned attribute (B-T).
+ * (PAdES puts the claimed time in the signature dictionary's /M instead). The same for the seal and for each signee's
+ * own signature; only who makes the signature value differs. With a timestamper, the signature value is timestamped
+ * as an unsigned attribute (B-T).
  */
 export class CadesSigner extends Signer {
+  /** `chain` is the signer's certificate first, then the rest of its chain. */
   constructor(
-    private readonly credential: SealCredential,
+    private readonly chain: pkijs.Certificate[],
+    private readonly makeValue: SignatureValueMaker,
     private readonly timestamper?: SignatureTimestamper,
   ) {
     super();
   }
 
+  /** The seal's signer: its certificate and chain, the value made with its private key. */
+  static withCredential(credential: SealCredential, timestamper?: SignatureTimestamper): CadesSigner {
+    const { certificate, chain, privateKey } = credential;
+    return new CadesSigner([certificate, ...chain], withPrivateKey(privateKey), timestamper);
+  }
+
   override async sign(signedBytes: Buffer): Promise<Buffer> {
-    const { certificate, chain, privateKey } = this.credential;
+    const [certificate] = this.chain;
     const digest = createHash('sha256').update(signedBytes).digest();
     const signedData = new pkijs.SignedData({
       version: 1,
@@ -43,9 +58,9 @@ export class CadesSigner extends Signer {
           }),
         }),
       ],
-      certificates: [certificate, ...chain],
+      certificates: this.chain,
     });
-    await signedData.sign(privateKey, 0, 'SHA-256', undefined, sealCrypto);
+    await this.makeValue(signedData);
     if (this.timestamper) {
       const signerInfo = signedData.signerInfos[0];
       const token = await this.timestamper(signerInfo.signature.valueBlock.valueHexView);
@@ -57,6 +72,23 @@ export class CadesSigner extends Signer {
     const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
     return Buffer.from(contentInfo.toSchema().toBER(false));
   }
+}
+
+/** The value made here with a key idflow holds, RSA or ECDSA, SHA-256: pkijs names the algorithms from the key. */
+export function withPrivateKey(privateKey: webcrypto.CryptoKey): SignatureValueMaker {
+  return async (signedData) => {
+    await signedData.sign(privateKey, 0, 'SHA-256', undefined, sealCrypto);
+  };
+}
+
+/**
+ * What the signature value is computed over (RFC 5652 5.4): the signed attributes' DER with the SET OF tag, not the
+ * [0] they are stored under.
+ */
+export function signedAttributesDer(signerInfo: pkijs.SignerInfo): Buffer {
+  const der = Buffer.from(signerInfo.signedAttrs!.toSchema().toBER(false));
+  der[0] = 0x31;
+  return der;
 }
 
 export function attribute(type: string, value: asn1js.BaseBlock): pkijs.Attribute {

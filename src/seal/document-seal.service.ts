@@ -10,6 +10,7 @@ import { signField } from './pdf-sealer';
 import type { SealCredential } from './seal-credential';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealPdfUpdates } from './seal-pdf-updates';
+import { signatureChains } from './signature-chains';
 import { lastSignatureContents, signatureRanges } from './signature-ranges';
 import { TimestampAuthorityClient } from './timestamp-authority.client';
 import { ValidationDataCache, tokenCertificates } from './validation-data';
@@ -91,6 +92,7 @@ export class DocumentSealService {
 
   async seal(finished: Uint8Array, { documentId, signingTime, mayLowerLevel }: SealRequest): Promise<SealedPdf> {
     const credential = await this.credentials.credential();
+    const signerChains = signatureChains(finished);
     const request = {
       signingTime,
       name: this.config.SEAL_NAME,
@@ -100,9 +102,11 @@ export class DocumentSealService {
       try {
         let token: pkijs.ContentInfo | undefined;
         const timestamper: SignatureTimestamper = async (value) => (token = await this.authority!.timestamp(value));
-        const bytes = await this.sealed(finished, request, new CadesSigner(credential, timestamper));
+        const bytes = await this.sealed(finished, request, CadesSigner.withCredential(credential, timestamper));
         if (!this.withValidation()) return { bytes, level: 'B-T' };
-        const longTerm = await this.withValidationData(bytes, credential, token ? tokenCertificates(token) : []);
+        await this.refreshSignerChains(signerChains);
+        const chains = [sealChain(credential), token ? tokenCertificates(token) : [], ...signerChains];
+        const longTerm = await this.withValidationData(bytes, chains);
         if (longTerm.level !== 'B-LT') {
           if (!mayLowerLevel) throw new ValidationDataMissingError();
           return longTerm;
@@ -117,7 +121,7 @@ export class DocumentSealService {
         );
       }
     }
-    return { bytes: await this.sealed(finished, request, new CadesSigner(credential)), level: 'B-B' };
+    return { bytes: await this.sealed(finished, request, CadesSigner.withCredential(credential)), level: 'B-B' };
   }
 
   private async sealed(
@@ -128,16 +132,33 @@ export class DocumentSealService {
     return signField(await this.updates.addSignatureField(finished, { kind: 'seal', ...field }), signer);
   }
 
-  /** B-LT when every certificate of the seal's and the timestamp's chains has its revocation data at hand. */
-  private async withValidationData(
-    sealed: Buffer,
-    credential: SealCredential,
-    authorityChain: pkijs.Certificate[],
-  ): Promise<SealedPdf> {
-    this.authorityChain = authorityChain;
-    const data = this.validation.collect([sealChain(credential), authorityChain]);
+  /**
+   * The revocation data of the signees' own certificates (an `advanced` document's), fetched now: each document has
+   * its own signers, so `ready` cannot have fetched it. Sealing opens no transaction, so a slow responder holds none.
+   */
+  private async refreshSignerChains(chains: pkijs.Certificate[][]): Promise<void> {
+    for (const chain of chains) {
+      try {
+        await this.validation.refresh(chain);
+      } catch (error) {
+        this.logger.warn(
+          `Signer revocation data not fetched: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  }
+
+  /**
+   * B-LT when every certificate of the seal's chain, the timestamp's and the signees' (`[seal, timestamp,
+   * ...signees]`) has its revocation data at hand.
+   */
+  private async withValidationData(sealed: Buffer, chains: pkijs.Certificate[][]): Promise<SealedPdf> {
+    this.authorityChain = chains[1];
+    const data = this.validation.collect(chains);
     if (!data) {
-      this.logger.warn('Sealing at B-T: revocation data is missing for a certificate of the seal or the timestamp');
+      this.logger.warn(
+        'Sealing at B-T: revocation data is missing for a certificate of the seal, timestamp or a signee',
+      );
       return { bytes: sealed, level: 'B-T' };
     }
     return { bytes: Buffer.from(await this.updates.appendDss(sealed, data)), level: 'B-LT' };

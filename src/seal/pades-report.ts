@@ -21,6 +21,16 @@ export interface PdfSignatureReport {
   trusted: boolean;
   /** Nothing but validation data and document timestamps was added after it. */
   coversWholeFile: boolean;
+  /**
+   * The signing certificate's revocation status now, as its CA answers it: `unknown` when idflow cannot ask that CA
+   * (an operator's seal PKCS#12, an external signing provider). A revoked certificate's signature stays trusted when a
+   * timestamp proves it was made before the revocation.
+   */
+  certificateStatus: 'good' | 'revoked' | 'unknown';
+  /** When the certificate was revoked (UTC, whole seconds), if it was. */
+  revokedAtIso?: string;
+  /** A signee's signature that is trusted: the time its chain was checked at (UTC, whole seconds). */
+  validatedAtIso?: string;
 }
 
 /** A timestamp token found in the file: a signature timestamp (B-T) or a document timestamp (B-LTA). */

@@ -3,6 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { LaterUpdate, UpdatesAfterSignatures } from './later-updates';
 import type { PadesLevel, PadesReport, PdfSignatureReport, TimestampReport, ValidationTimeBasis } from './pades-report';
+import { type CertificateStatus, UNKNOWN_STATUS } from './certificate-status';
 import { sealCrypto } from './pkijs-engine';
 import type { SealCheck } from './seal-check';
 import { OID } from './seal-oids';
@@ -16,8 +17,11 @@ const DICTIONARY_WINDOW = 2048;
 export interface VerificationContext {
   /** The time to validate at when nothing older is relied on: now, unless a test travels. */
   now?: Date;
-  /** When the seal's certificate was revoked, if it was: a seal is trusted only at a time before that. */
-  revokedAt?: (certificate: pkijs.Certificate) => Promise<Date | undefined>;
+  /**
+   * A signing certificate's revocation status now (the seal's, a signee's): a signature is trusted only at a time
+   * before its certificate's revocation.
+   */
+  certificateStatus?: (certificate: pkijs.Certificate) => Promise<CertificateStatus>;
   /** What the signatures before the seal (signees' own) chain up to; the seal's trust anchors when absent. */
   signerTrustAnchors?: pkijs.Certificate[];
 }
@@ -49,7 +53,7 @@ export async function verifyPades(
   pdf: Buffer,
   trustAnchors: pkijs.Certificate[],
   updates: UpdatesAfterSignatures,
-  { now = new Date(), revokedAt, signerTrustAnchors = trustAnchors }: VerificationContext = {},
+  { now = new Date(), certificateStatus = unknownStatus, signerTrustAnchors = trustAnchors }: VerificationContext = {},
 ): Promise<PadesReport> {
   const found = signatureRanges(pdf).map((range) => readSignature(pdf, range, updates));
   const sealFound = found.filter((signature) => !signature.isTimestamp).pop();
@@ -70,7 +74,8 @@ export async function verifyPades(
   );
   const checked = await checkSeal(pdf, sealFound);
   const level = checked.check.valid ? documentLevel(checked.check.level!, sealFound, documentTimestamps) : undefined;
-  const revoked = checked.certificate && revokedAt ? await revokedAt(checked.certificate) : undefined;
+  const sealStatus = checked.certificate ? await certificateStatus(checked.certificate) : UNKNOWN_STATUS;
+  const revoked = revokedAtOf(sealStatus);
   const when = checked.certificate
     ? await validationTime(checked.certificate, checked.intermediates, trustAnchors, now, revoked, level, {
         document: documentTimestamps
@@ -95,10 +100,11 @@ export async function verifyPades(
         const coversWholeFile = signature.wellFormed && signature.later !== undefined;
         if (signature === sealFound) {
           const { signer, signedAtIso, valid } = seal;
-          return { signer, signedAtIso, valid, trusted: seal.trusted, coversWholeFile };
+          return { signer, signedAtIso, valid, trusted: seal.trusted, coversWholeFile, ...statusReport(sealStatus) };
         }
         // A signature before the seal (a signee's own) is over its own revision: later revisions are the next ones.
         const earlier = await checkSeal(pdf, signature, { wholeFile: false });
+        const status = earlier.certificate ? await certificateStatus(earlier.certificate) : UNKNOWN_STATUS;
         const trustedAt =
           earlier.check.valid && earlier.certificate
             ? await validationTime(
@@ -106,7 +112,7 @@ export async function verifyPades(
                 earlier.intermediates,
                 signerTrustAnchors,
                 now,
-                undefined,
+                revokedAtOf(status),
                 level,
                 {
                   ...timestamps,
@@ -115,7 +121,15 @@ export async function verifyPades(
               )
             : undefined;
         const { signer, signedAtIso, valid } = earlier.check;
-        return { signer, signedAtIso, valid, trusted: trustedAt !== undefined, coversWholeFile };
+        return {
+          signer,
+          signedAtIso,
+          valid,
+          trusted: trustedAt !== undefined,
+          coversWholeFile,
+          ...statusReport(status),
+          ...(trustedAt ? { validatedAtIso: trustedAt.atIso } : {}),
+        };
       }),
   );
   return {
@@ -129,6 +143,19 @@ export async function verifyPades(
     validatedAtIso: when?.atIso ?? nowIso,
     validationTimeBasis: when?.basis ?? 'current-time',
   };
+}
+
+const unknownStatus = (): Promise<CertificateStatus> => Promise.resolve(UNKNOWN_STATUS);
+
+function revokedAtOf(status: CertificateStatus): Date | undefined {
+  return status.status === 'revoked' ? status.revokedAt : undefined;
+}
+
+/** A certificate's status as a signature's report says it: the status, and when it was revoked, if it was. */
+function statusReport(status: CertificateStatus): Pick<PdfSignatureReport, 'certificateStatus' | 'revokedAtIso'> {
+  return status.status === 'revoked'
+    ? { certificateStatus: 'revoked', revokedAtIso: isoSeconds(status.revokedAt) }
+    : { certificateStatus: status.status };
 }
 
 function readSignature(pdf: Buffer, range: SignatureRange, updates: UpdatesAfterSignatures): FoundSignature {

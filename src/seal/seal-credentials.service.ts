@@ -5,6 +5,8 @@ import type * as pkijs from 'pkijs';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
+import { revocationPointers } from './ca-publication';
+import { type CertificateStatus, UNKNOWN_STATUS } from './certificate-status';
 import { certificateToPem, certificatesFromPem } from './pem';
 import { readPkcs12 } from './pkcs12-reader';
 import { type IssuedCertificate, RevocationResponder, serialHexOf } from './revocation-responder';
@@ -23,12 +25,8 @@ export interface SealRevocation {
   revokedAt: number;
   replacedBy: string;
 }
-/** Where the sandbox seal CA publishes, under BASE_URL; written into the seal certificate, so they never move. */
-export const SEAL_CA_PATHS = {
-  certificate: '.well-known/idflow-seal-ca.cer',
-  crl: '.well-known/idflow-seal-ca.crl',
-  ocsp: '.well-known/idflow-seal-ca/ocsp',
-} as const;
+/** The name the sandbox seal CA publishes under (`caPaths`). */
+export const SEAL_CA_NAME = 'idflow-seal-ca';
 
 /**
  * The key and certificate documents are sealed with: the operator's PKCS#12 (`SEAL_P12_PATH`), read at start so a
@@ -89,13 +87,18 @@ export class SealCredentialsService implements OnModuleInit {
   }
 
   /**
-   * When the seal CA revoked this certificate, if it did; undefined too for an operator's PKCS#12, whose CA alone
-   * knows (its revocation services, not idflow, answer for it).
+   * The seal certificate's status at the sandbox seal CA: revoked (when), good while it is the one in use, unknown
+   * for any other certificate and for an operator's PKCS#12, whose CA alone knows (its revocation services, not
+   * idflow, answer for it).
    */
-  async revokedAt(certificate: pkijs.Certificate): Promise<Date | undefined> {
-    if (this.config.SEAL_P12_PATH) return undefined;
-    const revoked = await this.certificates.findRevoked(serialHexOf(certificate));
-    return revoked ? new Date(revoked.revokedAt) : undefined;
+  async statusOf(certificate: pkijs.Certificate): Promise<CertificateStatus> {
+    if (this.config.SEAL_P12_PATH) return UNKNOWN_STATUS;
+    const serialHex = serialHexOf(certificate);
+    const revoked = await this.certificates.findRevoked(serialHex);
+    if (revoked) return { status: 'revoked', revokedAt: new Date(revoked.revokedAt) };
+    const current = await this.certificates.find(SLOT);
+    const inUse = current && serialHexOf(certificatesFromPem(current.certificatePem)[0]) === serialHex;
+    return inUse ? { status: 'good' } : UNKNOWN_STATUS;
   }
 
   /**
@@ -180,12 +183,7 @@ export class SealCredentialsService implements OnModuleInit {
   }
 
   private revocationPointers() {
-    const base = this.config.BASE_URL;
-    return {
-      ocspUrl: `${base}/${SEAL_CA_PATHS.ocsp}`,
-      caIssuersUrl: `${base}/${SEAL_CA_PATHS.certificate}`,
-      crlUrl: `${base}/${SEAL_CA_PATHS.crl}`,
-    };
+    return revocationPointers(this.config.BASE_URL, SEAL_CA_NAME);
   }
 
   private async load(): Promise<SealCredential> {

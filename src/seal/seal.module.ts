@@ -7,9 +7,11 @@ import { SealCaController } from './seal-ca.controller';
 import { RevokedSealCertificate } from './revoked-seal-certificate.entity';
 import { SealCertificate } from './seal-certificate.entity';
 import { SealCertificateRepository } from './seal-certificate.repository';
-import { SealCredentialsService } from './seal-credentials.service';
+import { SEAL_CA_NAME, SealCredentialsService } from './seal-credentials.service';
+import { caPaths } from './ca-publication';
 import { SealPdfUpdates } from './seal-pdf-updates';
 import { SealVerificationService } from './seal-verification.service';
+import { SignerCertificateStatuses } from './signer-certificate-statuses';
 import { SignerTrustAnchors } from './signer-trust-anchors';
 
 /** The PAdES seal of completed documents: its key and certificate, sealing, checking, and the published CA and its revocation services. */
@@ -23,14 +25,22 @@ import { SignerTrustAnchors } from './signer-trust-anchors';
     SealPdfUpdates,
     SealCertificateRepository,
     SignerTrustAnchors,
+    SignerCertificateStatuses,
   ],
-  exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates, SignerTrustAnchors],
+  exports: [
+    DocumentSealService,
+    SealVerificationService,
+    SealCredentialsService,
+    SealPdfUpdates,
+    SignerTrustAnchors,
+    SignerCertificateStatuses,
+  ],
 })
 export class SealModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // Every method, so the registration is not listed as a second `POST` route; only a POST carries a request body.
     consumer
       .apply(OcspRequestMiddleware)
-      .forRoutes({ path: '.well-known/idflow-seal-ca/ocsp', method: RequestMethod.ALL });
+      .forRoutes({ path: `.well-known/${caPaths(SEAL_CA_NAME).ocsp}`, method: RequestMethod.ALL });
   }
 }

@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { PersonsService } from '../persons/persons.service';
+import { revocationPointers } from '../seal/ca-publication';
 import { KEY_USAGE, generateSealKeys, issueCertificate } from '../seal/certificate-issuer';
 import { certificateToPem, certificatesFromPem } from '../seal/pem';
 import { subtle } from '../seal/pkijs-engine';
@@ -12,7 +13,7 @@ import { importSealKey } from '../seal/seal-private-key';
 import { SignerTrustAnchors } from '../seal/signer-trust-anchors';
 import { SandboxSigningKey } from './sandbox-signing-key.entity';
 import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
-import { issueSignerCertificate } from './signer-certificate';
+import { SIGNING_CA_NAME, issueSignerCertificate } from './signer-certificate';
 
 const CA_ID = 'ca';
 const CA_YEARS = 20;
@@ -83,7 +84,8 @@ export class SandboxSigningKeys implements OnModuleInit {
 
   private async enroll(nin: string, name: string): Promise<SandboxSigningKey> {
     const keys = await generateSealKeys();
-    const certificate = await issueSignerCertificate({ nin, name }, keys.publicKey, await this.authority());
+    const pointers = revocationPointers(this.config.BASE_URL, SIGNING_CA_NAME);
+    const certificate = await issueSignerCertificate({ nin, name }, keys.publicKey, await this.authority(), pointers);
     const id = `cred_${randomBytes(16).toString('hex')}`;
     return this.keys.insertOrKeep({
       id,
@@ -94,8 +96,8 @@ export class SandboxSigningKeys implements OnModuleInit {
     });
   }
 
-  /** The CA, loaded once; a failed load is tried again by the next caller. */
-  private authority(): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }> {
+  /** The CA, loaded once; a failed load is tried again by the next caller. Its key also signs its OCSP answers. */
+  authority(): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }> {
     this.ca ??= this.loadAuthority().catch((error: unknown) => {
       this.ca = undefined;
       throw error;

@@ -10,12 +10,23 @@ import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
 import { SandboxSigningKeys } from './sandbox-signing-keys.service';
 import { SandboxSigningProvider } from './sandbox-signing-provider.service';
 import { SigningCaController } from './signing-ca.controller';
+import { SigningProviderSandboxController } from './signing-provider-sandbox.controller';
+import { SandboxSignerRevocations } from './sandbox-signer-revocations.service';
+import { SIGNING_CA_NAME } from './signer-certificate';
+import { caPaths } from '../seal/ca-publication';
+import { OcspRequestMiddleware } from '../seal/ocsp-request.middleware';
 
 /** The sandbox remote signing service provider (CSC API v2), served by idflow as the sandbox PID issuer is. */
 @Module({
   imports: [PersonsModule, ServiceKeyModule, SealModule],
-  controllers: [CscSandboxController, SigningCaController],
-  providers: [SandboxSigningProvider, SandboxSigningKeys, SandboxSigningKeyRepository, UnitOfWork],
+  controllers: [CscSandboxController, SigningCaController, SigningProviderSandboxController],
+  providers: [
+    SandboxSigningProvider,
+    SandboxSigningKeys,
+    SandboxSigningKeyRepository,
+    SandboxSignerRevocations,
+    UnitOfWork,
+  ],
   exports: [SandboxSigningKeys],
 })
 export class SigningProviderModule implements NestModule {
@@ -24,5 +35,9 @@ export class SigningProviderModule implements NestModule {
     consumer
       .apply(WalletResponseMiddleware)
       .forRoutes({ path: `${cscBasePath}/oauth2/token`, method: RequestMethod.ALL });
+    // Every method, as the seal CA's: only a POST carries a request body.
+    consumer
+      .apply(OcspRequestMiddleware)
+      .forRoutes({ path: `.well-known/${caPaths(SIGNING_CA_NAME).ocsp}`, method: RequestMethod.ALL });
   }
 }

@@ -54,11 +54,22 @@ export const VERIFIED_EXAMPLE: Verification = {
     validationTimeBasis: 'current-time',
     signatures: [
       {
+        signer: 'Adaeze Okonkwo',
+        signedAtIso: '2025-11-21T04:46:58Z',
+        valid: true,
+        trusted: true,
+        coversWholeFile: true,
+        certificateStatus: 'revoked',
+        revokedAtIso: '2025-11-22T08:00:00Z',
+        validatedAtIso: '2025-11-21T04:47:03Z',
+      },
+      {
         signer: 'idflow document seal',
         signedAtIso: '2025-11-21T04:47:01Z',
         valid: true,
         trusted: true,
         coversWholeFile: true,
+        certificateStatus: 'good',
       },
     ],
     timestamps: [

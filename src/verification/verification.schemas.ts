@@ -97,10 +97,24 @@ export const VERIFICATION_SCHEMA = namedSchema(
                 signer: string('The common name of the signing certificate'),
                 signedAtIso: string("The claimed signing time, from the signature dictionary's /M"),
                 valid: boolean('Byte ranges, digest and signature value all check out (checked for the seal)'),
-                trusted: boolean('Valid, and the certificate chains up to the seal CA at the validation time'),
+                trusted: boolean(
+                  "Valid, and the certificate chains up to the seal CA (a signee's: the signing CA) at the validation " +
+                    'time, before any revocation',
+                ),
                 coversWholeFile: boolean('Nothing but validation data and document timestamps was added after it'),
+                certificateStatus: oneOfStrings(
+                  ['good', 'revoked', 'unknown'],
+                  "The signing certificate's revocation status now, as its CA answers it: `unknown` where idflow " +
+                    "cannot ask that CA (an operator's seal PKCS#12, an external signing provider). A revoked " +
+                    "certificate's signature stays trusted when a timestamp proves it was made before the revocation",
+                ),
+                revokedAtIso: string('When the certificate was revoked (UTC, whole seconds); only when it was'),
+                validatedAtIso: string(
+                  "A trusted signee's signature: the time its chain was checked at (UTC, whole seconds), before the " +
+                    'revocation of a revoked certificate',
+                ),
               },
-              { optional: ['signer', 'signedAtIso'] },
+              { optional: ['signer', 'signedAtIso', 'revokedAtIso', 'validatedAtIso'] },
             ),
             'Every PDF signature that is not a document timestamp, oldest first',
           ),

@@ -87,6 +87,7 @@ const SCRIPT = `
         ['Claimed time', signature.signedAtIso],
         ['Valid', yes(signature.valid)],
         ['Trusted', yes(signature.trusted)],
+        ['Certificate', signature.revokedAtIso ? 'revoked at ' + signature.revokedAtIso : signature.certificateStatus],
       ]);
     }
     for (const timestamp of pades.timestamps) {

@@ -1,8 +1,8 @@
 /**
  * The events idflow sends (DESIGN section 9). `document.signee.signed|rejected` are sent once per signee and
  * `document.signee.reminded` once per reminder; `document.expiring` once per document, ahead of its expiry;
- * `document.signature_failed` each time a signee's own signature could not be made; every other event once per flow,
- * when it reaches that end.
+ * `document.signature_failed` once per failure episode of a signee's own signature (attempts failing alike in a row);
+ * every other event once per flow, when it reaches that end.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'signing.completed',

@@ -42,6 +42,7 @@ import { DocumentSignature1765060000001 } from './1765060000001-DocumentSignatur
 import { Operators1765040000000 } from './1765040000000-Operators';
 import { ChangeCounter1765050000000 } from './1765050000000-ChangeCounter';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
+import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
@@ -91,4 +92,5 @@ export const POSTGRES_MIGRATIONS = [
   WalletIntendedUses1765070000000,
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
+  RevokedSignerCertificates1765110000000,
 ];

@@ -41,6 +41,7 @@ import { SandboxSigningKeys1765060000000 } from './1765060000000-SandboxSigningK
 import { DocumentSignature1765060000001 } from './1765060000001-DocumentSignature';
 import { Operators1765040000000 } from './1765040000000-Operators';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
+import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
@@ -89,4 +90,5 @@ export const SQLITE_MIGRATIONS = [
   WalletIntendedUses1765070000000,
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
+  RevokedSignerCertificates1765110000000,
 ];
