@@ -203,15 +203,16 @@ describeInBrowser(`signing in to the console with the holder app and a passkey o
 
     await press(ownerConsole.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Audit log' }));
     const rows = ownerConsole.locator('#audit-log tbody tr');
-    await expect(ownerConsole.locator('#audit-shown').innerText()).resolves.toBe('50 entries shown');
+    const shown = ownerConsole.locator('#audit-shown');
+    await shown.filter({ hasText: 'entries shown' }).waitFor();
+    await expect(shown.innerText()).resolves.toBe('50 entries shown');
     await expect(rows.count()).resolves.toBe(50);
     await expect(rows.first().innerText()).resolves.toMatch(/\tadmin-token\tPOST \/admin\/consumers\t400$/);
     await expect(checkScreen(ownerConsole, 'console-sign-in', 'audit-first-page')).resolves.toEqual([]);
 
     await press(ownerConsole.getByRole('button', { name: 'Show older entries' }));
-    await expect(ownerConsole.locator('#audit-shown').innerText()).resolves.toBe(
-      `${total} entries shown: the whole log`,
-    );
+    await shown.filter({ hasText: 'the whole log' }).waitFor();
+    await expect(shown.innerText()).resolves.toBe(`${total} entries shown: the whole log`);
     await expect(ownerConsole.getByRole('button', { name: 'Show older entries' }).count()).resolves.toBe(0);
     // The oldest entries are the CLI's: the persons registered, the codes issued, the first operator named.
     await expect(rows.last().innerText()).resolves.toMatch(/\tcli\tperson:create\t200$/);
