@@ -96,10 +96,31 @@ const config = {
     },
     {
       name: 'client-stands-alone',
-      comment: 'The Node client is published on its own and imports nothing of the service',
+      comment:
+        "The Node client is published on its own and imports nothing of the service; the console's admin-types.ts " +
+        'alone reads the admin API answer types (the two rules below)',
       severity: 'error',
-      from: { path: '^libs/', pathNot: '\\.spec\\.ts$' },
+      from: { path: '^libs/', pathNot: '(\\.spec\\.ts|^libs/console/src/admin-types\\.ts)$' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'console-takes-types-only',
+      comment: "The console's bundle holds none of the service's code: what it reads of src/ it imports as types",
+      severity: 'error',
+      from: { path: '^libs/console/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'console-types-stay-plain',
+      comment:
+        'The answer types the console shares with the service reach no entity, service, module or package: the ' +
+        "console's own type check would carry them, and its tsconfig knows neither decorators nor Node",
+      severity: 'error',
+      from: { path: '^libs/console/src/admin-types\\.ts$' },
+      to: {
+        path: '((^|/)node_modules/|\\.(entity|service|repository|module|controller|guard|interceptor)\\.ts$)',
+        reachable: true,
+      },
     },
     {
       name: 'client-needs-only-jose',

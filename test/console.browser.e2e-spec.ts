@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CONSOLE_APP_ID, CONSOLE_CONSUMER_ID } from '../src/operators/console-client';
+import { CONSOLE_APP_IDS, CONSOLE_CONSUMER_ID } from '../src/operators/console-client';
 import { OperatorsService } from '../src/operators/operators.service';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import type { WebhookDeliveryView } from '../src/webhooks/webhook-delivery-view';
@@ -104,13 +104,14 @@ describeInBrowser(`the operator console in Chromium on ${dialect}`, () => {
   it("makes idflow's own console client on first use, a public client returning to the console", async () => {
     const settings = await t.http().get('/console/settings.json').expect(200);
     expect(settings.body).toEqual({
-      clientId: CONSOLE_APP_ID,
+      clientId: CONSOLE_APP_IDS.sandbox,
       redirectUri: consoleUrl,
       issuer: `${t.config.BASE_URL}/oidc`,
+      environment: 'sandbox',
     });
     const apps = (await admin().get('/admin/apps').query({ consumerId: CONSOLE_CONSUMER_ID }).expect(200)).body.data;
     expect(apps.apps).toEqual([
-      expect.objectContaining({ appId: CONSOLE_APP_ID, name: 'idflow console', environment: 'sandbox' }),
+      expect.objectContaining({ appId: CONSOLE_APP_IDS.sandbox, name: 'idflow console', environment: 'sandbox' }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type * as OpenIdClient from 'openid-client';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { CONSOLE_APP_IDS, CONSOLE_CONSUMER_ID } from '../src/operators/console-client';
 import { TenantsService } from '../src/tenants/tenants.service';
 import { REDIRECT_URI, actInSimulator, discover, openid, returnToClient, startLogin } from './support/oidc-login';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
@@ -97,7 +98,59 @@ describe('operators signing in with idflow', () => {
       clientId: sandbox.appId,
       redirectUri: `${t.config.BASE_URL}/console/`,
       issuer: `${t.config.BASE_URL}/oidc`,
+      environment: 'sandbox',
     });
+  });
+
+  // Two starts of the whole service on one database, beside the suite's own.
+  it("makes idflow's own client per environment, so a deployment tried in the sandbox signs in for real once in production", async () => {
+    const tried = await createListeningTestApp((origin) => ({ BASE_URL: origin, CONSOLE_ENVIRONMENT: 'sandbox' }));
+    const { DATA_DIR, DATABASE_PATH, DATABASE_SCHEMA } = tried.config;
+    const sandboxSettings = (await tried.http().get('/console/settings.json').expect(200)).body;
+    expect(sandboxSettings).toMatchObject({ clientId: CONSOLE_APP_IDS.sandbox, environment: 'sandbox' });
+    await tried.close();
+
+    const live = await createListeningTestApp((origin) => ({
+      BASE_URL: origin,
+      DATA_DIR,
+      DATABASE_PATH,
+      ...(DATABASE_SCHEMA ? { DATABASE_SCHEMA } : {}),
+    }));
+    try {
+      const settings = (await live.http().get('/console/settings.json').expect(200)).body;
+      expect(settings).toMatchObject({ clientId: CONSOLE_APP_IDS.production, environment: 'production' });
+      const apps = (
+        await live
+          .http()
+          .set('authorization', `Bearer ${ADMIN_TOKEN}`)
+          .get('/admin/apps')
+          .query({ consumerId: CONSOLE_CONSUMER_ID })
+          .expect(200)
+      ).body.data.apps as Array<{ appId: string; environment: string }>;
+      expect(
+        apps.map(({ appId, environment }) => ({ appId, environment })).sort((a, b) => a.appId.localeCompare(b.appId)),
+      ).toEqual([
+        { appId: CONSOLE_APP_IDS.production, environment: 'production' },
+        { appId: CONSOLE_APP_IDS.sandbox, environment: 'sandbox' },
+      ]);
+    } finally {
+      await live.close();
+    }
+  }, 90_000);
+
+  it('answers 503 in words when CONSOLE_CLIENT_ID names no app', async () => {
+    const misnamed = await createListeningTestApp((origin) => ({
+      BASE_URL: origin,
+      CONSOLE_CLIENT_ID: 'app_noSuchApp',
+    }));
+    try {
+      const refused = await misnamed.http().get('/console/settings.json').expect(503);
+      expect(refused.body.reason).toBe(
+        'Operators cannot sign in to the console: CONSOLE_CLIENT_ID names app_noSuchApp, and there is no such app',
+      );
+    } finally {
+      await misnamed.close();
+    }
   });
 
   it('refuses a person who is not an operator, a login used twice, and a token that is not a login', async () => {

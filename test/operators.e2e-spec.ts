@@ -133,6 +133,22 @@ describe('operators and the audit log', () => {
     await admin().get('/admin/audit').query({ limit: 501 }).expect(400);
     await admin().get('/admin/audit').query({ after: 'nope' }).expect(400);
 
+    // Newest first, as the console reads it: each page names where the next one starts, and the last names none.
+    const page = async (query: Record<string, string | number>) =>
+      (await admin().get('/admin/audit').query(query).expect(200)).body.data as {
+        entries: typeof all;
+        next: string | null;
+      };
+    const latest = await page({ order: 'newest', limit: 2 });
+    expect(latest).toEqual({ entries: all.slice(-2).reverse(), next: all.at(-2)?.id });
+    const older = await page({ order: 'newest', limit: 2, after: latest.next as string });
+    expect(older.entries).toEqual(all.slice(-4, -2).reverse());
+    const oldest = await page({ order: 'newest', limit: 500, after: all[2].id });
+    expect(oldest).toEqual({ entries: all.slice(0, 2).reverse(), next: null });
+    await expect(page({ limit: 2 })).resolves.toEqual({ entries: all.slice(0, 2), next: all[1].id });
+    const sideways = await admin().get('/admin/audit').query({ order: 'sideways' }).expect(400);
+    expect(sideways.body.errors).toEqual([expect.objectContaining({ message: 'order must be one of oldest, newest' })]);
+
     const exported = await admin().get('/admin/audit/export').expect(200);
     expect(exported.headers['content-type']).toMatch(/^application\/x-ndjson/);
     const lines = exported.text

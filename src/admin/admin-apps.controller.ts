@@ -15,11 +15,6 @@ import { API_KEY_EXAMPLE, API_KEY_VIEW_EXAMPLE, APP_VIEW_EXAMPLE, SECRETS_EXAMPL
 import { AdminOnly } from './admin-only.decorator';
 import {
   AdminAppView,
-  ApiKeyView,
-  CreatedApiKeyView,
-  CreatedAppView,
-  ListedAppView,
-  RotatedSecretView,
   apiKeyView,
   appView,
   createdApiKeyView,
@@ -28,6 +23,13 @@ import {
   rotatedSecretView,
   withLegacyAppId,
 } from './admin-views';
+import type {
+  ApiKeyView,
+  CreatedApiKeyView,
+  CreatedAppView,
+  ListedAppView,
+  RotatedSecretView,
+} from './admin-view-types';
 import { AppIdParamDto } from './app-id-param.dto';
 import { AppListQueryDto } from './app-list-query.dto';
 import { CreateAppDto } from './create-app.dto';

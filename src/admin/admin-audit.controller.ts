@@ -8,7 +8,8 @@ import { AdminOnly } from './admin-only.decorator';
 import { AuditAfterDto, AuditQueryDto } from './audit-query.dto';
 import { AUDIT_ENTRY_VIEW_EXAMPLE } from './operator-examples';
 import { AUDIT_PAGE_SCHEMA } from './operator.schemas';
-import { AuditEntryView, auditEntryView } from './operator-views';
+import { auditEntryView } from './operator-views';
+import type { AuditPageView } from './admin-view-types';
 
 const DEFAULT_PAGE = 100;
 
@@ -32,16 +33,19 @@ export class AdminAuditController {
   @Get()
   @Reason('Audit entries')
   @ApiOperation({
-    summary: 'What operators changed, oldest first, a page at a time: who, what, when and the status it got',
+    summary:
+      'What operators changed, oldest or newest first, a page at a time: who, what, when and the status it got; ' +
+      '`next` is the `after` of the following page',
   })
   @ApiEnvelope({
     description: 'A page of the audit log; an empty page when there is nothing after `after`',
     reason: 'Audit entries',
     schema: AUDIT_PAGE_SCHEMA,
-    data: { entries: [AUDIT_ENTRY_VIEW_EXAMPLE] },
+    data: { entries: [AUDIT_ENTRY_VIEW_EXAMPLE], next: AUDIT_ENTRY_VIEW_EXAMPLE.id },
   })
-  async page(@Query() query: AuditQueryDto): Promise<{ entries: AuditEntryView[] }> {
-    return { entries: (await this.audit.page(query.after, query.limit ?? DEFAULT_PAGE)).map(auditEntryView) };
+  async page(@Query() query: AuditQueryDto): Promise<AuditPageView> {
+    const { entries, next } = await this.audit.page(query.after, query.limit ?? DEFAULT_PAGE, query.order ?? 'oldest');
+    return { entries: entries.map(auditEntryView), next: next ?? null };
   }
 
   @Get('export')

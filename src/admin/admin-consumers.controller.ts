@@ -6,7 +6,8 @@ import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelop
 import { TenantsService } from '../tenants/tenants.service';
 import { CONSUMER_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
-import { ConsumerView, ListedConsumerView, consumerView, listedConsumerView } from './admin-views';
+import { consumerView, listedConsumerView } from './admin-views';
+import type { ConsumerView, ListedConsumerView } from './admin-view-types';
 import { CreateConsumerDto } from './create-consumer.dto';
 
 @ApiTags('admin')

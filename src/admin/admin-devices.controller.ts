@@ -5,7 +5,8 @@ import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi
 import { DevicesService } from '../devices/devices.service';
 import { DEVICE_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
-import { DeviceView, deviceView } from './admin-views';
+import { deviceView } from './admin-views';
+import type { DeviceView } from './admin-view-types';
 import { DEVICE_SCHEMA } from './admin.schemas';
 import { DeviceIdParamDto } from './device-id-param.dto';
 

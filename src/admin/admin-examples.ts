@@ -1,8 +1,9 @@
 import type { BillingAccount } from '../billing/billing-accounts.service';
-import type { MonthlyUsage } from '../billing/usage.service';
+import type { MonthlyUsage } from '../billing/monthly-usage';
 import type { IssuedEnrollmentCode } from '../devices/devices.service';
-import type { AdminAppView, ApiKeyView, ConsumerView, DeviceView, PersonView } from './admin-views';
-import type { AdminFlowView } from './flow-views';
+import type { AdminAppView } from './admin-views';
+import type { ApiKeyView, ConsumerView, DeviceView, PersonView } from './admin-view-types';
+import type { AdminFlowView } from './admin-view-types';
 
 /** Example values of the admin API's OpenAPI document. */
 export const PUBLIC_KEY_EXAMPLE = [

@@ -9,7 +9,8 @@ import { AdminOnly } from './admin-only.decorator';
 import { ADMIN_FLOW_EXAMPLE } from './admin-examples';
 import { ADMIN_FLOW_LIST_SCHEMA, ADMIN_FLOW_SCHEMA } from './admin.schemas';
 import { FlowIdParamDto, FlowReferenceQueryDto } from './flow-search.dto';
-import { type AdminFlowView, adminFlowView } from './flow-views';
+import { adminFlowView } from './flow-views';
+import type { AdminFlowView } from './admin-view-types';
 
 /** The most flows a search by reference lists, and the most deliveries a flow's timeline shows. */
 const SEARCH_LIMIT = 50;

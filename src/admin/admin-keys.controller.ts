@@ -6,7 +6,8 @@ import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi
 import { TenantsService } from '../tenants/tenants.service';
 import { API_KEY_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
-import { ApiKeyView, apiKeyView } from './admin-views';
+import { apiKeyView } from './admin-views';
+import type { ApiKeyView } from './admin-view-types';
 import { KeyIdParamDto } from './key-id-param.dto';
 
 @ApiTags('admin')

@@ -9,7 +9,8 @@ import { ChangeOperatorRoleDto } from './change-operator-role.dto';
 import { OPERATOR_VIEW_EXAMPLE } from './operator-examples';
 import { OperatorIdParamDto } from './operator-id-param.dto';
 import { OPERATOR_LIST_SCHEMA, OPERATOR_SCHEMA } from './operator.schemas';
-import { OperatorView, operatorView } from './operator-views';
+import { operatorView } from './operator-views';
+import type { OperatorView } from './admin-view-types';
 
 @ApiTags('admin')
 @AdminOnly('owner')

@@ -12,14 +12,8 @@ import type { IssuedEnrollmentCode } from '../devices/devices.service';
 import { DEVICE_VIEW_EXAMPLE, ENROLLMENT_CODE_EXAMPLE, PERSON_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import { AdminPersonsService } from './admin-persons.service';
-import {
-  DeviceView,
-  PersonView,
-  PersonWithDevicesView,
-  deviceView,
-  personView,
-  personWithDevicesView,
-} from './admin-views';
+import { deviceView, personView, personWithDevicesView } from './admin-views';
+import type { DeviceView, PersonView, PersonWithDevicesView } from './admin-view-types';
 import { CreatePersonDto } from './create-person.dto';
 import { PersonParamsDto } from './person-params.dto';
 

@@ -12,7 +12,8 @@ import { OPERATOR_VIEW_EXAMPLE } from './operator-examples';
 import { seconds } from './admin-views';
 import { OperatorSignInService } from './operator-sign-in.service';
 import { OPERATOR_SCHEMA, SESSION_SCHEMA } from './operator.schemas';
-import { type OperatorView, type SessionView, operatorView } from './operator-views';
+import { operatorView } from './operator-views';
+import type { OperatorView, SessionView } from './admin-view-types';
 import { SignInDto } from './sign-in.dto';
 
 @ApiTags('admin')

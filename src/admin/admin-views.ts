@@ -3,120 +3,27 @@ import type { ClaimValues } from '../persons/claim-values';
 import type { ApiKey } from '../tenants/api-key.entity';
 import type { ConsumerApp } from '../tenants/consumer-app.entity';
 import type { Consumer } from '../tenants/consumer.entity';
-import type { Environment } from '../tenants/environment';
-import type { CibaDeliveryMode } from '../tenants/ciba-delivery';
-import type { OidcProfile } from '../tenants/oidc-profile';
-import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
-import type { Scope } from '../tenants/scopes';
 import type { CreatedApiKey, CreatedApp, Used } from '../tenants/tenants.service';
-import type { Device, DeviceAlgorithm } from '../devices/device.entity';
+import type { Device } from '../devices/device.entity';
 import type { Holder, HolderWithDevices } from './admin-persons.service';
+import type {
+  ApiKeyView,
+  AppView,
+  ConsumerView,
+  CreatedApiKeyView,
+  CreatedAppView,
+  DeviceView,
+  ListedAppView,
+  ListedConsumerView,
+  PersonView,
+  PersonWithDevicesView,
+  RotatedSecretView,
+} from './admin-view-types';
 
 /**
- * What the operator sees of consumers, apps, keys, persons and devices, through the admin API and the CLI alike. Digests never leave
- * the service; secrets appear only in the answer that created them. Times are Unix seconds, as in the public API.
+ * What the operator sees of consumers, apps, keys, persons and devices, through the admin API and the CLI alike, made
+ * from what the service holds (admin-view-types.ts says what each is).
  */
-export interface ConsumerView {
-  id: string;
-  name: string;
-  createdAt: number;
-}
-
-export interface AppView {
-  /** `appId` wherever an app is named, in the admin API, the CLI and the flows alike. */
-  appId: string;
-  consumerId: string;
-  name: string;
-  environment: Environment;
-  scopes: Scope[];
-  publicKey: string;
-  /** Where "Log in with OIDC" may send a browser back, compared exactly. */
-  redirectUris: string[];
-  /** A public OpenID client proves itself by PKCE alone. */
-  publicClient: boolean;
-  /** How "Log in with OIDC" signs the app's ID tokens. */
-  idTokenSigningAlg: IdTokenSigningAlg;
-  /** basic, or fapi2: the FAPI 2.0 Security Profile for its OpenID logins. */
-  oidcProfile: OidcProfile;
-  /** Whether the app may start CIBA logins, and how it hears their outcome. */
-  cibaDeliveryMode: CibaDeliveryMode;
-  /** Where a CIBA login in ping mode notifies the app. */
-  cibaNotificationEndpoint: string | null;
-  /** Where a logout token is posted when a person logs out. */
-  backchannelLogoutUri: string | null;
-  /** Where the app's keys for private_key_jwt are fetched, in place of its RSA key. */
-  jwksUri: string | null;
-  createdAt: number;
-  secretRotatedAt: number;
-}
-
-/** A consumer in the operator's list: when any key of its apps was last used. */
-export interface ListedConsumerView extends ConsumerView {
-  lastUsedAt: number | null;
-}
-
-/** An app in the operator's list: who it is and what it may do, never a secret nor its key. */
-export interface ListedAppView {
-  appId: string;
-  consumerId: string;
-  name: string;
-  environment: Environment;
-  scopes: Scope[];
-  createdAt: number;
-  lastUsedAt: number | null;
-}
-
-export interface CreatedAppView extends AppView {
-  appSecret: string;
-  webhookSecret: string;
-  /** Only when the service generated the key pair. */
-  privateKey?: string;
-}
-
-export interface RotatedSecretView extends AppView {
-  appSecret: string;
-}
-
-export interface ApiKeyView {
-  id: string;
-  appId: string;
-  environment: Environment;
-  hint: string;
-  createdAt: number;
-  revokedAt: number | null;
-  /** To the minute; null while no request presented the key. */
-  lastUsedAt: number | null;
-}
-
-export interface CreatedApiKeyView extends ApiKeyView {
-  apiKey: string;
-}
-
-/** Which claims a person holds, never their values: those are personal data. */
-export interface PersonView {
-  nin: string;
-  environment: Environment;
-  name: string;
-  /** Dot-notation claim keys in catalog order, e.g. `naming.name`. */
-  claims: ClaimKey[];
-  hasDigitalId: boolean;
-}
-
-/** A device, never its key. */
-export interface DeviceView {
-  id: string;
-  alg: DeviceAlgorithm;
-  label: string;
-  createdAt: number;
-  revokedAt: number | null;
-  /** The built-in device of a synthetic sandbox person, through which the sandbox simulator acts. */
-  virtual: boolean;
-}
-
-export interface PersonWithDevicesView {
-  person: PersonView;
-  devices: DeviceView[];
-}
 
 /** Unix seconds, as every admin answer gives times. */
 export const seconds = (epochMs: number) => Math.floor(epochMs / 1000);

@@ -10,7 +10,7 @@ import {
 } from '../common/openapi/json-schema';
 import { namedSchema } from '../common/openapi/named-schemas';
 import { CLAIM_KEYS } from '../claims/claim-catalog';
-import { DEVICE_ALGORITHMS } from '../devices/device.entity';
+import { DEVICE_ALGORITHMS } from '../devices/device-algorithm';
 import { FLOW_KINDS } from '../flows/flow-kind';
 import { ENVIRONMENTS } from '../tenants/environment';
 import { CIBA_DELIVERY_MODES } from '../tenants/ciba-delivery';

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { AUDIT_ORDERS, type AuditOrder } from '../operators/audit-order';
 
 /** The most entries one page lists; the export has no limit. */
 export const AUDIT_PAGE_MAX = 500;
@@ -8,7 +9,9 @@ export const AUDIT_PAGE_MAX = 500;
 /** Where a listing or an export of the audit log starts. */
 export class AuditAfterDto {
   @ApiPropertyOptional({
-    description: 'List the entries made after this one (its id); default: from the first',
+    description:
+      "List the entries that follow this one (its id) in the listing's order: the last id of the page before, as its " +
+      '`next` gives it; default: from the first (oldest first) or the latest (newest first)',
     example: 'aud_0Qx2vZk1R8LmT4nWc7Ys3Pa9',
   })
   @IsOptional()
@@ -24,4 +27,13 @@ export class AuditQueryDto extends AuditAfterDto {
   @Min(1)
   @Max(AUDIT_PAGE_MAX)
   limit?: number;
+
+  @ApiPropertyOptional({
+    description: '`oldest` first (as the export) or `newest` first (as the console shows the log)',
+    enum: AUDIT_ORDERS,
+    default: 'oldest',
+  })
+  @IsOptional()
+  @IsIn(AUDIT_ORDERS, { message: `order must be one of ${AUDIT_ORDERS.join(', ')}` })
+  order?: AuditOrder;
 }

@@ -1,35 +1,7 @@
 import type { Flow } from '../flows/flow.entity';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import type { AdminFlowView, FlowMomentView } from './admin-view-types';
 import { seconds } from './admin-views';
-
-/** One moment of a flow's life, as the operator's flow search shows it. */
-export interface FlowMomentView {
-  at: number;
-  event: string;
-}
-
-/**
- * A flow as the operator's search shows it: where it stands and how it got there, never what it carries (its
- * payload, claims, signature) nor whose it is (NINs).
- */
-export interface AdminFlowView {
-  id: string;
-  kind: string;
-  startMode: string;
-  action: string;
-  status: string;
-  endReason: string | null;
-  consumerId: string;
-  appId: string;
-  appName: string;
-  environment: string;
-  reference: string | null;
-  device: string | null;
-  createdAt: number;
-  expiresAt: number;
-  updatedAt: number;
-  timeline: FlowMomentView[];
-}
 
 const ENDED = new Set(['completed', 'rejected', 'cancelled', 'expired']);
 

@@ -1,4 +1,4 @@
-import type { AuditEntryView, OperatorView } from './operator-views';
+import type { AuditEntryView, OperatorView } from './admin-view-types';
 
 export const OPERATOR_VIEW_EXAMPLE: OperatorView = {
   id: 'op_4TfQ8mZr2LxV9cNp1KsW7hYd',

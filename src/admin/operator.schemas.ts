@@ -1,5 +1,14 @@
 import { OPERATOR_ROLES } from '../operators/operator-role';
-import { arrayOf, integer, mapOf, object, oneOfStrings, string, unixSeconds } from '../common/openapi/json-schema';
+import {
+  arrayOf,
+  integer,
+  mapOf,
+  nullable,
+  object,
+  oneOfStrings,
+  string,
+  unixSeconds,
+} from '../common/openapi/json-schema';
 import { namedSchema } from '../common/openapi/named-schemas';
 
 export const OPERATOR_SCHEMA = namedSchema(
@@ -27,7 +36,13 @@ export const AUDIT_ENTRY_SCHEMA = namedSchema(
   }),
 );
 
-export const AUDIT_PAGE_SCHEMA = namedSchema('AuditEntries', object({ entries: arrayOf(AUDIT_ENTRY_SCHEMA) }));
+export const AUDIT_PAGE_SCHEMA = namedSchema(
+  'AuditEntries',
+  object({
+    entries: arrayOf(AUDIT_ENTRY_SCHEMA),
+    next: nullable(string('Pass as `after` for the page that follows (in the same `order`); null on the last page')),
+  }),
+);
 
 export const SESSION_SCHEMA = namedSchema(
   'OperatorSession',

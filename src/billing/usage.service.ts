@@ -4,35 +4,17 @@ import type { Environment } from '../tenants/environment';
 import { TenantsService } from '../tenants/tenants.service';
 import { dateOfDayNumber, datePeriod, monthOf, monthPeriod } from './billing-calendar';
 import type { BillingCategory } from './billing-category';
+import type { ConsumerUsage, MonthlyUsage, ReportedCategory } from './monthly-usage';
 import type { UsageCount } from './usage-count';
 import type { UsageRecord } from './usage-record.entity';
 import { UsageRecordRepository } from './usage-record.repository';
 
 export type NewUsageRecord = Omit<UsageRecord, 'id'>;
 
-/** `none` stands for the routes that are never billed. */
-export type ReportedCategory = BillingCategory | 'none';
-
 export interface DailyUsage extends UsageCount {
   /** `YYYY-MM-DD`, UTC. */
   date: string;
   category: ReportedCategory;
-}
-
-export interface ConsumerUsage extends UsageCount {
-  environment: Environment;
-  category: ReportedCategory;
-}
-
-export interface MonthlyConsumerUsage extends UsageCount {
-  consumerId: string;
-  name: string;
-  usage: ConsumerUsage[];
-}
-
-export interface MonthlyUsage extends UsageCount {
-  month: string;
-  consumers: MonthlyConsumerUsage[];
 }
 
 const reportedCategory = (category: BillingCategory | null): ReportedCategory => category ?? 'none';

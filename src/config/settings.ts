@@ -198,8 +198,9 @@ export const SETTINGS = {
     description:
       "The app (`app_...`) whose OIDC logins sign operators in, in place of the console's own: a public client of the " +
       'OpenID provider whose ID token, for a person named with `operator:add`, `POST /admin/session` exchanges for an ' +
-      "operator's session; its redirect URIs must hold `BASE_URL/console/`. Unset, idflow's own console client " +
-      '(`app_idflowConsole00000000000`) is made when the console is first opened.',
+      "operator's session; its redirect URIs must hold `BASE_URL/console/`. Unset, idflow's own console client for " +
+      'CONSOLE_ENVIRONMENT (`app_idflowConsole00000000000`, or `app_idflowConsoleSandbox0000` in the sandbox) is made ' +
+      'when the console is first opened.',
     pattern: /^app_[0-9A-Za-z]{1,60}$/,
     shape: 'an app id (app_...)',
   }),
@@ -207,8 +208,8 @@ export const SETTINGS = {
     group: 'Access',
     description:
       'Whose digital IDs sign operators in to the console, when idflow makes its own console client: `production` ' +
-      '(persons with the holder app), or `sandbox` (synthetic test persons, approved in the simulator). Read when the ' +
-      'client is made, on the first opening of `/console/`.',
+      '(persons with the holder app), or `sandbox` (synthetic test persons, approved in the simulator). Each has a ' +
+      'client of its own, so changing it switches the console to the other client at the next start.',
     default: 'production',
   }),
   TRUSTED_PROXIES: proxyList({

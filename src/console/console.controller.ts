@@ -5,7 +5,7 @@ import { BuiltApp } from '../common/built-app/built-app';
 import { RawResponse } from '../common/envelope/envelope.decorator';
 import { ApiRateLimited } from '../common/openapi/api-envelope.decorator';
 import { Public } from '../common/route-access/public.decorator';
-import { CONSOLE_APP_ID } from '../operators/console-client';
+import { CONSOLE_APP_IDS } from '../operators/console-client';
 import { ConsoleClientService } from './console-client.service';
 import { CONSOLE_POLICY } from './console-policy';
 
@@ -38,8 +38,8 @@ export class ConsoleController {
   @RawResponse()
   @ApiOperation({
     summary:
-      "How the console signs operators in: its OpenID client, redirect URI and issuer; makes idflow's own client " +
-      'on first use when CONSOLE_CLIENT_ID is unset',
+      "How the console signs operators in: its OpenID client, redirect URI, issuer and the client's environment; " +
+      "makes idflow's own client for CONSOLE_ENVIRONMENT on first use when CONSOLE_CLIENT_ID is unset",
   })
   @ApiResponse({
     status: 200,
@@ -47,14 +47,19 @@ export class ConsoleController {
     content: {
       'application/json': {
         example: {
-          clientId: CONSOLE_APP_ID,
+          clientId: CONSOLE_APP_IDS.production,
           redirectUri: 'https://idflow.example/console/',
           issuer: 'https://idflow.example/oidc',
+          environment: 'production',
         },
       },
     },
   })
-  @ApiResponse({ status: 503, description: 'BASE_URL is plain http on a public host: no login could return to it' })
+  @ApiResponse({
+    status: 503,
+    description:
+      'BASE_URL is plain http on a public host (no login could return to it), or CONSOLE_CLIENT_ID names no app',
+  })
   @ApiRateLimited()
   async settings(@Res() response: Response): Promise<void> {
     const settings = await this.client.settingsOf();

@@ -1,9 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMsColumn } from '../common/persistence/column-types';
 import type { Environment } from '../tenants/environment';
-
-export const DEVICE_ALGORITHMS = ['ES256', 'EdDSA'] as const;
-export type DeviceAlgorithm = (typeof DEVICE_ALGORITHMS)[number];
+import type { DeviceAlgorithm } from './device-algorithm';
 
 /** A holder's digital-ID app on one phone: registered to one NIN, known by its public key. */
 @Entity({ name: 'devices' })

@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import type { DeviceAlgorithm } from './device.entity';
+import type { DeviceAlgorithm } from './device-algorithm';
 
 /** A key that proved possession of itself, for enrollment. */
 export interface ProvenKey {

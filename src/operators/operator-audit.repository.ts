@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThan, type Repository } from 'typeorm';
+import { LessThan, MoreThan, type Repository } from 'typeorm';
+import type { AuditOrder } from './audit-order';
 import { OperatorAuditEntry } from './operator-audit-entry.entity';
 
 /** The operators' audit log. Private to the operators module. */
@@ -12,11 +13,15 @@ export class OperatorAuditRepository {
     await this.entries.insert(entry);
   }
 
-  /** Up to `limit` entries after the one with id `after` (from the first when absent), oldest first. */
-  page(after: string | undefined, limit: number): Promise<OperatorAuditEntry[]> {
+  /**
+   * Up to `limit` entries that follow the one with id `after` in `order` (from the first of that order when absent).
+   * Ids sort as the entries were made, so the id is the cursor either way.
+   */
+  page(after: string | undefined, limit: number, order: AuditOrder): Promise<OperatorAuditEntry[]> {
+    const newest = order === 'newest';
     return this.entries.find({
-      where: after === undefined ? {} : { id: MoreThan(after) },
-      order: { id: 'ASC' },
+      where: after === undefined ? {} : { id: newest ? LessThan(after) : MoreThan(after) },
+      order: { id: newest ? 'DESC' : 'ASC' },
       take: limit,
     });
   }

@@ -11,7 +11,8 @@ import {
 import { sha256Hex } from '../common/crypto/digest';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
 import { UnauthenticatedError } from '../common/errors/unauthenticated.error';
-import { DEVICE_ALGORITHMS, type Device, type DeviceAlgorithm } from '../devices/device.entity';
+import { DEVICE_ALGORITHMS, type DeviceAlgorithm } from '../devices/device-algorithm';
+import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
 import type { ProvenKey } from '../devices/proven-key';
 import { DEVICE_PROOF_SCHEME, DEVICE_PROOF_TYPE, DeviceProofPayload, PROOF_MAX_AGE_SECONDS } from './device-proof';

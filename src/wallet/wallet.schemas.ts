@@ -9,7 +9,7 @@ import {
   unixSeconds,
 } from '../common/openapi/json-schema';
 import { namedSchema } from '../common/openapi/named-schemas';
-import { DEVICE_ALGORITHMS } from '../devices/device.entity';
+import { DEVICE_ALGORITHMS } from '../devices/device-algorithm';
 import { DOCUMENT_HOLDER_FLOW_SCHEMA } from '../documents/document.schemas';
 import { HOLDER_FLOW_SCHEMA } from '../flows/flow.schemas';
 

@@ -1,5 +1,4 @@
 import type { DeliveryStatus } from './delivery-status';
-import type { WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookEventType } from './webhook-event-type';
 
 /** A delivery as its app sees it; times are Unix seconds, like the rest of the API. */
@@ -17,23 +16,4 @@ export interface WebhookDeliveryView {
   nextAttemptAt: number | null;
   lastAttemptAt: number | null;
   createdAt: number;
-}
-
-const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
-
-export function viewDelivery(delivery: WebhookDelivery): WebhookDeliveryView {
-  return {
-    id: delivery.id,
-    type: delivery.type,
-    reference: delivery.reference,
-    flow: delivery.flowId,
-    url: delivery.url,
-    status: delivery.status,
-    attempts: delivery.attempts,
-    lastStatusCode: delivery.lastStatusCode,
-    lastError: delivery.lastError,
-    nextAttemptAt: seconds(delivery.nextAttemptAt),
-    lastAttemptAt: seconds(delivery.lastAttemptAt),
-    createdAt: seconds(delivery.createdAt) as number,
-  };
 }

@@ -9,7 +9,8 @@ import { DELIVERY_LIST_SCHEMA } from './webhook.schemas';
 import { ApiRedelivery } from './api-redelivery.decorator';
 import { ApiEnvelope, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { DELIVERY_VIEW_EXAMPLE } from './webhook-examples';
-import { WebhookDeliveryView, viewDelivery } from './webhook-delivery-view';
+import { viewDelivery } from './view-delivery';
+import type { WebhookDeliveryView } from './webhook-delivery-view';
 import { ListDeliveriesQueryDto } from './webhooks.dto';
 import { WebhooksService } from './webhooks.service';
 

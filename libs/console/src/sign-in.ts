@@ -1,11 +1,4 @@
-import type { Envelope, Session } from './admin-types';
-
-/** What the service says the console signs in with (GET /console/settings.json). */
-interface ConsoleSettings {
-  clientId: string;
-  redirectUri: string;
-  issuer: string;
-}
+import type { ConsoleSettings, Envelope, Session } from './admin-types';
 
 /** The login under way, kept in this tab across the trip to the provider and back. */
 interface PendingLogin {
@@ -34,7 +27,8 @@ async function json<T>(response: Response): Promise<T> {
   return body;
 }
 
-async function settings(): Promise<ConsoleSettings> {
+/** What the service says the console signs in with, and who approves its logins. */
+export async function consoleSettings(): Promise<ConsoleSettings> {
   return json<ConsoleSettings>(await fetch('/console/settings.json', { cache: 'no-store' }));
 }
 
@@ -44,7 +38,7 @@ async function provider(issuer: string): Promise<{ authorization_endpoint: strin
 
 /** Sends the browser to idflow's own OpenID provider: code flow, PKCE S256, state and nonce. */
 export async function startSignIn(): Promise<void> {
-  const { clientId, redirectUri, issuer } = await settings();
+  const { clientId, redirectUri, issuer } = await consoleSettings();
   const { authorization_endpoint } = await provider(issuer);
   const pending: PendingLogin = { verifier: randomText(), state: randomText(), nonce: randomText() };
   sessionStorage.setItem(PENDING, JSON.stringify(pending));
@@ -80,7 +74,7 @@ export async function finishSignIn(): Promise<Session | undefined> {
   if (query.has('error')) throw new Error(query.get('error_description') ?? query.get('error') ?? 'Login refused');
   if (!pending || query.get('state') !== pending.state)
     throw new Error('This login was not started here; sign in again');
-  const { clientId, redirectUri, issuer } = await settings();
+  const { clientId, redirectUri, issuer } = await consoleSettings();
   const { token_endpoint } = await provider(issuer);
   const tokens = await json<{ id_token: string }>(
     await fetch(token_endpoint, {

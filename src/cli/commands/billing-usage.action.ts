@@ -1,5 +1,6 @@
 import { BillingLedgerModule } from '../../billing/billing-ledger.module';
-import { MonthlyUsage, UsageService } from '../../billing/usage.service';
+import type { MonthlyUsage } from '../../billing/monthly-usage';
+import { UsageService } from '../../billing/usage.service';
 import type { CliAction, OutputOptions } from '../cli-action';
 import { counted } from '../summary';
 

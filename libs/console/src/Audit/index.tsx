@@ -1,23 +1,17 @@
+import { useState } from 'preact/hooks';
 import type { AdminClient } from '../admin-client';
-import type { AuditEntry, Operator } from '../admin-types';
+import type { AuditEntry, AuditPage, Operator } from '../admin-types';
 import { when } from '../format';
 import { Refusal } from '../Refusal';
 import { Table } from '../Table';
 import { useAction, useLoaded } from '../use-loaded';
 
-/** The most entries the API lists in one page. */
-const PAGE = 500;
+/** Entries asked for at a time: a screenful or two, whatever the length of the log. */
+const PAGE = 50;
 
-/** The whole audit log, oldest first, a page at a time as the API gives it. */
-async function everyEntry(client: AdminClient): Promise<AuditEntry[]> {
-  const entries: AuditEntry[] = [];
-  for (;;) {
-    const after = entries.at(-1)?.id;
-    const page = await client.get<{ entries: AuditEntry[] }>(`/audit?limit=${PAGE}${after ? `&after=${after}` : ''}`);
-    entries.push(...page.entries);
-    if (page.entries.length < PAGE) return entries;
-  }
-}
+/** One page of the log, newest first, from the entry after `after` (the latest when absent). */
+const pageAfter = (client: AdminClient, after?: string) =>
+  client.get<AuditPage>(`/audit?order=newest&limit=${PAGE}${after ? `&after=${after}` : ''}`);
 
 /** Offers a text as a file to save, as a link the browser follows. */
 function save(text: string, name: string): void {
@@ -28,17 +22,31 @@ function save(text: string, name: string): void {
   URL.revokeObjectURL(link.href);
 }
 
-/** Who changed what and when, newest first, with the status each change got; exportable as JSON lines. */
+/**
+ * Who changed what and when, newest first, with the status each change got: the latest page at first, older ones as
+ * the operator asks for them. The whole log is exportable as JSON lines.
+ */
 export function Audit({ client }: { client: AdminClient }) {
+  const [older, setOlder] = useState<AuditPage[]>([]);
   const log = useLoaded(async () => {
-    const [entries, { operators }] = await Promise.all([
-      everyEntry(client),
+    setOlder([]);
+    const [latest, { operators }] = await Promise.all([
+      pageAfter(client),
       client.get<{ operators: Operator[] }>('/operators'),
     ]);
-    const names = new Map(operators.map((operator) => [operator.id, operator.name]));
-    return entries.reverse().map((entry) => ({ ...entry, who: names.get(entry.actor) ?? entry.actor }));
+    return { latest, names: new Map(operators.map((operator) => [operator.id, operator.name])) };
   }, [client]);
   const exporting = useAction();
+  const paging = useAction();
+
+  const pages = log.value ? [log.value.latest, ...older] : [];
+  const next = pages.at(-1)?.next ?? null;
+  const entries: AuditEntry[] = pages.flatMap((page) => page.entries);
+  const showOlder = () =>
+    paging.run(async () => {
+      const page = await pageAfter(client, next ?? undefined);
+      setOlder((shown) => [...shown, page]);
+    });
 
   return (
     <section aria-labelledby="audit-title">
@@ -51,12 +59,12 @@ export function Audit({ client }: { client: AdminClient }) {
       >
         Export as JSON lines
       </button>
-      <Refusal message={exporting.error ?? log.error} />
+      <Refusal message={exporting.error ?? log.error ?? paging.error} />
       <Table caption="Every change, newest first" columns={['When', 'Who', 'What', 'Status']} id="audit-log">
-        {log.value?.map((entry) => (
+        {entries.map((entry) => (
           <tr key={entry.id}>
             <td>{when(entry.at)}</td>
-            <td>{entry.who}</td>
+            <td>{log.value?.names.get(entry.actor) ?? entry.actor}</td>
             <td>
               <code>{entry.action}</code>
             </td>
@@ -64,6 +72,15 @@ export function Audit({ client }: { client: AdminClient }) {
           </tr>
         ))}
       </Table>
+      <p class="muted" id="audit-shown" role="status">
+        {log.value &&
+          `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'} shown${next ? '' : ': the whole log'}`}
+      </p>
+      {next && (
+        <button type="button" class="secondary" disabled={paging.busy} onClick={showOlder}>
+          Show older entries
+        </button>
+      )}
     </section>
   );
 }
