@@ -9,6 +9,7 @@ import { decryptClaims } from './support/released-claims';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { selfSignedCertificate } from './support/self-signed-certificate';
 import { createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 
 /** The EU PID providers list profile of ETSI TS 119 602 (annex), as the LoTE library's profile check knows it. */
 const PID_PROVIDERS = {
@@ -111,6 +112,27 @@ describe('an EU PID providers list (ETSI TS 119 602) as the trust list', () => {
       const refused = await answer(await TestPidIssuer.create('Unlisted PID provider'));
       expect(refused.posted.status).toBe(400);
       expect(refused.posted.body.reason).toMatch(/is not on the trust list/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tells the operator when the list was issued and when its next update is due, and whose PIDs it trusts', async () => {
+    const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - DAY);
+    const nextUpdate = new Date(issuedAt.getTime() + 30 * DAY);
+    const list = pidProvidersList([listed], {
+      ListIssueDateTime: issuedAt.toISOString(),
+      NextUpdate: nextUpdate.toISOString(),
+    });
+    const t = await createTestApp({ env: envFor(write('dated.jwt', await signed(list, operator.key))) });
+    try {
+      const shown = await t.http().get('/admin/trust-list').set('authorization', `Bearer ${ADMIN_TOKEN}`).expect(200);
+      expect(shown.body.data).toEqual({
+        form: 'pid-providers-list',
+        certificates: [{ subject: expect.stringContaining('Listed PID provider'), notAfter: expect.any(Number) }],
+        issuedAt: issuedAt.getTime() / 1000,
+        nextUpdate: nextUpdate.getTime() / 1000,
+      });
     } finally {
       await t.close();
     }

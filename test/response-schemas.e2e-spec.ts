@@ -145,6 +145,10 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(admin().post(`/admin/apps/${app.id}/intended-uses`).send(use), 201);
     await expectStatus(admin().get(`/admin/apps/${app.id}/intended-uses`), 200);
     await expectStatus(admin().delete(`/admin/apps/${app.id}/intended-uses/${use.name}`), 200);
+    await expectStatus(admin().get(`/admin/apps/${app.id}`), 200);
+    await expectStatus(admin().get('/admin/seal'), 200);
+    await expectStatus(admin().get('/admin/trust-list'), 200);
+    await expectStatus(admin().get('/admin/connections'), 200);
   });
 
   it('answers the identification, signing and flow routes, v2 and v1, as declared', async () => {
@@ -222,6 +226,8 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/accept`), 201);
     const approval = { claims: [], passkey: passkey.get(request.data.options) };
     await expectStatus(phone.post(t.http, `/wallet/v1/flows/${third.request.id}/approve`, approval), 201);
+    await expectStatus(admin().get(`/admin/persons/sandbox/${jide}/passkeys`), 200);
+    await expectStatus(admin().post(`/admin/devices/${phone.id}/passkey/revoke`), 201);
 
     const pushService = await PushEndpoint.start();
     try {

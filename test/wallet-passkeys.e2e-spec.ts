@@ -3,6 +3,7 @@ import { IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox, enrolledDevice } from './support/sandbox-tenant';
 import { SoftwarePasskey } from './support/software-passkey';
 import { TestApp, createTestApp } from './support/test-app';
+import { ADMIN_TOKEN } from './support/test-config';
 import type { TestDevice } from './support/test-device';
 
 const describeScaledOut = process.env.DATABASE_URL && process.env.REDIS_URL ? describe : describe.skip;
@@ -159,6 +160,51 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
       reason: "Passkey refused: the assertion is not by this device's passkey",
     });
     expect((await integrator.view(flowId)).status).toBe('active');
+  });
+
+  it('lets an operator list and revoke the passkey: the device approves nothing until it registers a new one', async () => {
+    const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const listed = await admin().get(`/admin/persons/sandbox/${nin}/passkeys`).expect(200);
+    expect(listed.body.data.passkeys).toContainEqual({
+      deviceId: device.id,
+      deviceLabel: expect.any(String),
+      transports: expect.any(Array),
+      createdAt: expect.any(Number),
+      revokedAt: null,
+      deviceRevokedAt: null,
+    });
+
+    const revoked = await admin().post(`/admin/devices/${device.id}/passkey/revoke`).expect(201);
+    expect(revoked.body.data).toMatchObject({ deviceId: device.id, revokedAt: expect.any(Number) });
+    const again = await admin().post(`/admin/devices/${device.id}/passkey/revoke`).expect(201);
+    expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+
+    const flowId = await heldFlow();
+    const revokedReason = "this device's passkey was revoked: the holder registers a new one before approving again";
+    await expectRefused(flowId, { claims: ['naming.name'] }, revokedReason);
+    const challenge = await device.post(t.http, `/wallet/v1/flows/${flowId}/passkey-challenge`);
+    expect({ status: challenge.status, reason: challenge.body.reason }).toEqual({
+      status: 403,
+      reason: `Passkey refused: ${revokedReason}`,
+    });
+
+    passkey = new SoftwarePasskey(new URL(t.config.BASE_URL).origin);
+    const options = await device.post(t.http, '/wallet/v1/devices/passkey/options');
+    expect(options.status).toBe(201);
+    const registered = await device.post(t.http, '/wallet/v1/devices/passkey', {
+      credential: passkey.create(options.body.data.options),
+    });
+    expect(registered.status).toBe(201);
+    const approved = await approve(flowId, { claims: ['naming.name'], passkey: await assertionFor(flowId) });
+    expect(approved.status).toBe(201);
+    const relisted = await admin().get(`/admin/persons/sandbox/${nin}/passkeys`).expect(200);
+    expect(relisted.body.data.passkeys.find((one: { deviceId: string }) => one.deviceId === device.id)).toMatchObject({
+      revokedAt: null,
+    });
+
+    const noPasskey = await enrolledDevice(t.app, t.http, nin);
+    const missing = await admin().post(`/admin/devices/${noPasskey.id}/passkey/revoke`).expect(404);
+    expect(missing.body.reason).toBe('This device has no passkey');
   });
 });
 

@@ -105,6 +105,21 @@ export class AdminAppsController {
     return { apps: (await this.tenants.listApps(query.consumerId)).map(listedAppView) };
   }
 
+  @Get(':appId')
+  @Reason('App')
+  @ApiOperation({
+    summary:
+      'An app with its OIDC settings (redirect URIs, public-client flag, ID token algorithm, profile), CIBA delivery ' +
+      'and logout and key URIs; no secret',
+    description: 'What `PATCH /admin/apps/{appId}` and `npm run cli -- app:update` change.',
+  })
+  @ApiEnvelope({ description: 'The app', reason: 'App', schema: APP_SCHEMA, data: APP_VIEW_EXAMPLE })
+  @BAD_APP_ID
+  @UNKNOWN_APP
+  async find(@Param() params: AppIdParamDto): Promise<AdminAppView> {
+    return withLegacyAppId(appView(await this.tenants.findApp(params.appId)));
+  }
+
   @Patch(':appId')
   @Reason('App updated')
   @ApiOperation({

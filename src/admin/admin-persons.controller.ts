@@ -15,6 +15,8 @@ import { AdminPersonsService } from './admin-persons.service';
 import { deviceView, personView, personWithDevicesView } from './admin-views';
 import type { DeviceView, PersonView, PersonWithDevicesView } from './admin-view-types';
 import { CreatePersonDto } from './create-person.dto';
+import { PASSKEY_LIST_SCHEMA } from './operations.schemas';
+import { PASSKEY_VIEW_EXAMPLE, PasskeyView, passkeyView } from './passkey-views';
 import { PersonParamsDto } from './person-params.dto';
 
 const UNKNOWN_PERSON = ApiFailure(
@@ -99,6 +101,26 @@ export class AdminPersonsController {
   @UNKNOWN_PERSON
   async devices(@Param() params: PersonParamsDto): Promise<{ devices: DeviceView[] }> {
     return { devices: (await this.persons.devicesOf(params.environment, params.nin)).map(deviceView) };
+  }
+
+  @Get(':environment/:nin/passkeys')
+  @Reason('Passkeys')
+  @ApiOperation({
+    summary: "The passkeys of a person's devices, beside them: which device each verifies, when it was made, revoked",
+    description:
+      'Never a key or credential id. Revoke one with `POST /admin/devices/{deviceId}/passkey/revoke`: that device ' +
+      'then approves nothing until it registers a new passkey.',
+  })
+  @ApiEnvelope({
+    description: 'The passkeys, oldest first',
+    reason: 'Passkeys',
+    schema: PASSKEY_LIST_SCHEMA,
+    data: { passkeys: [PASSKEY_VIEW_EXAMPLE] },
+  })
+  @BAD_PERSON_PARAMS
+  @UNKNOWN_PERSON
+  async passkeys(@Param() params: PersonParamsDto): Promise<{ passkeys: PasskeyView[] }> {
+    return { passkeys: (await this.persons.passkeysOf(params.environment, params.nin)).map(passkeyView) };
   }
 
   @Post(':environment/:nin/enrollment-codes')

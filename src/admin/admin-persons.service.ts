@@ -5,6 +5,8 @@ import { PersonsService } from '../persons/persons.service';
 import type { Environment } from '../tenants/environment';
 import type { Device } from '../devices/device.entity';
 import { DevicesService, IssuedEnrollmentCode } from '../devices/devices.service';
+import { PasskeysService } from '../devices/passkeys.service';
+import type { DevicePasskey } from '../devices/device-passkey.entity';
 import { PersonAlreadyExistsError } from './errors/person-already-exists.error';
 import { PersonNotFoundError } from './errors/person-not-found.error';
 import { parsePersonClaims } from './person-claims';
@@ -27,15 +29,22 @@ export interface HolderWithDevices extends Holder {
   devices: Device[];
 }
 
+/** A passkey and the device it answers for. */
+export interface DevicePasskeyOf {
+  passkey: DevicePasskey;
+  device: Device;
+}
+
 /**
- * The operator's side of holders: adding persons, looking them up with their devices, listing those, and issuing
- * enrollment codes.
+ * The operator's side of holders: adding persons, looking them up with their devices, listing those and their
+ * passkeys, and issuing enrollment codes.
  */
 @Injectable()
 export class AdminPersonsService {
   constructor(
     private readonly persons: PersonsService,
     private readonly devices: DevicesService,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   async create(input: NewHolder): Promise<Holder> {
@@ -69,6 +78,14 @@ export class AdminPersonsService {
   async devicesOf(environment: Environment, nin: string): Promise<Device[]> {
     await this.existing(environment, nin);
     return this.devices.devicesOf(nin, environment);
+  }
+
+  /** The passkeys of this person's devices, revoked ones (and those of revoked devices) included. */
+  async passkeysOf(environment: Environment, nin: string): Promise<DevicePasskeyOf[]> {
+    const devices = await this.devicesOf(environment, nin);
+    const byId = new Map(devices.map((device) => [device.id, device]));
+    const passkeys = await this.passkeys.passkeysOf(devices);
+    return passkeys.map((passkey) => ({ passkey, device: byId.get(passkey.deviceId)! }));
   }
 
   /** A one-time code that enrolls one device for this person; only for persons the service knows. */

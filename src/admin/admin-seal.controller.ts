@@ -1,16 +1,45 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure } from '../common/openapi/api-envelope.decorator';
 import { type SealRevocation, SealCredentialsService } from '../seal/seal-credentials.service';
+import { AppConfig } from '../config/app-config';
+import { DocumentSealOutlook } from '../documents/document-seal-outlook.service';
 import { AdminOnly } from './admin-only.decorator';
 import { SEAL_REVOCATION_SCHEMA } from './admin.schemas';
+import { SEAL_STATUS_SCHEMA } from './operations.schemas';
+import { SEAL_STATUS_EXAMPLE, SealStatusView, sealStatusView } from './operations-views';
 
 @ApiTags('admin')
 @AdminOnly('owner')
 @Controller('admin/seal')
 export class AdminSealController {
-  constructor(private readonly credentials: SealCredentialsService) {}
+  constructor(
+    private readonly credentials: SealCredentialsService,
+    private readonly outlook: DocumentSealOutlook,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @Reason('Seal')
+  @ApiOperation({
+    summary:
+      'The seal certificate and the timestamp authority: the certificate sealing now and how long it lasts, seals ' +
+      'still to be made with why their last attempt failed, and the next archive (B-LTA) renewals',
+    description:
+      'A failing timestamp authority shows here first: seals wait, retried on `SEAL_RETRY_SCHEDULE`, with its answer ' +
+      'as their last error. Documents are named by id only. Same figures as `npm run cli -- archive:renew` acts on.',
+  })
+  @ApiEnvelope({
+    description: 'The seal status',
+    reason: 'Seal',
+    schema: SEAL_STATUS_SCHEMA,
+    data: SEAL_STATUS_EXAMPLE,
+  })
+  async status(): Promise<SealStatusView> {
+    const [certificate, outlook] = await Promise.all([this.credentials.certificateStatus(), this.outlook.outlook()]);
+    return sealStatusView(this.config.SEAL_LEVEL, certificate, this.config.TSA_URL, outlook);
+  }
 
   @Post('revoke')
   @Reason('Seal certificate revoked')

@@ -11,6 +11,10 @@ import { ServiceKeyModule } from '../service-key/service-key.module';
 import { IntendedUsesModule } from '../eudi/intended-uses.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { FlowsModule } from '../flows/flows.module';
+import { EudiModule } from '../eudi/eudi.module';
+import { OpenStreamsModule } from '../common/http/open-streams.module';
+import { AdminConnectionsController } from './admin-connections.controller';
+import { AdminTrustListController } from './admin-trust-list.controller';
 import { AdminActors } from './admin-actors';
 import { AdminChanges } from './admin-changes';
 import { AdminAppsController } from './admin-apps.controller';
@@ -48,6 +52,8 @@ import { OperatorSignInService } from './operator-sign-in.service';
     IntendedUsesModule,
     WebhooksModule,
     FlowsModule,
+    EudiModule,
+    OpenStreamsModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -65,6 +71,8 @@ import { OperatorSignInService } from './operator-sign-in.service';
     AdminSessionController,
     AdminWebhooksController,
     AdminFlowsController,
+    AdminConnectionsController,
+    AdminTrustListController,
   ],
   providers: [
     AdminActors,

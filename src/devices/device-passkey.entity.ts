@@ -27,4 +27,8 @@ export class DevicePasskey {
 
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
+
+  /** When an operator revoked it: the device's approvals are refused until it registers a new passkey. */
+  @Column({ ...epochMsColumn, name: 'revoked_at', nullable: true })
+  revokedAt: number | null;
 }

@@ -77,6 +77,13 @@ export class DevicesService {
     return device;
   }
 
+  /** The device with this id, revoked or not. */
+  async find(deviceId: string): Promise<Device> {
+    const device = await this.devices.findById(deviceId);
+    if (!device) throw new DeviceNotFoundError();
+    return device;
+  }
+
   /** The enrolled device with this id, unless it was revoked. */
   async findActive(deviceId: string): Promise<Device | null> {
     const device = await this.devices.findById(deviceId);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, MoreThan, Repository } from 'typeorm';
+import { In, IsNull, LessThan, MoreThan, Not, Repository } from 'typeorm';
 import { DevicePasskey } from './device-passkey.entity';
 import { PasskeyChallenge } from './passkey-challenge.entity';
 
@@ -12,19 +12,30 @@ export class PasskeyRepository {
     @InjectRepository(PasskeyChallenge) private readonly challenges: Repository<PasskeyChallenge>,
   ) {}
 
-  existsFor(deviceId: string): Promise<boolean> {
-    return this.passkeys.existsBy({ deviceId });
-  }
-
   findFor(deviceId: string): Promise<DevicePasskey | null> {
     return this.passkeys.findOneBy({ deviceId });
   }
 
-  /** Writes a new passkey; a second one for the device fails with the database's unique violation. */
+  /** The passkeys of these devices, revoked ones included, oldest first. */
+  findForDevices(deviceIds: string[]): Promise<DevicePasskey[]> {
+    if (deviceIds.length === 0) return Promise.resolve([]);
+    return this.passkeys.find({ where: { deviceId: In(deviceIds) }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * Writes a new passkey in place of a revoked one, if the device had one; a second working one for the device fails
+   * with the database's unique violation.
+   */
   async insert(fields: DevicePasskey): Promise<DevicePasskey> {
+    await this.passkeys.delete({ deviceId: fields.deviceId, revokedAt: Not(IsNull()) });
     const passkey = this.passkeys.create(fields);
     await this.passkeys.insert(passkey);
     return passkey;
+  }
+
+  /** Marks the device's passkey revoked at `at` unless it already is: a compare-and-set, the first time kept. */
+  async revoke(deviceId: string, at: number): Promise<void> {
+    await this.passkeys.update({ deviceId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
   async setSignCount(deviceId: string, signCount: number): Promise<void> {

@@ -12,6 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../common/persistence/unique-violation';
 import type { DevicePasskey } from './device-passkey.entity';
 import type { Device } from './device.entity';
+import { PasskeyNotFoundError } from './errors/passkey-not-found.error';
 import { PasskeyAlreadyRegisteredError } from './errors/passkey-already-registered.error';
 import { PasskeyRefusedError } from './errors/passkey-refused.error';
 import { PasskeyRepository } from './passkey.repository';
@@ -19,6 +20,7 @@ import { PasskeyRepository } from './passkey.repository';
 /** Long enough for a person to find their phone and unlock it, short enough that a stolen option goes stale. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const RP_NAME = 'idflow';
+const REVOKED = "this device's passkey was revoked: the holder registers a new one before approving again";
 
 /** The WebAuthn library, loaded with the first passkey asked for rather than at every start (about 0.15 s of it). */
 const webauthn = () => import('@simplewebauthn/server');
@@ -63,8 +65,26 @@ export class PasskeysService {
     this.origin = base.origin;
   }
 
+  /** Whether the device has a passkey that works: a revoked one makes room for a new one. */
   async hasPasskey(device: Device): Promise<boolean> {
-    return this.passkeys.existsFor(device.id);
+    const passkey = await this.passkeys.findFor(device.id);
+    return passkey !== null && passkey.revokedAt === null;
+  }
+
+  /** The passkeys of these devices, revoked ones included, oldest first. */
+  passkeysOf(devices: Device[]): Promise<DevicePasskey[]> {
+    return this.passkeys.findForDevices(devices.map((device) => device.id));
+  }
+
+  /**
+   * Revokes the device's passkey (a lost or shared authenticator): its approvals are refused from then on, never let
+   * through without user verification, until the holder registers a new passkey. Revoking twice keeps the first time.
+   */
+  async revoke(deviceId: string): Promise<DevicePasskey> {
+    await this.passkeys.revoke(deviceId, Date.now());
+    const passkey = await this.passkeys.findFor(deviceId);
+    if (!passkey) throw new PasskeyNotFoundError();
+    return passkey;
   }
 
   async registrationOptions(device: Device): Promise<PublicKeyCredentialCreationOptionsJSON> {
@@ -108,6 +128,7 @@ export class PasskeysService {
         signCount: credential.counter,
         transports: JSON.stringify(credential.transports ?? []),
         createdAt: Date.now(),
+        revokedAt: null,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new PasskeyAlreadyRegisteredError();
@@ -119,6 +140,7 @@ export class PasskeysService {
   async assertionOptions(device: Device, flowId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const passkey = await this.passkeys.findFor(device.id);
     if (!passkey) throw new PasskeyRefusedError('this device has no passkey');
+    if (passkey.revokedAt !== null) throw new PasskeyRefusedError(REVOKED);
     const { generateAuthenticationOptions } = await webauthn();
     return generateAuthenticationOptions({
       rpID: this.rpId,
@@ -141,6 +163,7 @@ export class PasskeysService {
   ): Promise<void> {
     const passkey = await this.passkeys.findFor(device.id);
     if (!passkey) return;
+    if (passkey.revokedAt !== null) throw new PasskeyRefusedError(REVOKED);
     if (!assertion) {
       throw new PasskeyRefusedError(
         'this device has a passkey, so an approval needs a fresh assertion made for this flow ' +

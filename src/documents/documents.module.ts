@@ -12,6 +12,7 @@ import { DocumentCreation } from './document-creation.service';
 import { DocumentFileFetcher } from './document-file.fetcher';
 import { DocumentFlowKind } from './document.flow-kind';
 import { DocumentPresenter } from './document.presenter';
+import { DocumentSealOutlook } from './document-seal-outlook.service';
 import { DocumentArchiveService } from './document-archive.service';
 import { DocumentAuditEvent } from './document-audit-event.entity';
 import { DocumentAuditEventRepository } from './document-audit-event.repository';
@@ -50,6 +51,7 @@ import { SigneeSignatures } from './signee-signatures';
   ],
   controllers: [DocumentsController, FilesController],
   providers: [
+    DocumentSealOutlook,
     { provide: PdfReadingPool, useFactory: () => new PdfReadingPool(PDF_READING_LIMITS) },
     DocumentsService,
     DocumentAdmission,
@@ -79,6 +81,7 @@ import { SigneeSignatures } from './signee-signatures';
     DocumentFileFetcher,
     PdfReadingPool,
     DocumentArchiveService,
+    DocumentSealOutlook,
     SigneeSignatures,
   ],
 })

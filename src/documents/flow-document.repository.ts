@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, LessThanOrEqual, type Repository } from 'typeorm';
+import { In, IsNull, LessThanOrEqual, Not, type Repository } from 'typeorm';
 import { EntityStatements } from '../platform/entity-statements';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { FlowDocument } from './flow-document.entity';
@@ -89,6 +89,28 @@ export class FlowDocumentRepository {
 
   async recordStamped(flowId: string, copy: StampedCopy): Promise<void> {
     await this.rows().update({ flowId }, copy);
+  }
+
+  /** Documents whose stamped copy is still to be made, the longest due first. */
+  pendingSeals(limit: number): Promise<FlowDocument[]> {
+    return this.rows().find({ where: { sealDueAt: Not(IsNull()) }, order: { sealDueAt: 'ASC' }, take: limit });
+  }
+
+  countPendingSeals(): Promise<number> {
+    return this.rows().countBy({ sealDueAt: Not(IsNull()) });
+  }
+
+  /** Stamped copies with an archive renewal to come, the soonest first. */
+  scheduledRenewals(limit: number): Promise<FlowDocument[]> {
+    return this.rows().find({
+      where: { archiveRenewalAt: Not(IsNull()) },
+      order: { archiveRenewalAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  countScheduledRenewals(): Promise<number> {
+    return this.rows().countBy({ archiveRenewalAt: Not(IsNull()) });
   }
 
   /** Stamped copies whose archive renewal is due at `now`, the longest due first. */

@@ -8,7 +8,7 @@ import type { Environment } from '../tenants/environment';
 import { EudiCertificate } from './eudi-certificate.entity';
 import { EudiCertificateRepository } from './eudi-certificate.repository';
 import type { PidFormat } from './pid-claims';
-import { isCompactJws, pidProvidersOf } from './pid-providers-list';
+import { type PidProvidersList, isCompactJws, pidProvidersOf } from './pid-providers-list';
 import {
   type MadeCertificate,
   certificatesOfPem,
@@ -19,6 +19,17 @@ import {
 } from './eudi-certificates';
 import type { SigningCertificate } from './signing-certificate';
 import { readVerifierPkcs12 } from './verifier-pkcs12';
+
+/**
+ * The trust list of PID issuers as read at start: a PEM bundle, or an EU PID providers list with its issue and next
+ * update times; none when EUDI_TRUST_LIST_PATH is unset (production flows then trust no PID issuer).
+ */
+export interface TrustListStatus {
+  form: 'none' | 'pem' | 'pid-providers-list';
+  certificates: X509Certificate[];
+  issuedAt: Date | null;
+  nextUpdate: Date | null;
+}
 
 const SLOTS = {
   verifier: 'verifier',
@@ -40,7 +51,7 @@ export class EudiCredentialsService implements OnModuleInit {
   private readonly logger = new Logger(EudiCredentialsService.name);
   private readonly privateKeys: SealedColumn<EudiCertificate>;
   private readonly loaded = new Map<string, Promise<SigningCertificate>>();
-  private configuredAnchors?: Promise<X509Certificate[]>;
+  private configuredList?: Promise<TrustListStatus>;
 
   constructor(
     private readonly certificates: EudiCertificateRepository,
@@ -102,9 +113,14 @@ export class EudiCredentialsService implements OnModuleInit {
    * sandbox PID issuer's CA too (never in production, whose flows must rest on real issuers only).
    */
   async trustedIssuerCas(environment: Environment): Promise<X509Certificate[]> {
-    const configured = await (this.configuredAnchors ??= this.readTrustList());
+    const configured = (await this.trustList()).certificates;
     if (environment !== 'sandbox') return configured;
     return [...configured, (await this.sandboxPidIssuerCa()).chain[0]];
+  }
+
+  /** The trust list of PID issuers, read once per process: a list read at start serves until the next start. */
+  trustList(): Promise<TrustListStatus> {
+    return (this.configuredList ??= this.readTrustList());
   }
 
   private sandboxPidIssuerCa(): Promise<SigningCertificate> {
@@ -115,17 +131,19 @@ export class EudiCredentialsService implements OnModuleInit {
     );
   }
 
-  private async readTrustList(): Promise<X509Certificate[]> {
+  private async readTrustList(): Promise<TrustListStatus> {
     const path = this.config.EUDI_TRUST_LIST_PATH;
-    if (!path) return [];
+    if (!path) return { form: 'none', certificates: [], issuedAt: null, nextUpdate: null };
     const text = await readFile(path, 'utf8');
-    const anchors = isCompactJws(text) ? await this.readPidProvidersList(path, text.trim()) : certificatesOfPem(text);
-    if (anchors.length === 0) throw new Error(`EUDI_TRUST_LIST_PATH ${path}: no PEM certificate in it`);
-    this.logger.log(`PID issuers are trusted from ${path} (${anchors.length} certificates)`);
-    return anchors;
+    const read: TrustListStatus = isCompactJws(text)
+      ? { form: 'pid-providers-list', ...(await this.readPidProvidersList(path, text.trim())) }
+      : { form: 'pem', certificates: certificatesOfPem(text), issuedAt: null, nextUpdate: null };
+    if (read.certificates.length === 0) throw new Error(`EUDI_TRUST_LIST_PATH ${path}: no PEM certificate in it`);
+    this.logger.log(`PID issuers are trusted from ${path} (${read.certificates.length} certificates)`);
+    return read;
   }
 
-  private async readPidProvidersList(path: string, jws: string): Promise<X509Certificate[]> {
+  private async readPidProvidersList(path: string, jws: string): Promise<PidProvidersList> {
     const signerPath = this.config.EUDI_TRUST_LIST_SIGNER_PATH;
     if (!signerPath) {
       throw new Error(

@@ -8,6 +8,13 @@ const PID_ISSUANCE = 'http://uri.etsi.org/19602/SvcType/PID/Issuance';
 const LIST_TYPE = 'trustlist+jwt';
 const SIGNATURE_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
 
+/** What an EU PID providers list gives: the PID providers' certificates, and when it was issued and is next updated. */
+export interface PidProvidersList {
+  certificates: X509Certificate[];
+  issuedAt: Date;
+  nextUpdate: Date;
+}
+
 /** A compact JWS: a list of trusted entities in its JSON form, signed, rather than a PEM bundle. */
 export function isCompactJws(text: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(text.trim());
@@ -25,7 +32,7 @@ export async function pidProvidersOf(
   signers: readonly X509Certificate[],
   source: string,
   now = new Date(),
-): Promise<X509Certificate[]> {
+): Promise<PidProvidersList> {
   const fail = (why: string) => new Error(`${source}: ${why}`);
   let typ: unknown;
   try {
@@ -59,7 +66,7 @@ export async function pidProvidersOf(
     .flatMap((entityService) => entityService.ServiceInformation.ServiceDigitalIdentity.X509Certificates ?? [])
     .map((reference) => new X509Certificate(Buffer.from(reference.val, 'base64')));
   if (certificates.length === 0) throw fail('the list names no PID issuance service with a certificate');
-  return certificates;
+  return { certificates, issuedAt: new Date(LoTE.ListAndSchemeInformation.ListIssueDateTime), nextUpdate };
 }
 
 async function firstVerified(jws: string, signers: readonly X509Certificate[]): Promise<Uint8Array | undefined> {

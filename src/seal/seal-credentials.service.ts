@@ -1,6 +1,7 @@
 import type { webcrypto } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { X509Certificate } from '@peculiar/x509';
 import type * as pkijs from 'pkijs';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
@@ -25,8 +26,20 @@ export interface SealRevocation {
   revokedAt: number;
   replacedBy: string;
 }
+
 /** The name the sandbox seal CA publishes under (`caPaths`). */
 export const SEAL_CA_NAME = 'idflow-seal-ca';
+
+/** The certificate documents are sealed with now, as an operator checks it: whose it is and how long it lasts. */
+export interface SealCertificateStatus {
+  /** The operator's PKCS#12 (`SEAL_P12_PATH`), or the sandbox seal made by idflow. */
+  source: 'pkcs12' | 'sandbox';
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
 
 /**
  * The key and certificate documents are sealed with: the operator's PKCS#12 (`SEAL_P12_PATH`), read at start so a
@@ -136,6 +149,20 @@ export class SealCredentialsService implements OnModuleInit {
     this.loading = undefined;
     this.logger.log(`Revoked the sandbox seal certificate ${outcome.revoked}; sealing with ${outcome.replacedBy}`);
     return outcome;
+  }
+
+  /** The certificate sealing now: reloaded first when another instance replaced the sandbox seal. */
+  async certificateStatus(): Promise<SealCertificateStatus> {
+    const { certificate } = await this.refreshed();
+    const read = new X509Certificate(certificate.toSchema().toBER(false));
+    return {
+      source: this.config.SEAL_P12_PATH ? 'pkcs12' : 'sandbox',
+      subject: read.subject,
+      issuer: read.issuer,
+      serialNumber: serialHexOf(certificate),
+      notBefore: read.notBefore,
+      notAfter: read.notAfter,
+    };
   }
 
   /** The PEM a validator is told to trust: the sandbox seal CA, or the root of the operator's chain. */

@@ -18,6 +18,20 @@ const SCOPE_NAMES: Record<keyof StreamOwners, string> = { flow: 'flow', app: 'ap
 /** What a connection is held open for; each kind is counted on its own, against the same caps. */
 export type HeldConnection = 'event streams' | 'held polls';
 
+/** What this instance holds open: streams and held polls in all, and those of each app's flows. */
+export interface OpenConnections {
+  eventStreams: number;
+  heldPolls: number;
+  apps: Array<{ appId: string; eventStreams: number; heldPolls: number }>;
+  /** The caps, per instance, that a connection beyond is refused with 429. */
+  limits: Record<keyof StreamOwners, number>;
+}
+
+const HELD_CONNECTIONS: Record<HeldConnection, 'eventStreams' | 'heldPolls'> = {
+  'event streams': 'eventStreams',
+  'held polls': 'heldPolls',
+};
+
 /**
  * Caps the server-sent event streams, and the legacy polls held, open at once on this instance, per flow, per app and
  * per client IP (IPv6 by network, as the rate limit counts): each holds memory for as long as its client keeps it, so
@@ -34,6 +48,26 @@ export class StreamQuota {
       app: config.STREAMS_PER_APP,
       clientIp: config.STREAMS_PER_CLIENT_IP,
     };
+  }
+
+  /**
+   * The connections open now on this instance: every one is counted against its client, so those counts add up to
+   * all of them; the apps' counts cover flow streams and polls (device and review streams belong to no app).
+   */
+  openConnections(): OpenConnections {
+    const totals = { eventStreams: 0, heldPolls: 0 };
+    const apps = new Map<string, { appId: string; eventStreams: number; heldPolls: number }>();
+    for (const [key, count] of this.open) {
+      const [held, scope, id] = key.split(':', 3) as [HeldConnection, keyof StreamOwners, string];
+      const kind = HELD_CONNECTIONS[held];
+      if (scope === 'clientIp') totals[kind] += count;
+      if (scope !== 'app') continue;
+      const app = apps.get(id) ?? { appId: id, eventStreams: 0, heldPolls: 0 };
+      app[kind] += count;
+      apps.set(id, app);
+    }
+    const byApp = [...apps.values()].sort((a, b) => b.eventStreams + b.heldPolls - (a.eventStreams + a.heldPolls));
+    return { ...totals, apps: byApp, limits: { ...this.limits } };
   }
 
   /** Counts one connection for each owner, or refuses it, counting nothing, when any owner is at its cap. */

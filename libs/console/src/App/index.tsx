@@ -4,13 +4,14 @@ import type { Session } from '../admin-types';
 import { Audit } from '../Audit';
 import { Consumers } from '../Consumers';
 import { Flows } from '../Flows';
+import { Operations } from '../Operations';
 import { Operators } from '../Operators';
 import { Persons } from '../Persons';
 import { SignIn } from '../SignIn';
 import { finishSignIn, forgetSession, storedSession } from '../sign-in';
 import { Usage } from '../Usage';
 
-const SECTIONS = ['Consumers', 'Flows', 'Persons', 'Operators', 'Audit log', 'Usage'] as const;
+const SECTIONS = ['Consumers', 'Flows', 'Persons', 'Operators', 'Audit log', 'Usage', 'Operations'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const returningFromLogin = () => /[?&](code|error)=/.test(location.search);
@@ -90,6 +91,7 @@ function SignedIn({ session, end }: { session: Session; end: (reason?: string) =
         {section === 'Operators' && <Operators client={client} role={operator.role} self={operator.id} />}
         {section === 'Audit log' && <Audit client={client} />}
         {section === 'Usage' && <Usage client={client} />}
+        {section === 'Operations' && <Operations client={client} />}
       </main>
     </>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { AdminClient } from '../admin-client';
 import type { App, Consumer, CreatedApp, Environment, Role } from '../admin-types';
+import { AppSettings } from '../AppSettings';
 import { Deliveries } from '../Deliveries';
 import { EnvironmentSelect } from '../EnvironmentSelect';
+import { IntendedUses } from '../IntendedUses';
 import { when } from '../format';
 import { Keys } from '../Keys';
 import { Refusal } from '../Refusal';
@@ -10,7 +12,10 @@ import { Table } from '../Table';
 import { covers } from '../roles';
 import { useAction, useLoaded } from '../use-loaded';
 
-/** A consumer's apps, their environments and scopes; one opened shows its keys and webhook deliveries. */
+/**
+ * A consumer's apps, their environments and scopes; one opened shows its keys, its OIDC, CIBA and EU wallet settings
+ * and its webhook deliveries.
+ */
 export function Apps({ client, role, consumer }: { client: AdminClient; role: Role; consumer: Consumer }) {
   const apps = useLoaded(
     () => client.get<{ apps: App[] }>(`/apps?consumerId=${encodeURIComponent(consumer.id)}`),
@@ -120,6 +125,8 @@ export function Apps({ client, role, consumer }: { client: AdminClient; role: Ro
       {opened && (
         <div key={opened.appId}>
           <Keys client={client} role={role} app={opened} />
+          <AppSettings client={client} role={role} app={opened} />
+          <IntendedUses client={client} role={role} app={opened} />
           <Deliveries client={client} role={role} app={opened} />
         </div>
       )}

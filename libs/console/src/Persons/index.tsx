@@ -3,13 +3,14 @@ import type { AdminClient } from '../admin-client';
 import type { Device, Environment, Role } from '../admin-types';
 import { when } from '../format';
 import { EnvironmentSelect } from '../EnvironmentSelect';
+import { Passkeys } from '../Passkeys';
 import { Refusal } from '../Refusal';
 import { RevocationCells } from '../Revocation';
 import { covers } from '../roles';
 import { Table } from '../Table';
 import { useAction } from '../use-loaded';
 
-/** A person's devices, looked up by NIN: which hold their digital ID, and revoking one (owners only). */
+/** A person's devices and their passkeys, looked up by NIN: which hold their digital ID, and revoking one (owners only). */
 export function Persons({ client, role }: { client: AdminClient; role: Role }) {
   const [environment, setEnvironment] = useState<Environment>('production');
   const [nin, setNin] = useState('');
@@ -74,6 +75,7 @@ export function Persons({ client, role }: { client: AdminClient; role: Role }) {
           ))}
         </Table>
       )}
+      {shown && <Passkeys client={client} role={role} person={shown} />}
     </section>
   );
 }

@@ -44,6 +44,7 @@ import { ChangeCounter1765050000000 } from './1765050000000-ChangeCounter';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
+import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -93,4 +94,5 @@ export const POSTGRES_MIGRATIONS = [
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
   RevokedSignerCertificates1765110000000,
+  PasskeyRevocation1765145000000,
 ];

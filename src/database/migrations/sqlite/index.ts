@@ -43,6 +43,7 @@ import { Operators1765040000000 } from './1765040000000-Operators';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
+import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -91,4 +92,5 @@ export const SQLITE_MIGRATIONS = [
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
   RevokedSignerCertificates1765110000000,
+  PasskeyRevocation1765145000000,
 ];
