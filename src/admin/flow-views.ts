@@ -25,6 +25,7 @@ export interface AdminFlowView {
   environment: string;
   reference: string | null;
   device: string | null;
+  intendedUse: string | null;
   createdAt: number;
   expiresAt: number;
   updatedAt: number;
@@ -64,6 +65,7 @@ export function adminFlowView(flow: Flow, deliveries: WebhookDelivery[]): AdminF
     environment: flow.environment,
     reference: flow.webhookReference,
     device: flow.deviceId,
+    intendedUse: flow.intendedUse,
     createdAt: seconds(flow.createdAt),
     expiresAt: seconds(flow.expiresAt),
     updatedAt: seconds(flow.updatedAt),

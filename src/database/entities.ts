@@ -19,6 +19,7 @@ import { EudiCertificate } from '../eudi/eudi-certificate.entity';
 import { SandboxSigningKey } from '../signing-provider/sandbox-signing-key.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
+import { WalletErasure } from '../eudi/wallet-erasure.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
 import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
@@ -63,6 +64,7 @@ export const ENTITIES = [
   EudiCertificate,
   WalletPresentation,
   WalletIntendedUse,
+  WalletErasure,
   Operator,
   OperatorAuditEntry,
   OperatorSession,

@@ -8,6 +8,8 @@ export interface VerifierAttestation {
 
 /** What a wallet request asks beside its claims: the purpose shown, the credentials offered, the verifier's papers. */
 export interface WalletAsk {
+  /** The app's registered intended use the request is made under; none for a sandbox app that registered none. */
+  intendedUse?: string;
   purpose?: string;
   queries: readonly CredentialQueryId[];
   verifierInfo?: VerifierAttestation[];

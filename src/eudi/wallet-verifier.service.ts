@@ -47,6 +47,8 @@ import type { WalletAsk } from './wallet-ask';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletPresentationRepository } from './wallet-presentation.repository';
+import { walletHolderOf } from './wallet-holder';
+import { SandboxHolderKeys } from './sandbox-holder-keys';
 
 type WalletLibraries = typeof import('./wallet-libraries');
 
@@ -96,6 +98,7 @@ export class WalletVerifierService {
     private readonly tenants: TenantsService,
     private readonly claimRelease: ClaimReleaseService,
     private readonly config: AppConfig,
+    private readonly sandboxHolders: SandboxHolderKeys,
   ) {
     this.responseKeys = sealedColumns.register({
       entity: WalletPresentation,
@@ -221,9 +224,9 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes. An SD-JWT VC names
-   * the entry of the sandbox status list that holds `status`; an mdoc names none, since the mdoc library reads no
-   * status.
+   * claims from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
+   * real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds `status`; an mdoc
+   * names none, since the mdoc library reads no status.
    */
   async presentAsSandboxWallet(
     flow: Flow,
@@ -240,8 +243,9 @@ export class WalletVerifierService {
     // The sandbox age attestation comes from the mdoc PID's issuer: a test wallet needs no age verification provider.
     const issuer = await this.credentials.sandboxPidIssuer(format === 'dc+sd-jwt' ? format : 'mso_mdoc');
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
+    const holder = await this.sandboxHolders.of((decodeJwt(requestObject) as { nonce: string }).nonce);
     const { sandboxWalletResponse } = await this.libraries();
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, holder, entry));
   }
 
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
@@ -379,7 +383,7 @@ export class WalletVerifierService {
       const [group, name] = claim.split('.');
       return values[group]?.[name] !== undefined;
     });
-    const holderNin = `pid:${(await calculateJwkThumbprint(pid.holderKey)).slice(0, 27)}`;
+    const holderNin = await walletHolderOf(pid.holderKey);
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
   }
 

@@ -37,11 +37,12 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
   }
 
   /**
-   * A wallet flow refused shows why, beside the engine's fields; read inside the move's unit of work when the view is
-   * made there (a webhook queued with the move).
+   * A wallet flow shows the intended use it was asked under and, refused, why, beside the engine's fields; read inside
+   * the move's unit of work when the view is made there (a webhook queued with the move).
    */
   override async present(flow: Flow): Promise<FlowView> {
-    const view = this.observed(flow);
+    const observed = this.observed(flow);
+    const view = flow.intendedUse === null ? observed : { ...observed, intendedUse: flow.intendedUse };
     if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
     const reason = await this.wallet.refusalOf(flow.id);
     return reason ? { ...view, reason } : view;

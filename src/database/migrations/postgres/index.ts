@@ -43,6 +43,8 @@ import { Operators1765040000000 } from './1765040000000-Operators';
 import { ChangeCounter1765050000000 } from './1765050000000-ChangeCounter';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
+import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
+import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const POSTGRES_MIGRATIONS = [
@@ -91,4 +93,6 @@ export const POSTGRES_MIGRATIONS = [
   WalletIntendedUses1765070000000,
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
+  FlowIntendedUse1765120000000,
+  WalletErasures1765120000001,
 ];

@@ -42,6 +42,8 @@ import { DocumentSignature1765060000001 } from './1765060000001-DocumentSignatur
 import { Operators1765040000000 } from './1765040000000-Operators';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
+import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
+import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -89,4 +91,6 @@ export const SQLITE_MIGRATIONS = [
   WalletIntendedUses1765070000000,
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
+  FlowIntendedUse1765120000000,
+  WalletErasures1765120000001,
 ];
