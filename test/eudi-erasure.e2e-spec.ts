@@ -56,7 +56,11 @@ describe(`erasure requests from the EU wallet (CIR 2024/2982 Article 6) on ${dia
   const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
 
   /** A wallet flow reporting to the receiver under `reference`, answered by the sandbox wallet. */
-  async function presented(reference: string, more: Record<string, unknown> = {}): Promise<Answered> {
+  async function presented(
+    reference: string,
+    more: Record<string, unknown> = {},
+    format = 'dc+sd-jwt',
+  ): Promise<Answered> {
     const created = await new IntegratorClient(t.http, { apiKey: sandbox.apiKey, appSecret: sandbox.appSecret })
       .create('wallet', {
         action: 'login',
@@ -69,7 +73,12 @@ describe(`erasure requests from the EU wallet (CIR 2024/2982 Article 6) on ${dia
     const { request, presentation } = created.body.data;
     const requestObject = await t.http().get(presentation.requestUri.slice(t.config.BASE_URL.length)).expect(200);
     const { client_id: clientId, nonce } = decodeJwt(requestObject.text) as { client_id: string; nonce: string };
-    await t.http().post(`/api/v2/sandbox/flows/${request.id}/present`).set(credentials(sandbox)).send({}).expect(201);
+    await t
+      .http()
+      .post(`/api/v2/sandbox/flows/${request.id}/present`)
+      .set(credentials(sandbox))
+      .send({ format })
+      .expect(201);
     return { id: request.id as string, clientId, nonce };
   }
 
@@ -194,6 +203,21 @@ describe(`erasure requests from the EU wallet (CIR 2024/2982 Article 6) on ${dia
       ...answered.body,
       repeated: true,
     });
+  });
+
+  it("takes the request of a wallet that presented an mdoc PID, signed with the mdoc's device key", async () => {
+    const flow = await presented('erasure-mdoc', {}, 'mso_mdoc');
+    const request = await erasureRequest(await walletKey(flow), {
+      aud: flow.clientId,
+      nonce: flow.nonce,
+      iat: now(),
+      jti: jti(),
+    });
+    const answered = await t.http().post(ERASURES).send({ request }).expect(200);
+    expect(answered.body.erasure.claims).toEqual(CLAIMS);
+    expect(await ping(flow.id)).toMatchObject({ status: 'completed', claims: {} });
+    const [, requested] = await receiver.waitFor('erasure-mdoc', 2);
+    expect(verified(requested)).toMatchObject({ type: 'identification.erasure_requested', flow: flow.id });
   });
 
   it('refuses a forged request, leaving the claims where they are', async () => {
