@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CompactSign, type CryptoKey, type JWK, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { SandboxHolderKeys } from '../src/eudi/sandbox-holder-keys';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
+import { erasureRequest, sandboxWalletKey } from './support/eudi-erasure-request';
 import { IntegratorClient } from './support/integrator-client';
 import { decryptClaims } from './support/released-claims';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
@@ -20,16 +20,6 @@ interface Answered {
   id: string;
   clientId: string;
   nonce: string;
-}
-
-/** An erasure request as a wallet makes one: signed by `key`, its public half in the header. */
-async function erasureRequest(
-  key: { privateKey: CryptoKey; publicJwk: JWK },
-  claims: Record<string, unknown>,
-): Promise<string> {
-  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
-    .setProtectedHeader({ typ: 'erasure-request+jwt', alg: 'ES256', jwk: key.publicJwk })
-    .sign(key.privateKey);
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -83,10 +73,7 @@ describe(`erasure requests from the EU wallet (CIR 2024/2982 Article 6) on ${dia
   }
 
   /** The key the sandbox wallet bound this flow's PID to: the presenting wallet's own. */
-  async function walletKey(flow: Answered) {
-    const keys = await t.app.get(SandboxHolderKeys).of(flow.nonce);
-    return { privateKey: keys.privateKey, publicJwk: await exportJWK(keys.publicKey) };
-  }
+  const walletKey = (flow: Answered) => sandboxWalletKey(t.app, flow.nonce);
 
   async function anotherKey() {
     const { privateKey, publicKey } = await generateKeyPair('ES256');
