@@ -40,9 +40,9 @@ const MDOCS = {
 
 /**
  * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person and
- * binds to `holder`, and answers a flow's request object as a wallet would (the requested attributes disclosed, a key binding JWT or device
- * signature over the request, the response encrypted to the flow's key), so `POST /api/v2/sandbox/flows/{id}/present`
- * goes through the verifier a real wallet reaches.
+ * binds to `holder`, and answers a flow's request object as a wallet would (the requested attributes disclosed, a key
+ * binding JWT or device signature over the request, the response encrypted to the flow's key), so
+ * `POST /api/v2/sandbox/flows/{id}/present` goes through the verifier a real wallet reaches.
  */
 export async function sandboxWalletResponse(
   requestObject: string,
