@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -5,6 +6,7 @@ import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
 import { untilCompleted } from './support/document-flows';
 import type { JsonBody } from './support/json-body';
 import { TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import { erasureRequest, sandboxWalletKey } from './support/eudi-erasure-request';
 import { PushEndpoint } from './support/push-endpoint';
 import { ADMIN_TOKEN } from './support/test-config';
 import { TestTimestampAuthority } from './support/timestamp-authority';
@@ -365,7 +367,13 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       200,
     );
 
-    const sandboxed = ((await create()) as { data: { request: { id: string } } }).data.request.id;
+    const { request: sandboxFlow, presentation: sandboxPresentation } = (
+      (await create()) as { data: { request: { id: string }; presentation: { requestUri: string } } }
+    ).data;
+    const sandboxed = sandboxFlow.id;
+    const asked = decodeJwt(
+      (await t.http().get(new URL(sandboxPresentation.requestUri).pathname).expect(200)).text,
+    ) as { client_id: string; nonce: string };
     await expectStatus(
       t.http().post(`/api/v2/sandbox/flows/${sandboxed}/present`).set(credentials(sandbox)).send({}),
       201,
@@ -383,6 +391,18 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     const signingId = (signing as { data: { request: { id: string } } }).data.request.id;
     await expectStatus(
       t.http().post(`/api/v2/sandbox/flows/${signingId}/present`).set(credentials(sandbox)).send({}),
+      201,
+    );
+    // The erasure request the sandbox wallet's key signs, first at the wallet's endpoint, then by the sandbox route.
+    const erasure = await erasureRequest(await sandboxWalletKey(t.app, asked.nonce), {
+      aud: asked.client_id,
+      nonce: asked.nonce,
+      iat: Math.floor(Date.now() / 1000),
+      jti: 'e1',
+    });
+    await expectStatus(t.http().post('/openid4vp/erasure-requests').send({ request: erasure }), 200);
+    await expectStatus(
+      t.http().post(`/api/v2/sandbox/flows/${sandboxed}/erase`).set(credentials(sandbox)).send({}),
       201,
     );
   });

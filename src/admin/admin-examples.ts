@@ -161,6 +161,7 @@ export const ADMIN_FLOW_EXAMPLE: AdminFlowView = {
   environment: 'production',
   reference: 'order-1234',
   device: 'dev_7HfK2mQ9xR4tLpW1',
+  intendedUse: null,
   createdAt: 1763700000,
   expiresAt: 1763700300,
   updatedAt: 1763700042,

@@ -173,6 +173,7 @@ export interface AdminFlowView {
   environment: string;
   reference: string | null;
   device: string | null;
+  intendedUse: string | null;
   createdAt: number;
   expiresAt: number;
   updatedAt: number;

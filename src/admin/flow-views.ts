@@ -36,6 +36,7 @@ export function adminFlowView(flow: Flow, deliveries: WebhookDelivery[]): AdminF
     environment: flow.environment,
     reference: flow.webhookReference,
     device: flow.deviceId,
+    intendedUse: flow.intendedUse,
     createdAt: seconds(flow.createdAt),
     expiresAt: seconds(flow.expiresAt),
     updatedAt: seconds(flow.updatedAt),

@@ -20,6 +20,7 @@ import { RevokedSignerCertificate } from '../signing-provider/revoked-signer-cer
 import { SandboxSigningKey } from '../signing-provider/sandbox-signing-key.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
+import { WalletErasure } from '../eudi/wallet-erasure.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
 import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
 import { PasskeyChallenge } from '../devices/passkey-challenge.entity';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   EudiCertificate,
   WalletPresentation,
   WalletIntendedUse,
+  WalletErasure,
   Operator,
   OperatorAuditEntry,
   OperatorSession,

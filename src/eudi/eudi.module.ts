@@ -18,12 +18,20 @@ import { StatusListsService } from './status-lists.service';
 import { RegistrationCertificateService } from './registration-certificate.service';
 import { WalletVerifierService } from './wallet-verifier.service';
 import { UnitOfWork } from '../platform/unit-of-work';
+import { ServiceKeyModule } from '../service-key/service-key.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { SandboxHolderKeys } from './sandbox-holder-keys';
+import { WalletErasure } from './wallet-erasure.entity';
+import { WalletErasureRepository } from './wallet-erasure.repository';
+import { WalletErasuresService } from './wallet-erasures.service';
 
 /** The EU Digital Identity Wallet verifier (OpenID4VP 1.0, HAIP 1.0, SD-JWT VC PIDs): docs/eudi-wallet.md. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([EudiCertificate, WalletPresentation]),
+    TypeOrmModule.forFeature([EudiCertificate, WalletPresentation, WalletErasure]),
     FlowsModule,
+    ServiceKeyModule,
+    WebhooksModule,
     TenantsModule,
     ClaimsModule,
     SignaturesModule,
@@ -37,9 +45,12 @@ import { UnitOfWork } from '../platform/unit-of-work';
     WalletVerifierService,
     WalletPresentationRepository,
     RegistrationCertificateService,
+    SandboxHolderKeys,
+    WalletErasuresService,
+    WalletErasureRepository,
     UnitOfWork,
   ],
-  exports: [WalletVerifierService, EudiCredentialsService, RegistrationCertificateService],
+  exports: [WalletVerifierService, EudiCredentialsService, RegistrationCertificateService, WalletErasuresService],
 })
 export class EudiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -97,7 +97,11 @@ export class IntendedUsesService {
     if (choice.purpose !== undefined && choice.purpose !== use.purpose) {
       throw refused('purpose', `purpose must be left out, or be the intended use's registered one: ${use.purpose}`);
     }
-    return { purpose: use.purpose, queries: use.credentials.map((type) => REGISTRABLE_CREDENTIALS[type]) };
+    return {
+      intendedUse: use.name,
+      purpose: use.purpose,
+      queries: use.credentials.map((type) => REGISTRABLE_CREDENTIALS[type]),
+    };
   }
 
   private chosen(uses: WalletIntendedUse[], name: string | undefined): WalletIntendedUse {

@@ -6,6 +6,8 @@ export const OPENID4VP_PATHS = {
   request: 'openid4vp/requests',
   response: 'openid4vp/responses',
   dcApiResponse: 'openid4vp/dc-api-responses',
+  /** Where a wallet asks for what it presented to be erased. */
+  erasureRequest: 'openid4vp/erasure-requests',
   /** The sandbox PID issuer's Token Status List. */
   sandboxStatusList: 'openid4vp/status-lists/sandbox-pid',
 } as const;

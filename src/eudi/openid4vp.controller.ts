@@ -9,6 +9,10 @@ import { SANDBOX_STATUS_LIST_TTL_SECONDS } from './sandbox-status-list';
 import { StatusListsService } from './status-lists.service';
 import { WalletResponseDto } from './wallet-response.dto';
 import { WalletVerifierService } from './wallet-verifier.service';
+import { ErasureRequestDto } from './erasure-request.dto';
+import { WalletErasuresService } from './wallet-erasures.service';
+import { type WalletErasureView, walletErasureView } from './wallet-erasure-view';
+import { ERASURE_ANSWER_SCHEMA, WALLET_ERASURE_EXAMPLE } from './erasure.schemas';
 
 const REQUEST_OBJECT_TYPE = 'application/oauth-authz-req+jwt';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -55,6 +59,7 @@ export class Openid4vpController {
   constructor(
     private readonly verifier: WalletVerifierService,
     private readonly statusLists: StatusListsService,
+    private readonly erasures: WalletErasuresService,
   ) {}
 
   @Get(OPENID4VP_PATHS.sandboxStatusList)
@@ -125,5 +130,48 @@ export class Openid4vpController {
   ): Promise<Record<string, never>> {
     await this.verifier.receive(flowId, body.response, 'dc_api.jwt');
     return {};
+  }
+
+  @Post(OPENID4VP_PATHS.erasureRequest)
+  @Public()
+  @RawResponse()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "A wallet's request to erase what it presented (CIR 2024/2982 Article 6, GDPR Article 17)",
+    description:
+      'The wallet signs the request with the key its presentation was bound to (the SD-JWT VC `cnf` key, or the ' +
+      "mdoc's device key), naming the presentation by its request's `nonce` and this verifier by that request's " +
+      '`client_id`. idflow forgets the claims the flow released (ping answers `claims: {}`), sends the app ' +
+      '`identification.erasure_requested` so it can erase its copy, and keeps a record without the data. A repeat ' +
+      'is answered with the first record (`repeated: true`) and changes nothing.',
+  })
+  @ApiRateLimited()
+  @ApiFailure(
+    400,
+    'Not an erasure request: not a signed JWT of this type, stale, or for another verifier',
+    'The erasure request is not valid: "iat" claim timestamp check failed (too far in the past)',
+  )
+  @ApiFailure(
+    403,
+    "Not the presenting wallet's: the signature does not hold, or is by another key",
+    'The erasure request is forged: it is not signed by the key the presentation was bound to',
+  )
+  @ApiFailure(
+    404,
+    'No presentation this verifier accepted has that nonce',
+    'The erasure request names no presentation this verifier accepted (nonce): nothing was released here',
+  )
+  @ApiOkResponse({
+    description: "The erasure's record, and whether an earlier request had made it",
+    content: {
+      'application/json': {
+        schema: ERASURE_ANSWER_SCHEMA,
+        example: { erasure: WALLET_ERASURE_EXAMPLE, repeated: false },
+      },
+    },
+  })
+  async erasureRequest(@Body() body: ErasureRequestDto): Promise<{ erasure: WalletErasureView; repeated: boolean }> {
+    const { erasure, repeated } = await this.erasures.receive(body.request);
+    return { erasure: walletErasureView(erasure), repeated };
   }
 }

@@ -14,7 +14,7 @@ import {
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { CompactEncrypt, type JWK, calculateJwkThumbprint, decodeJwt, exportJWK, importJWK } from 'jose';
 import type { ClaimValues } from '../persons/claim-values';
-import { EC_KEY, generateEcKeys } from './eudi-certificates';
+import { EC_KEY } from './eudi-certificates';
 import { mdocContext } from './mdoc-context';
 import { AGE_ATTESTATION_DOCTYPE, PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidAttributesOf } from './pid-claims';
 import type { StatusListEntry } from './sandbox-status-list';
@@ -41,16 +41,17 @@ const MDOCS = {
 } as const;
 
 /**
- * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person, and
- * answers a flow's request object as a wallet would (the requested attributes disclosed, a key binding JWT or device
- * signature over the request, the response encrypted to the flow's key), so `POST /api/v2/sandbox/flows/{id}/present`
- * goes through the verifier a real wallet reaches.
+ * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person and
+ * binds to `holder`, and answers a flow's request object as a wallet would (the requested attributes disclosed, a key
+ * binding JWT or device signature over the request, the response encrypted to the flow's key), so
+ * `POST /api/v2/sandbox/flows/{id}/present` goes through the verifier a real wallet reaches.
  */
 export async function sandboxWalletResponse(
   requestObject: string,
   issuer: SigningCertificate,
   claims: ClaimValues,
   credential: SandboxCredential,
+  holder: webcrypto.CryptoKeyPair,
   status?: StatusListEntry,
 ): Promise<string> {
   const request = decodeJwt(requestObject) as unknown as RequestObject;
@@ -61,8 +62,8 @@ export async function sandboxWalletResponse(
   );
   const presentation =
     credential === 'dc+sd-jwt'
-      ? await sdJwtPresentation(request, issuer, claims, asked, status)
-      : await mdocPresentation(request, key, issuer, claims, asked, MDOCS[credential].doctype);
+      ? await sdJwtPresentation(request, issuer, holder, claims, asked, status)
+      : await mdocPresentation(request, key, issuer, holder, claims, asked, MDOCS[credential].doctype);
   const body = JSON.stringify({ vp_token: { [queryId]: [presentation] }, state: request.state });
   return new CompactEncrypt(new TextEncoder().encode(body))
     .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
@@ -72,11 +73,11 @@ export async function sandboxWalletResponse(
 async function sdJwtPresentation(
   request: RequestObject,
   issuer: SigningCertificate,
+  holder: webcrypto.CryptoKeyPair,
   claims: ClaimValues,
   asked: string[][],
   status: StatusListEntry | undefined,
 ): Promise<string> {
-  const holder = await generateEcKeys();
   const now = Math.floor(Date.now() / 1000);
   const sdJwt = new SDJwtVcInstance({
     hasher: (data) => sha256(data),
@@ -122,11 +123,11 @@ async function mdocPresentation(
   request: RequestObject,
   responseKey: JWK,
   issuer: SigningCertificate,
+  holder: webcrypto.CryptoKeyPair,
   claims: ClaimValues,
   asked: string[][],
   doctype: string,
 ): Promise<string> {
-  const holder = await generateEcKeys();
   const now = new Date();
   const pid = pidAttributesOf(claims, 'mso_mdoc');
   const attributes =

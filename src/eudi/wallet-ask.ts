@@ -12,6 +12,8 @@ export interface VerifierAttestation {
  * the transaction the person approves, if any, bound into the presentation as transaction data.
  */
 export interface WalletAsk {
+  /** The app's registered intended use the request is made under; none for a sandbox app that registered none. */
+  intendedUse?: string;
   purpose?: string;
   queries: readonly CredentialQueryId[];
   verifierInfo?: VerifierAttestation[];

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMsColumn } from '../common/persistence/column-types';
 
 /**
@@ -11,6 +11,8 @@ export class WalletPresentation {
   @PrimaryColumn({ type: 'varchar', length: 64, name: 'flow_id' })
   flowId: string;
 
+  /** Indexed: an erasure request names the presentation by the nonce its key binding signed. */
+  @Index()
   @Column({ type: 'varchar', length: 64 })
   nonce: string;
 

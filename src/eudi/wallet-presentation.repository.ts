@@ -20,6 +20,11 @@ export class WalletPresentationRepository {
     return this.rows().findOneBy({ flowId });
   }
 
+  /** The presentation whose request carried this nonce, which its key binding signed. */
+  withNonce(nonce: string): Promise<WalletPresentation | null> {
+    return this.rows().findOneBy({ nonce });
+  }
+
   async recordRefusal(flowId: string, refusal: string): Promise<void> {
     await this.rows().update({ flowId }, { refusal });
   }

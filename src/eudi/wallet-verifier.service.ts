@@ -51,6 +51,8 @@ import type { WalletAsk } from './wallet-ask';
 import type { DigitalCredentialRequest, WalletPresentationRequest } from './wallet-presentation-request';
 import { WalletPresentation } from './wallet-presentation.entity';
 import { WalletPresentationRepository } from './wallet-presentation.repository';
+import { walletHolderOf } from './wallet-holder';
+import { SandboxHolderKeys } from './sandbox-holder-keys';
 
 type WalletLibraries = typeof import('./wallet-libraries');
 
@@ -101,6 +103,7 @@ export class WalletVerifierService {
     private readonly claimRelease: ClaimReleaseService,
     private readonly receipts: SignatureReceiptsService,
     private readonly config: AppConfig,
+    private readonly sandboxHolders: SandboxHolderKeys,
   ) {
     this.responseKeys = sealedColumns.register({
       entity: WalletPresentation,
@@ -239,9 +242,9 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims from the sandbox PID issuer: through `receive`, exactly as a real wallet's answer goes. An SD-JWT VC names
-   * the entry of the sandbox status list that holds `status`; an mdoc names none, since the mdoc library reads no
-   * status.
+   * claims from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
+   * real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds `status`; an mdoc
+   * names none, since the mdoc library reads no status.
    */
   async presentAsSandboxWallet(
     flow: Flow,
@@ -258,8 +261,9 @@ export class WalletVerifierService {
     // The sandbox age attestation comes from the mdoc PID's issuer: a test wallet needs no age verification provider.
     const issuer = await this.credentials.sandboxPidIssuer(format === 'dc+sd-jwt' ? format : 'mso_mdoc');
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
+    const holder = await this.sandboxHolders.of((decodeJwt(requestObject) as { nonce: string }).nonce);
     const { sandboxWalletResponse } = await this.libraries();
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, entry));
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, holder, entry));
   }
 
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
@@ -401,7 +405,7 @@ export class WalletVerifierService {
             { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
             (uri) => this.statusLists.verifiedToken(uri, anchors),
           );
-    const holderNin = `pid:${(await calculateJwkThumbprint(pid.holderKey)).slice(0, 27)}`;
+    const holderNin = await walletHolderOf(pid.holderKey);
     if (request.transaction_data) return this.approved(flow, request.transaction_data, pid, holderNin);
     const values = catalogValuesOf(pid.claims, flow.requestedClaims, format);
     const app = await this.tenants.findApp(flow.appId);

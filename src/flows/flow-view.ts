@@ -42,6 +42,8 @@ export interface FlowView {
   subject?: string;
   /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
   reason?: string;
+  /** A wallet identification: the app's registered intended use it was created under. */
+  intendedUse?: string;
 }
 
 /** The request object of spec 2.2, as create responses return it. */

@@ -107,6 +107,10 @@ export class Flow {
   @Column({ ...epochMsColumn, name: 'seen_at', nullable: true })
   seenAt: number | null;
 
+  /** A wallet identification: the app's registered intended use it was created under (docs/eudi-wallet.md). */
+  @Column({ type: 'varchar', length: 64, name: 'intended_use', nullable: true })
+  intendedUse: string | null;
+
   /** `choice` when the person must pick the verification code out of three; null when the app shows it. */
   @Column({ type: 'varchar', length: 8, nullable: true })
   verification: 'choice' | null;

@@ -183,6 +183,11 @@ export class FlowRepository {
     return affected ?? flowIds.length;
   }
 
+  /** Forgets the claims a flow released, in the open unit of work. */
+  async eraseClaims(flowId: string, at: number): Promise<void> {
+    await this.unitOfWork.manager.update(Flow, { id: flowId }, { claims: null, updatedAt: at });
+  }
+
   /** The ids among these of flows not yet marked seen. */
   async unseenAmong(flowIds: string[]): Promise<string[]> {
     const unseen = await this.flows.find({ select: { id: true }, where: { id: In(flowIds), seenAt: IsNull() } });

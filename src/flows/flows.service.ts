@@ -247,6 +247,17 @@ export class FlowsService {
     for (const id of unseen) await this.announce(id, 'observers');
   }
 
+  /**
+   * Forgets the claims a completed flow released (its holder asked for their erasure), in the caller's unit of work;
+   * the flow stays completed, and observers are told once that commits.
+   */
+  async eraseClaims(flow: Flow): Promise<Flow> {
+    await this.flows.eraseClaims(flow.id, Date.now());
+    const erased = await this.current(flow.id);
+    await this.unitOfWork.whenCommitted(() => this.publisher.announce(flow.id));
+    return erased;
+  }
+
   /** Notes that a device showed the flow to its person (it read it), once; observers see the hint `userSign`. */
   async markViewed(flow: Flow): Promise<Flow> {
     if (flow.viewedAt !== null) return flow;

@@ -25,6 +25,8 @@ export interface NewFlow {
   verification?: VerificationMode;
   /** Overrides FLOW_TTL_SECONDS (documents live for DOCUMENT_TTL_SECONDS). */
   ttlSeconds?: number;
+  /** Wallet: the app's registered intended use the request is made under. */
+  intendedUse?: string;
 }
 
 /** A flow just created, and what its start mode hands the caller. */
@@ -76,5 +78,6 @@ export function flowRowOf(
     seenAt: null,
     viewedAt: null,
     verification: input.startMode === 'different-device' && input.verification === 'choice' ? 'choice' : null,
+    intendedUse: input.intendedUse ?? null,
   };
 }

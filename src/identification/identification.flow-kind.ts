@@ -36,9 +36,13 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
     this.registry.register('identification', this);
   }
 
-  /** A wallet flow refused shows why, beside the engine's fields. */
+  /** A wallet flow shows the intended use it was asked under and, refused, why, beside the engine's fields. */
   override present(flow: Flow): Promise<FlowView> {
-    return this.wallet.withRefusal(flow, this.observed(flow));
+    const observed = this.observed(flow);
+    return this.wallet.withRefusal(
+      flow,
+      flow.intendedUse === null ? observed : { ...observed, intendedUse: flow.intendedUse },
+    );
   }
 
   /** A wallet flow's request object and response key go with it. */

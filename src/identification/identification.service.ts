@@ -13,6 +13,7 @@ import { FlowsService } from '../flows/flows.service';
 import type { NewFlow } from '../flows/new-flow';
 import { UnitOfWork } from '../platform/unit-of-work';
 import { DevicesService } from '../devices/devices.service';
+import type { WalletAsk } from '../eudi/wallet-ask';
 import type { WalletPresentationRequest } from '../eudi/wallet-presentation-request';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
 import { IntendedUsesService } from '../eudi/intended-uses.service';
@@ -95,7 +96,8 @@ export class IdentificationService {
     const claims = [...new Set(request.claims)];
     this.refuseUnprovisionedClaims(principal, claims);
     if (request.webhook) await this.webhooks.checkUrl(request.webhook.host);
-    const writePresentation = startMode === 'wallet' ? await this.walletWriter(principal, claims, request) : undefined;
+    const ask = startMode === 'wallet' ? await this.walletAsk(principal, claims, request) : undefined;
+    const writePresentation = ask && (await this.wallet.presentationWriter(request.origin, ask));
     let presentation: WalletPresentationRequest | undefined;
     if (startMode === 'different-device' && !request.concealDigitalId) {
       const hasDigitalId = await this.devices.hasDigitalId(request.user as string, principal.app.environment);
@@ -115,6 +117,7 @@ export class IdentificationService {
       seeds: request.seeds,
       verification: request.verification,
       ttlSeconds: request.ttlSeconds,
+      intendedUse: ask?.intendedUse,
     };
     // A wallet flow and its presentation request are written together, or not at all.
     const { flow, link, seeds, qr, verificationCode } = writePresentation
@@ -137,13 +140,13 @@ export class IdentificationService {
   }
 
   /**
-   * What writes a wallet flow's request: for claims a PID proves, within the app's registered intended use, with the
+   * What a wallet flow's request asks: claims a PID proves, within the app's registered intended use, with the
    * operator's registration certificate.
    */
-  private async walletWriter(principal: Principal, claims: string[], request: IdentificationRequest) {
+  private async walletAsk(principal: Principal, claims: string[], request: IdentificationRequest): Promise<WalletAsk> {
     this.wallet.checkProvable(claims);
     const ask = await this.intendedUses.askOf(principal.app, claims, request);
-    return this.wallet.presentationWriter(request.origin, { ...ask, verifierInfo: this.registration.verifierInfo() });
+    return { ...ask, verifierInfo: this.registration.verifierInfo() };
   }
 
   /** Medical and education claims need an app provisioned for them (spec 2.8). */

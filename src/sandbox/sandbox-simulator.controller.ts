@@ -15,6 +15,9 @@ import { SimulatedApprovalDto } from './simulated-approval.dto';
 import { SimulatedDeclineDto } from './simulated-decline.dto';
 import { SimulatedHolderDto } from './simulated-holder.dto';
 import { SimulatedPresentationDto } from './simulated-presentation.dto';
+import type { WalletErasureView } from '../eudi/wallet-erasure-view';
+import { WALLET_ERASURE_EXAMPLE } from '../eudi/erasure.schemas';
+import { SANDBOX_ERASURE_SCHEMA } from './sandbox-erasure.schemas';
 
 const SimulatorRoute = (summary: string, reason: string, example: Partial<FlowView>) =>
   applyDecorators(
@@ -101,5 +104,42 @@ export class SandboxSimulatorController {
     @CurrentClient() client: ClientContext,
   ): Promise<{ request: ObservedView }> {
     return { request: await this.simulator.reject(principal, flowId, body.nin, client.ip, body.reason) };
+  }
+
+  @Post(':flowId/erase')
+  @Auth(ROUTE_CREDENTIALS.sandbox)
+  @Reason('Erasure requested')
+  @ApiOperation({
+    summary:
+      "Ask, as the test person's EU wallet that presented to a wallet identification, for what it released to be " +
+      'erased: the signed erasure request a real wallet sends, to the same endpoint code',
+  })
+  @ApiEnvelope({
+    status: 201,
+    description: "The flow as it now stands (its claims erased), the erasure's record, and whether it repeats one",
+    reason: 'Erasure requested',
+    schema: SANDBOX_ERASURE_SCHEMA,
+    data: {
+      request: { ...FLOW_VIEW_EXAMPLE, claims: {} },
+      erasure: WALLET_ERASURE_EXAMPLE,
+      repeated: false,
+    },
+  })
+  @ApiValidationFailure({
+    path: [],
+    message: 'Only wallet identifications are erased by their wallet',
+    code: 'custom',
+  })
+  @ApiFailure(403, 'A live (bk-live_) key: the simulator serves sandbox apps only', LIVE_KEY_REFUSED)
+  @ApiFailure(
+    404,
+    'No such flow of this app, or one its wallet has not presented to',
+    'The erasure request names no presentation this verifier accepted (nonce): nothing was released here',
+  )
+  async erase(
+    @Param('flowId') flowId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ request: ObservedView; erasure: WalletErasureView; repeated: boolean }> {
+    return this.simulator.requestErasure(principal, flowId);
   }
 }

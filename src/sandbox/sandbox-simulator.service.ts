@@ -15,6 +15,8 @@ import { HolderService } from '../wallet/holder.service';
 import type { SandboxCredential } from '../eudi/sandbox-credentials';
 import type { SandboxPidStatus } from '../eudi/sandbox-status-list';
 import { WalletVerifierService } from '../eudi/wallet-verifier.service';
+import { WalletErasuresService } from '../eudi/wallet-erasures.service';
+import { type WalletErasureView, walletErasureView } from '../eudi/wallet-erasure-view';
 import { PersonsService } from '../persons/persons.service';
 import { TEST_PERSONS_WITH_DIGITAL_ID } from './test-persons';
 import { VirtualHolderService } from './virtual-holder.service';
@@ -48,6 +50,7 @@ export class SandboxSimulatorService {
     private readonly virtualHolder: VirtualHolderService,
     private readonly walletVerifier: WalletVerifierService,
     private readonly persons: PersonsService,
+    private readonly walletErasures: WalletErasuresService,
   ) {}
 
   /**
@@ -61,17 +64,11 @@ export class SandboxSimulatorService {
     format?: SandboxCredential,
     status?: SandboxPidStatus,
   ): Promise<ObservedView> {
-    if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
-    const flow = await this.flows.findForApp(flowId, principal.app.id);
-    if (flow.startMode !== 'wallet') {
-      throw new RequestValidationError([
-        {
-          code: 'custom',
-          path: [],
-          message: 'Only wallet flows (identification or signing) are presented to; use scan or approve',
-        },
-      ]);
-    }
+    const flow = await this.walletFlow(
+      principal,
+      flowId,
+      'Only wallet flows (identification or signing) are presented to; use scan or approve',
+    );
     const holderNin = nin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
     const person = (await this.virtualHolder.isTestPerson(holderNin))
       ? await this.persons.find('sandbox', holderNin)
@@ -83,6 +80,19 @@ export class SandboxSimulatorService {
     }
     await this.walletVerifier.presentAsSandboxWallet(flow, person.claims, format, status);
     return this.current(flow);
+  }
+
+  /**
+   * Asks, as the sandbox wallet that presented to a wallet flow, for what it released to be erased: the request a
+   * real wallet sends, signed with the key the sandbox wallet bound its PID to, to the same endpoint code.
+   */
+  async requestErasure(
+    principal: Principal,
+    flowId: string,
+  ): Promise<{ request: ObservedView; erasure: WalletErasureView; repeated: boolean }> {
+    const flow = await this.walletFlow(principal, flowId, 'Only wallet identifications are erased by their wallet');
+    const { erasure, repeated } = await this.walletErasures.requestAsSandboxWallet(flow);
+    return { request: await this.current(flow), erasure: walletErasureView(erasure), repeated };
   }
 
   async pickUp(principal: Principal, flowId: string, nin?: string): Promise<ObservedView> {
@@ -156,6 +166,16 @@ export class SandboxSimulatorService {
     // Whoever the hosted page would have to ask to act (a review signee) is asked, as the page would.
     await this.holder.summon(flow, holderNin);
     return { flow, device: await this.virtualHolder.deviceOf(holderNin) };
+  }
+
+  /** A wallet flow of this sandbox app, which the sandbox wallet acts on; any other flow is a 400 saying `refusal`. */
+  private async walletFlow(principal: Principal, flowId: string, refusal: string): Promise<Flow> {
+    if (principal.app.environment !== 'sandbox') throw new ForbiddenError(LIVE_KEY_REFUSED);
+    const flow = await this.flows.findForApp(flowId, principal.app.id);
+    if (flow.startMode !== 'wallet') {
+      throw new RequestValidationError([{ code: 'custom', path: [], message: refusal }]);
+    }
+    return flow;
   }
 
   private async current(flow: Flow): Promise<ObservedView> {

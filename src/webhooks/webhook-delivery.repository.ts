@@ -138,6 +138,16 @@ export class WebhookDeliveryRepository {
     return delivery;
   }
 
+  /** The flow's deliveries, in the open unit of work. */
+  ofFlow(flowId: string): Promise<WebhookDelivery[]> {
+    return this.unitOfWork.manager.findBy(WebhookDelivery, { flowId });
+  }
+
+  /** Replaces the body a delivery sends, in the open unit of work; its next attempt is signed over the new one. */
+  async rewrite(id: string, payload: string): Promise<void> {
+    await this.unitOfWork.manager.update(WebhookDelivery, { id }, { payload });
+  }
+
   /** The delivery with this id, or null. */
   find(id: string): Promise<WebhookDelivery | null> {
     return this.deliveries.findOneBy({ id });

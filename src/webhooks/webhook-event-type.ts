@@ -2,7 +2,8 @@
  * The events idflow sends (DESIGN section 9). `document.signee.signed|rejected` are sent once per signee and
  * `document.signee.reminded` once per reminder; `document.expiring` once per document, ahead of its expiry;
  * `document.signature_failed` once per failure episode of a signee's own signature (attempts failing alike in a row);
- * every other event once per flow, when it reaches that end.
+ * `identification.erasure_requested` once per flow, when its wallet asks for what it released to be erased; every other
+ * event once per flow, when it reaches that end.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'signing.completed',
@@ -13,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'identification.rejected',
   'identification.cancelled',
   'identification.expired',
+  'identification.erasure_requested',
   'document.signee.signed',
   'document.signee.rejected',
   'document.signee.reminded',

@@ -83,6 +83,20 @@ export class WebhooksService {
   }
 
   /**
+   * Takes the released claims out of the bodies of the flow's webhooks, sent or queued, in the caller's unit of work:
+   * a wallet asked for them to be erased, and a body is kept for redelivery until the retention removes it.
+   */
+  async forgetClaimsOf(flowId: string): Promise<void> {
+    for (const delivery of await this.deliveries.ofFlow(flowId)) {
+      const body = JSON.parse(delivery.payload) as WebhookBody;
+      const request = body.data.request as { claims?: unknown } | undefined;
+      if (request?.claims === undefined) continue;
+      request.claims = {};
+      await this.deliveries.rewrite(delivery.id, JSON.stringify(body));
+    }
+  }
+
+  /**
    * Queues a webhook inside the caller's unit of work and wakes the dispatcher when it commits; nothing is sent if it
    * rolls back. Outside a unit of work the row is written at once. The URL is checked when it is sent, not here: call `checkUrl` where the URL is accepted.
    */

@@ -44,6 +44,8 @@ import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedU
 import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
+import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
+import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
 /** Applied in order; a new migration is appended here and never edits an earlier one. */
 export const SQLITE_MIGRATIONS = [
@@ -92,5 +94,7 @@ export const SQLITE_MIGRATIONS = [
   FlowReferenceIndex1765080000000,
   OpenFlowExpiryIndex1765090000000,
   RevokedSignerCertificates1765110000000,
+  FlowIntendedUse1765120000000,
+  WalletErasures1765120000001,
   PasskeyRevocation1765145000000,
 ];
