@@ -9,6 +9,7 @@ import { SealCertificate } from './seal-certificate.entity';
 import { SealCertificateRepository } from './seal-certificate.repository';
 import { SealCredentialsService } from './seal-credentials.service';
 import { SealPdfUpdates } from './seal-pdf-updates';
+import { SealTokenKey } from './seal-token-key';
 import { SealVerificationService } from './seal-verification.service';
 import { SignerTrustAnchors } from './signer-trust-anchors';
 
@@ -23,6 +24,7 @@ import { SignerTrustAnchors } from './signer-trust-anchors';
     SealPdfUpdates,
     SealCertificateRepository,
     SignerTrustAnchors,
+    SealTokenKey,
   ],
   exports: [DocumentSealService, SealVerificationService, SealCredentialsService, SealPdfUpdates, SignerTrustAnchors],
 })

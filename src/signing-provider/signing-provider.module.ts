@@ -10,12 +10,13 @@ import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
 import { SandboxSigningKeys } from './sandbox-signing-keys.service';
 import { SandboxSigningProvider } from './sandbox-signing-provider.service';
 import { SigningCaController } from './signing-ca.controller';
+import { SignerKeyToken } from './signer-key-token';
 
 /** The sandbox remote signing service provider (CSC API v2), served by idflow as the sandbox PID issuer is. */
 @Module({
   imports: [PersonsModule, ServiceKeyModule, SealModule],
   controllers: [CscSandboxController, SigningCaController],
-  providers: [SandboxSigningProvider, SandboxSigningKeys, SandboxSigningKeyRepository, UnitOfWork],
+  providers: [SandboxSigningProvider, SandboxSigningKeys, SandboxSigningKeyRepository, SignerKeyToken, UnitOfWork],
   exports: [SandboxSigningKeys],
 })
 export class SigningProviderModule implements NestModule {
