@@ -60,8 +60,12 @@ function entryFiles(name) {
  * What importing a package by its name resolves to, for every package the project depends on: anything else under
  * node_modules is a library's internal file (`typeorm/driver/...`, `@nestjs/core/router/...`, `express/lib/...`).
  */
-const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8'));
-const ENTRY_POINTS = Object.keys({ ...dependencies, ...devDependencies }).flatMap(entryFiles);
+const {
+  dependencies = {},
+  devDependencies = {},
+  optionalDependencies = {},
+} = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8'));
+const ENTRY_POINTS = Object.keys({ ...dependencies, ...devDependencies, ...optionalDependencies }).flatMap(entryFiles);
 const PUBLIC_ENTRY = `(^|/)node_modules/(${ENTRY_POINTS.map(escapeRegExp).join('|')})$`;
 const folder = (name) => `^src/${escapeDots(name)}(/|$)`;
 const anyOf = (names) => `^src/(${names.map(escapeDots).join('|')})(/|$)`;

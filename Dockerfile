@@ -1,14 +1,18 @@
 # syntax=docker/dockerfile:1
 # Build stage: dev dependencies and the build (`npm run build`: nest build, then scripts/ builds the holder app from
 # libs/); then only production dependencies are kept for the runtime stage.
-# No install script runs and nothing is compiled: better-sqlite3 13 ships its native module prebuilt for Node-API (linux
-# x64 and arm64, glibc and musl), which any Node 22+ loads. npm ci would run its implicit `node-gyp rebuild`, which
-# builds nothing where a prebuilt module fits but still wants Python, make and Node's headers, none of them in this
-# slim image, and the `node` package's install, a Node 24 for machines whose own is older: this image's is 24.
-FROM node:24-bookworm-slim AS build
+# npm ci runs no install script: better-sqlite3 13 ships its native module prebuilt for Node-API (linux x64 and arm64,
+# glibc and musl), which any Node 22+ loads, and the `node` package's install is a Node 24 for machines whose own is
+# older: this image's is 24. The one addon compiled is pkcs11js, the PKCS#11 binding for keys in an HSM
+# (docs/operations.md), by `npm rebuild` with the full image's Python, make and g++ (the slim one has none), against
+# the headers of the image's own Node: it is Node-API, so the runtime stage's Node 24 loads it.
+FROM node:24-bookworm AS build
+# The image's Node headers, where node-gyp would otherwise download them.
+ARG npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
+RUN npm rebuild pkcs11js
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
 COPY scripts scripts
 COPY src src

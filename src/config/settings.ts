@@ -412,6 +412,22 @@ export const SETTINGS = {
     minLength: 0,
     secret: true,
   }),
+  SEAL_KEY_PKCS11_URI: text({
+    group: 'Document seal',
+    description:
+      "The seal's private key in a PKCS#11 token (an HSM), as an RFC 7512 URI naming the token, the key and the " +
+      'library: `pkcs11:token=idflow;object=seal?module-path=/usr/lib/softhsm/libsofthsm2.so`. Documents are sealed ' +
+      'inside the token and the key never leaves it; the certificate stays where it is without it (the certificates ' +
+      'of `SEAL_P12_PATH`, or the sandbox seal CA, which certifies the token key). The PIN is ' +
+      '`SEAL_KEY_PKCS11_PIN` or a `pin-source` file; a `pin-value` in the URI is refused.',
+    pattern: /^pkcs11:/,
+    shape: 'a pkcs11: URI (RFC 7512)',
+  }),
+  SEAL_KEY_PKCS11_PIN: text({
+    group: 'Document seal',
+    description: 'The user PIN of the token `SEAL_KEY_PKCS11_URI` names.',
+    secret: true,
+  }),
   EUDI_VERIFIER_CERT_PATH: text({
     group: 'EU Digital Identity Wallet',
     description:
@@ -471,6 +487,21 @@ export const SETTINGS = {
       '`"signature": "advanced"`), as JSON: `[{"name","baseUrl","clientId","clientSecret"}]`; the first signs. Unset, ' +
       'sandbox documents are signed by the sandbox provider idflow serves at `{BASE_URL}/csc/v2`, and production ' +
       'documents cannot ask for it.',
+    secret: true,
+  }),
+  SANDBOX_SIGNING_PKCS11_URI: text({
+    group: 'Document seal',
+    description:
+      "The PKCS#11 token (an HSM) in which the sandbox signing provider generates and uses its signers' keys, as an " +
+      'RFC 7512 URI naming the token and the library: `pkcs11:token=signers?module-path=/usr/lib/softhsm/libsofthsm2.so`. ' +
+      'Unset, their keys are made in software and kept sealed in the database. The PIN is ' +
+      '`SANDBOX_SIGNING_PKCS11_PIN` or a `pin-source` file.',
+    pattern: /^pkcs11:/,
+    shape: 'a pkcs11: URI (RFC 7512)',
+  }),
+  SANDBOX_SIGNING_PKCS11_PIN: text({
+    group: 'Document seal',
+    description: 'The user PIN of the token `SANDBOX_SIGNING_PKCS11_URI` names.',
     secret: true,
   }),
   ARCHIVE_RENEWAL_DAYS: integer({

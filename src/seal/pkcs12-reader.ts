@@ -23,6 +23,17 @@ export interface Pkcs12Contents {
  * certificates. A wrong password or a file without exactly one key is an error naming what is wrong, never the password.
  */
 export async function readPkcs12(file: Uint8Array, password: string): Promise<Pkcs12Contents> {
+  const { keys, certificates } = await readBags(file, password, true);
+  if (keys.length !== 1) throw new Error(`the PKCS#12 file holds ${keys.length} private keys, not one`);
+  return { privateKey: keys[0], certificates: keyCertificateFirst(keys[0], certificates) };
+}
+
+/** The file's keys (when `withKeys`: their bags are opened with the password too) and certificates. */
+async function readBags(
+  file: Uint8Array,
+  password: string,
+  withKeys: boolean,
+): Promise<{ keys: Uint8Array[]; certificates: pkijs.Certificate[] }> {
   const secret = new TextEncoder().encode(password).buffer;
   const pfx = pkijs.PFX.fromBER(file);
   try {
@@ -44,12 +55,12 @@ export async function readPkcs12(file: Uint8Array, password: string): Promise<Pk
   const opened = safe.parsedValue as { safeContents: Array<{ value: pkijs.SafeContents }> } | undefined;
   for (const contents of opened?.safeContents ?? []) {
     for (const bag of contents.value.safeBags) {
-      if (bag.bagId === SHROUDED_KEY_BAG) {
+      if (bag.bagId === SHROUDED_KEY_BAG && withKeys) {
         // pkijs declares the key bag's decryption protected, though it is how the bag is meant to be opened.
         const shrouded = bag.bagValue as unknown as OpenableKeyBag;
         await shrouded.parseInternalValues({ password: secret }, sealCrypto);
         if (shrouded.parsedValue) keys.push(new Uint8Array(shrouded.parsedValue.toSchema().toBER(false)));
-      } else if (bag.bagId === KEY_BAG) {
+      } else if (bag.bagId === KEY_BAG && withKeys) {
         keys.push(new Uint8Array((bag.bagValue as pkijs.PrivateKeyInfo).toSchema().toBER(false)));
       } else if (bag.bagId === CERT_BAG) {
         const parsed = (bag.bagValue as pkijs.CertBag).parsedValue as unknown;
@@ -57,8 +68,25 @@ export async function readPkcs12(file: Uint8Array, password: string): Promise<Pk
       }
     }
   }
-  if (keys.length !== 1) throw new Error(`the PKCS#12 file holds ${keys.length} private keys, not one`);
-  return { privateKey: keys[0], certificates: keyCertificateFirst(keys[0], certificates) };
+  return { keys, certificates };
+}
+
+/**
+ * The certificates of an operator's PKCS#12 whose key is held elsewhere (in a PKCS#11 token), the one that certifies
+ * `spki` (the key's SubjectPublicKeyInfo, DER) first. A key in the file is not read: the token's is the one used.
+ */
+export async function readPkcs12Certificates(
+  file: Uint8Array,
+  password: string,
+  spki: Uint8Array,
+): Promise<pkijs.Certificate[]> {
+  const certificates = await readBags(file, password, false);
+  const wanted = toHex(spki);
+  const own = certificates.certificates.find(
+    (certificate) => toHex(new Uint8Array(certificate.subjectPublicKeyInfo.toSchema().toBER(false))) === wanted,
+  );
+  if (!own) throw new Error("the PKCS#12 file holds no certificate for the token's key");
+  return [own, ...certificates.certificates.filter((certificate) => certificate !== own)];
 }
 
 /** The certificate whose public key matches the private key goes first; a file that has none is refused. */

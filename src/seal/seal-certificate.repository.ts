@@ -28,6 +28,11 @@ export class SealCertificateRepository {
     return this.certificates.findOneByOrFail({ slot: certificate.slot });
   }
 
+  /** Puts another certificate (and its sealed key, empty for a key in a token) in the slot, revoking nothing. */
+  async recertify(slot: string, certificatePem: string, privateKey: string): Promise<void> {
+    await this.certificates.update({ slot }, { certificatePem, privateKey });
+  }
+
   findRevoked(serialHex: string): Promise<RevokedSealCertificate | null> {
     return this.revoked.findOneBy({ serialHex });
   }

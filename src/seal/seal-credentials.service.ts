@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { X509Certificate } from '@peculiar/x509';
 import type * as pkijs from 'pkijs';
+import type { TokenPrivateKey } from '../common/pkcs11/token-private-key';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { revocationPointers } from './ca-publication';
 import { type CertificateStatus, UNKNOWN_STATUS } from './certificate-status';
 import { certificateToPem, certificatesFromPem } from './pem';
-import { readPkcs12 } from './pkcs12-reader';
+import { readPkcs12, readPkcs12Certificates } from './pkcs12-reader';
 import { type IssuedCertificate, RevocationResponder, serialHexOf } from './revocation-responder';
 import { issueSandboxSealCertificate, makeSandboxSeal } from './sandbox-seal';
 import { SealCertificate } from './seal-certificate.entity';
@@ -17,6 +18,7 @@ import { SealCertificateRepository } from './seal-certificate.repository';
 import type { SealCredential } from './seal-credential';
 import { SealRevocationRefusedError } from './errors/seal-revocation-refused.error';
 import { importSealKey } from './seal-private-key';
+import { SealTokenKey } from './seal-token-key';
 
 const SLOT = 'sandbox';
 
@@ -44,7 +46,9 @@ export interface SealCertificateStatus {
 /**
  * The key and certificate documents are sealed with: the operator's PKCS#12 (`SEAL_P12_PATH`), read at start so a
  * wrong path or password stops the start, or else the sandbox seal, made the first time any instance needs it and
- * kept in the database with its private key sealed, so every instance seals with the same certificate.
+ * kept in the database with its private key sealed, so every instance seals with the same certificate. With
+ * `SEAL_KEY_PKCS11_URI` the key is the token's instead, opened at start too: the PKCS#12 then gives only the
+ * certificates, and the sandbox seal CA certifies the token's key, storing no key of its own.
  */
 @Injectable()
 export class SealCredentialsService implements OnModuleInit {
@@ -58,6 +62,7 @@ export class SealCredentialsService implements OnModuleInit {
     private readonly certificates: SealCertificateRepository,
     sealedColumns: SealedColumns,
     private readonly config: AppConfig,
+    private readonly tokenKey: SealTokenKey,
   ) {
     this.privateKeys = sealedColumns.register({
       entity: SealCertificate,
@@ -72,7 +77,7 @@ export class SealCredentialsService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    if (this.config.SEAL_P12_PATH) await this.credential();
+    if (this.config.SEAL_P12_PATH || this.tokenKey.configured) await this.credential();
   }
 
   /** The credential, loaded once; a failed load is tried again by the next caller. */
@@ -131,7 +136,12 @@ export class SealCredentialsService implements OnModuleInit {
         throw new SealRevocationRefusedError('This sandbox seal was made before its CA key was kept: it cannot revoke');
       }
       const [seal] = certificatesFromPem(stored.certificatePem);
-      const next = await issueSandboxSealCertificate(this.config.SEAL_NAME, ca, this.revocationPointers());
+      const next = await issueSandboxSealCertificate(
+        this.config.SEAL_NAME,
+        ca,
+        this.revocationPointers(),
+        await this.tokenPublicKey(),
+      );
       // In whole seconds, as the CRL, OCSP and /verify's times say it: a seal validated in the second of its
       // revocation is not trusted by that second.
       const revokedAt = Math.floor(Date.now() / 1000) * 1000;
@@ -214,35 +224,89 @@ export class SealCredentialsService implements OnModuleInit {
   }
 
   private async load(): Promise<SealCredential> {
+    const tokenKey = this.tokenKey.configured ? await this.tokenKey.key() : undefined;
     const path = this.config.SEAL_P12_PATH;
     if (path) {
-      const { privateKey, certificates } = await readPkcs12(
-        await readFile(path),
-        this.config.SEAL_P12_PASSWORD ?? '',
+      const password = this.config.SEAL_P12_PASSWORD ?? '';
+      const file = await readFile(path);
+      const opened = await (
+        tokenKey
+          ? readPkcs12Certificates(file, password, tokenKey.spki()).then((certificates) => ({
+              certificates,
+              privateKey: tokenKey,
+            }))
+          : readPkcs12(file, password).then(async ({ privateKey, certificates }) => ({
+              certificates,
+              privateKey: await importSealKey(privateKey, certificates[0]),
+            }))
       ).catch((error: unknown) => {
         throw new Error(`SEAL_P12_PATH ${path}: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
         });
       });
-      const [certificate, ...chain] = certificates;
-      this.logger.log(`Documents are sealed with the PKCS#12 at ${path} (${certificates.length} certificates)`);
+      const [certificate, ...chain] = opened.certificates;
+      this.logger.log(
+        `Documents are sealed with the ${tokenKey ? 'key in the PKCS#11 token and the certificates' : 'PKCS#12'} ` +
+          `at ${path} (${opened.certificates.length} certificates)`,
+      );
       return {
         certificate,
         chain,
-        privateKey: await importSealKey(privateKey, certificate),
+        privateKey: opened.privateKey,
         trustAnchors: [chain.length > 0 ? chain[chain.length - 1] : certificate],
       };
     }
-    const stored = (await this.certificates.find(SLOT)) ?? (await this.createSandboxSeal());
+    let stored = (await this.certificates.find(SLOT)) ?? (await this.createSandboxSeal());
+    if (tokenKey) stored = await this.certifiedForToken(stored, tokenKey);
     const [certificate] = certificatesFromPem(stored.certificatePem);
     const chain = certificatesFromPem(stored.caPem);
+    return {
+      certificate,
+      chain,
+      privateKey: tokenKey ?? (await this.storedKey(stored, certificate)),
+      trustAnchors: chain,
+    };
+  }
+
+  /** The sandbox seal's own key, sealed in its row; a row certifying a token's key has none. */
+  private async storedKey(stored: SealCertificate, certificate: pkijs.Certificate): Promise<webcrypto.CryptoKey> {
     const pkcs8 = Buffer.from(this.privateKeys.open(SLOT, stored.privateKey), 'base64');
-    return { certificate, chain, privateKey: await importSealKey(pkcs8, certificate), trustAnchors: chain };
+    if (pkcs8.length === 0) {
+      throw new Error("The sandbox seal's key is in a PKCS#11 token: set SEAL_KEY_PKCS11_URI (and its PIN) again");
+    }
+    return importSealKey(pkcs8, certificate);
+  }
+
+  /**
+   * The sandbox seal row, its certificate for the token's key: a seal made before the key moved into the token
+   * certifies another key, so the same CA certifies the token's now. The old certificate is not revoked: what it
+   * sealed stays valid.
+   */
+  private async certifiedForToken(stored: SealCertificate, tokenKey: TokenPrivateKey): Promise<SealCertificate> {
+    const [current] = certificatesFromPem(stored.certificatePem);
+    const certified = Buffer.from(current.subjectPublicKeyInfo.toSchema().toBER(false));
+    if (certified.equals(tokenKey.spki())) return stored;
+    const ca = await this.sandboxCa(stored);
+    if (!ca) throw new Error('This sandbox seal was made before its CA key was kept: it cannot certify the token key');
+    const next = await issueSandboxSealCertificate(
+      this.config.SEAL_NAME,
+      ca,
+      this.revocationPointers(),
+      await tokenKey.publicCryptoKey(),
+    );
+    const privateKey = this.privateKeys.seal(SLOT, next.privateKey);
+    await this.certificates.recertify(SLOT, next.certificatePem, privateKey);
+    this.logger.log('The sandbox seal CA certified the seal key in the PKCS#11 token');
+    return { ...stored, certificatePem: next.certificatePem, privateKey };
+  }
+
+  private async tokenPublicKey(): Promise<webcrypto.CryptoKey | undefined> {
+    return this.tokenKey.configured ? (await this.tokenKey.key()).publicCryptoKey() : undefined;
   }
 
   /** First use: insert a new sandbox seal unless another instance got there first, then read whichever won. */
   private async createSandboxSeal(): Promise<SealCertificate> {
-    const made = await makeSandboxSeal(this.config.SEAL_NAME, this.revocationPointers());
+    const made = await makeSandboxSeal(this.config.SEAL_NAME, this.revocationPointers(), await this.tokenPublicKey());
     const stored = await this.certificates.insertOrKeep({
       slot: SLOT,
       certificatePem: made.certificatePem,

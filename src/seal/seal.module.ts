@@ -10,6 +10,7 @@ import { SealCertificateRepository } from './seal-certificate.repository';
 import { SEAL_CA_NAME, SealCredentialsService } from './seal-credentials.service';
 import { caPaths } from './ca-publication';
 import { SealPdfUpdates } from './seal-pdf-updates';
+import { SealTokenKey } from './seal-token-key';
 import { SealVerificationService } from './seal-verification.service';
 import { SignerCertificateStatuses } from './signer-certificate-statuses';
 import { SignerTrustAnchors } from './signer-trust-anchors';
@@ -26,6 +27,7 @@ import { SignerTrustAnchors } from './signer-trust-anchors';
     SealCertificateRepository,
     SignerTrustAnchors,
     SignerCertificateStatuses,
+    SealTokenKey,
   ],
   exports: [
     DocumentSealService,

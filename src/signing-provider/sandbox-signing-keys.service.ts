@@ -1,4 +1,4 @@
-import { type KeyObject, createPrivateKey, randomBytes, type webcrypto } from 'node:crypto';
+import { constants, createPrivateKey, privateEncrypt, randomBytes, type webcrypto } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type * as pkijs from 'pkijs';
 import { AppConfig } from '../config/app-config';
@@ -13,6 +13,7 @@ import { importSealKey } from '../seal/seal-private-key';
 import { SignerTrustAnchors } from '../seal/signer-trust-anchors';
 import { SandboxSigningKey } from './sandbox-signing-key.entity';
 import { SandboxSigningKeyRepository } from './sandbox-signing-key.repository';
+import { SignerKeyToken } from './signer-key-token';
 import { SIGNING_CA_NAME, issueSignerCertificate } from './signer-certificate';
 
 const CA_ID = 'ca';
@@ -23,13 +24,16 @@ export interface SignerKey {
   credentialId: string;
   nin: string;
   chain: pkijs.Certificate[];
-  privateKey: KeyObject;
+  /** RSA PKCS#1 v1.5 over a DigestInfo, by the key wherever it is (in memory or in the token). */
+  signDigestInfo(digestInfo: Buffer): Buffer;
 }
 
 /**
- * The sandbox signing provider's keys, in software: its CA, made the first time any instance needs it, and one key and
+ * The sandbox signing provider's keys: its CA, made in software the first time any instance needs it, and one key and
  * certificate for each synthetic test person, enrolled the first time a credential of theirs is asked for. Only test
- * persons have one: the sandbox signs for nobody real.
+ * persons have one: the sandbox signs for nobody real. A signer's key is generated and used inside the PKCS#11 token
+ * SANDBOX_SIGNING_PKCS11_URI names (its CKA_ID the credential id, nothing of it in the database), or else in software
+ * and kept sealed in the database.
  */
 @Injectable()
 export class SandboxSigningKeys implements OnModuleInit {
@@ -41,6 +45,7 @@ export class SandboxSigningKeys implements OnModuleInit {
     private readonly persons: PersonsService,
     private readonly config: AppConfig,
     private readonly signerTrustAnchors: SignerTrustAnchors,
+    private readonly keyToken: SignerKeyToken,
     sealedColumns: SealedColumns,
   ) {
     this.privateKeys = sealedColumns.register({
@@ -73,27 +78,54 @@ export class SandboxSigningKeys implements OnModuleInit {
     if (!stored?.nin) return undefined;
     const ca = await this.authority();
     const [certificate] = certificatesFromPem(stored.certificatePem);
-    const pkcs8 = Buffer.from(this.privateKeys.open(stored.id, stored.privateKey), 'base64');
     return {
       credentialId,
       nin: stored.nin,
       chain: [certificate, ca.certificate],
-      privateKey: createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }),
+      signDigestInfo: await this.signerOf(stored),
     };
   }
 
+  /** How the credential's key signs: from its sealed PKCS#8, or, with none stored, in the token under its id. */
+  private async signerOf(stored: SandboxSigningKey): Promise<(digestInfo: Buffer) => Buffer> {
+    const pkcs8 = Buffer.from(this.privateKeys.open(stored.id, stored.privateKey), 'base64');
+    if (pkcs8.length > 0) {
+      const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
+      return (digestInfo) => privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digestInfo);
+    }
+    if (!this.keyToken.configured) {
+      throw new Error(`The key of ${stored.id} is in a PKCS#11 token: set SANDBOX_SIGNING_PKCS11_URI (and its PIN)`);
+    }
+    const key = (await this.keyToken.token()).privateKeyById(Buffer.from(stored.id));
+    if (!key) throw new Error(`The token SANDBOX_SIGNING_PKCS11_URI names holds no key for ${stored.id}`);
+    return (digestInfo) => key.signDigestInfo(digestInfo);
+  }
+
   private async enroll(nin: string, name: string): Promise<SandboxSigningKey> {
-    const keys = await generateSealKeys();
-    const pointers = revocationPointers(this.config.BASE_URL, SIGNING_CA_NAME);
-    const certificate = await issueSignerCertificate({ nin, name }, keys.publicKey, await this.authority(), pointers);
     const id = `cred_${randomBytes(16).toString('hex')}`;
+    const { publicKey, privateKey } = await this.newSignerKey(id);
+    const pointers = revocationPointers(this.config.BASE_URL, SIGNING_CA_NAME);
+    const certificate = await issueSignerCertificate({ nin, name }, publicKey, await this.authority(), pointers);
     return this.keys.insertOrKeep({
       id,
       nin,
       certificatePem: certificateToPem(certificate),
-      privateKey: this.privateKeys.seal(id, await pkcs8Base64(keys.privateKey)),
+      privateKey: this.privateKeys.seal(id, privateKey),
       createdAt: Date.now(),
     });
+  }
+
+  /**
+   * A new signer key: made inside the token, which keeps it (an empty PKCS#8 is stored), or made here, its PKCS#8
+   * base64 stored sealed.
+   */
+  private async newSignerKey(id: string): Promise<{ publicKey: webcrypto.CryptoKey; privateKey: string }> {
+    if (this.keyToken.configured) {
+      const key = await (await this.keyToken.token()).generateRsaKey(Buffer.from(id), id);
+      return { publicKey: await key.publicCryptoKey(), privateKey: '' };
+    }
+    const keys = await generateSealKeys();
+    return { publicKey: keys.publicKey, privateKey: await pkcs8Base64(keys.privateKey) };
   }
 
   /** The CA, loaded once; a failed load is tried again by the next caller. Its key also signs its OCSP answers. */

@@ -1,4 +1,4 @@
-import { constants, privateEncrypt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import {
@@ -179,7 +179,7 @@ export class SandboxSigningProvider {
 function signDigest(key: SignerKey, hash: Buffer): string {
   if (hash.length !== 32) throw new CscRefusal(400, 'invalid_request', 'A hash is not a SHA-256 hash');
   const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, hash]);
-  return privateEncrypt({ key: key.privateKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('base64');
+  return key.signDigestInfo(digestInfo).toString('base64');
 }
 
 function sameHashes(authorized: string[], requested: string[]): boolean {

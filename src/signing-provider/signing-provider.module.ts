@@ -15,6 +15,7 @@ import { SandboxSignerRevocations } from './sandbox-signer-revocations.service';
 import { SIGNING_CA_NAME } from './signer-certificate';
 import { caPaths } from '../seal/ca-publication';
 import { OcspRequestMiddleware } from '../seal/ocsp-request.middleware';
+import { SignerKeyToken } from './signer-key-token';
 
 /** The sandbox remote signing service provider (CSC API v2), served by idflow as the sandbox PID issuer is. */
 @Module({
@@ -25,6 +26,7 @@ import { OcspRequestMiddleware } from '../seal/ocsp-request.middleware';
     SandboxSigningKeys,
     SandboxSigningKeyRepository,
     SandboxSignerRevocations,
+    SignerKeyToken,
     UnitOfWork,
   ],
   exports: [SandboxSigningKeys],

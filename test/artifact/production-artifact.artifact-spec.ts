@@ -86,6 +86,11 @@ describe('the production artifact, driven end to end', () => {
     await expect(run(process.execPath, args, { env: { ...env, PORT: port } })).resolves.toBeDefined();
   });
 
+  it('holds the PKCS#11 binding built for its Node, for keys in an HSM', async () => {
+    const loaded = await command('-e', "const { PKCS11 } = require('pkcs11js'); console.log(typeof new PKCS11().load)");
+    expect(loaded.trim()).toBe('function');
+  });
+
   it('identifies a person, releasing the claims asked for, encrypted to the app', async () => {
     const nin = sandbox.testPersons[0].nin;
     const claims = ['naming.name', 'bio.birthdate', 'address.city'];

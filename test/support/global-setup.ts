@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withPostgres } from './postgres-connection';
 import { TEST_SCHEMA_PREFIX } from './test-config';
@@ -17,9 +19,26 @@ function buildIfStale(): void {
   });
 }
 
+/**
+ * SoftHSM2 reads SOFTHSM2_CONF when its library is initialized, from the real environment, which a suite cannot change
+ * (jest hands it a copy): so it is set here, before the workers start, to a config of the tests' own whose token folder
+ * is no system one. Suites make tokens there under labels of their own and delete them (test/support/softhsm-token.ts).
+ */
+function softHsmConfig(): void {
+  const dir = join(tmpdir(), 'idflow-softhsm');
+  mkdirSync(join(dir, 'tokens'), { recursive: true });
+  const config = join(dir, 'softhsm2.conf');
+  writeFileSync(
+    config,
+    `directories.tokendir = ${join(dir, 'tokens')}\nobjectstore.backend = file\nlog.level = ERROR\n`,
+  );
+  process.env.SOFTHSM2_CONF = config;
+}
+
 /** Builds when stale, then drops per-suite schemas that runs over an hour ago left in the PostgreSQL test database; never a running suite's. */
 export default async function globalSetup(): Promise<void> {
   buildIfStale();
+  softHsmConfig();
   if (!process.env.DATABASE_URL) return;
   await withPostgres(process.env.DATABASE_URL, async (client) => {
     const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ $1`, [

@@ -1,0 +1,102 @@
+import { X509Certificate } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePkcs11Uri } from '../src/common/pkcs11/pkcs11-uri';
+import { SealCredentialsService } from '../src/seal/seal-credentials.service';
+import { CscSandboxClient } from './support/csc-sandbox-client';
+import { downloadFile, untilCompleted } from './support/document-flows';
+import { SealedDocuments } from './support/sealed-documents';
+import { SoftHsm, describeWithSoftHsm } from './support/softhsm-token';
+
+const SEAL_PIN = '246810';
+const SIGNERS_PIN = '135791';
+const SIGNEES = [
+  { nin: '10000000001', name: 'Adaeze Okonkwo' },
+  { nin: '10000000002', name: 'Babajide Adeyemi' },
+];
+
+/** A completed document takes its seal job's turn: more than jest's 30 s on a busy machine. */
+const DOCUMENT_MS = 90_000;
+
+const spkiOf = (certificate: X509Certificate) => certificate.publicKey.export({ type: 'spki', format: 'der' });
+
+describeWithSoftHsm('keys in a PKCS#11 token (SoftHSM2)', () => {
+  let hsm: SoftHsm;
+  let suite: SealedDocuments;
+  let sealUri: string;
+  let signersUri: string;
+
+  beforeAll(async () => {
+    hsm = new SoftHsm();
+    const sealToken = hsm.initToken('idflow-seal', SEAL_PIN);
+    const signersToken = hsm.initToken('idflow-signers', SIGNERS_PIN);
+    sealUri = hsm.uri(`token=${sealToken};object=seal;id=%01%02`);
+    await hsm.withToken(sealUri, SEAL_PIN, (token) => token.generateRsaKey(Buffer.from([1, 2]), 'seal'));
+    // The signers' token gives its PIN the other way RFC 7512 names: a pin-source file.
+    const pinFile = join(hsm.dir, 'signers.pin');
+    writeFileSync(pinFile, `${SIGNERS_PIN}\n`, { mode: 0o600 });
+    signersUri = hsm.uri(`token=${signersToken}`, `&pin-source=file:${pinFile}`);
+    suite = await SealedDocuments.start(
+      { SEAL_KEY_PKCS11_URI: sealUri, SEAL_KEY_PKCS11_PIN: SEAL_PIN, SANDBOX_SIGNING_PKCS11_URI: signersUri },
+      { listening: true },
+    );
+  });
+  afterAll(async () => {
+    await suite?.close();
+    hsm?.remove();
+  });
+
+  it(
+    "seals a document with the token's key, which the token never lets out; pdfsig finds the seal valid",
+    async () => {
+      const { stamped } = await suite.complete([SIGNEES[0].nin]);
+      const sealCa = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+      const report = await suite.pdf.pdfsig(stamped, await suite.pdf.trustStore(sealCa));
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Certificate Validation: Certificate is Trusted.');
+      expect((await suite.verify(stamped)).result).toBe('verified');
+
+      const { certificate } = await suite.t.app.get(SealCredentialsService).credential();
+      const sealCertificate = new X509Certificate(Buffer.from(certificate.toSchema(true).toBER(false)));
+      await hsm.withToken(sealUri, SEAL_PIN, (token) => {
+        const key = token.privateKey(parsePkcs11Uri(sealUri));
+        expect(key.extractable).toBe(false);
+        expect(key.sensitive).toBe(true);
+        expect(spkiOf(sealCertificate).equals(key.spki())).toBe(true);
+      });
+    },
+    DOCUMENT_MS,
+  );
+
+  it(
+    "signs an advanced-signature document with each signer's key, generated inside the token",
+    async () => {
+      const { id } = await suite.signReview(SIGNEES, { signingOrder: 'sequential', signature: 'advanced' });
+      const doc = await untilCompleted(() => suite.refresh(id));
+      const stamped = (await downloadFile(suite.t.http, doc.file.stamped)).body as Buffer;
+      const signingCa = (await suite.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text;
+      const sealCa = (await suite.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+      const report = await suite.pdf.pdfsig(stamped, await suite.pdf.trustStore(signingCa, sealCa));
+      const signatures = report.split(/Signature #\d+:/).slice(1);
+      expect(signatures).toHaveLength(3);
+      for (const signature of signatures) expect(signature).toContain('Signature Validation: Signature is Valid.');
+      expect(signatures[0]).toContain(`Signer Certificate Common Name: ${SIGNEES[0].name}`);
+      expect(signatures[1]).toContain(`Signer Certificate Common Name: ${SIGNEES[1].name}`);
+
+      const csc = await CscSandboxClient.connect(suite.t);
+      for (const { nin } of SIGNEES) {
+        const credentialID = await csc.credentialOf(nin);
+        const info = await csc.call('credentials/info', { credentialID }).expect(200);
+        const certificate = new X509Certificate(Buffer.from(info.body.cert.certificates[0], 'base64'));
+        await hsm.withToken(signersUri.replace(/&pin-source=.*$/, ''), SIGNERS_PIN, (token) => {
+          const key = token.privateKeyById(Buffer.from(credentialID));
+          expect(key).toBeDefined();
+          expect(key!.extractable).toBe(false);
+          expect(key!.sensitive).toBe(true);
+          expect(spkiOf(certificate).equals(key!.spki())).toBe(true);
+        });
+      }
+    },
+    DOCUMENT_MS,
+  );
+});
