@@ -418,6 +418,10 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       200,
     );
     await expectStatus(csc.signHash(credentialID, (authorized as unknown as { SAD: string }).SAD, hashes), 200);
+    await expectStatus(
+      t.http().post('/api/v2/sandbox/signing-provider/revoke').set(credentials(sandbox)).send({ nin: ada }),
+      201,
+    );
   });
 
   it('leaves no route that declares a JSON answer unchecked', () => {

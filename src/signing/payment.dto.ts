@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsNumber, IsObject, IsPositive, Matches, Max, ValidateNested } from 'class-validator';
+import { IsObject, IsPositive, Matches, Max, ValidateNested } from 'class-validator';
+import { HasAtMostDecimals } from '../common/validation/has-at-most-decimals';
 import { Required } from '../common/validation/required';
 import { PayeeDto } from './payee.dto';
 
@@ -27,10 +28,7 @@ export class PaymentDto {
     maximum: MAX_AMOUNT,
   })
   @Required('payment.amount')
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 },
-    { message: 'payment.amount must be a number with at most three decimals' },
-  )
+  @HasAtMostDecimals(3, 'payment.amount must be a number with at most three decimals')
   @IsPositive({ message: 'payment.amount must be more than 0' })
   @Max(MAX_AMOUNT, { message: `payment.amount must be at most ${MAX_AMOUNT}` })
   amount: number;

@@ -42,6 +42,8 @@ export interface FlowView {
   startMode: 'same-device' | 'different-device' | 'wildcard' | 'wallet';
   /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
   reason?: string;
+  /** A wallet identification: the app's registered intended use it was created under. */
+  intendedUse?: string;
   action: string;
   payload: string;
   acquireClaims: string[];
