@@ -1,4 +1,4 @@
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isUnavailableDependency } from './unavailable-dependency';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -13,6 +13,7 @@ describe('isUnavailableDependency', () => {
     ['a query on a broken client', new Error('Client has encountered a connection error and is not queryable')],
     ['a query on a closed client', new Error('Client was closed and is not queryable')],
     ["a transaction's next query once its connection broke", new QueryRunnerAlreadyReleasedError()],
+    ["a transaction's batched statement once its connection broke", new QueryRunnerProviderAlreadyReleasedError()],
     [
       "the driver's error wrapped by TypeORM",
       new QueryFailedError('SELECT 1', [], withCode('terminating connection due to administrator command', '57P01')),

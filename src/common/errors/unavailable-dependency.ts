@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 
 /** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, starting up). */
 const UNAVAILABLE_SQLSTATE = /^(08|57P)/;
@@ -24,8 +24,11 @@ export function isUnavailableDependency(error: unknown): boolean {
     if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
     // TypeORM's PostgreSQL query runner releases itself when its client reports a connection error, so the next query
     // of a transaction under way fails so (the PostgreSQL restart fault suite saw it, answered 500). The service's own
-    // code keeps no query runner past the transaction that owns it, so here it means the connection broke.
-    if (error instanceof QueryRunnerAlreadyReleasedError) return true;
+    // code keeps no query runner past the transaction that owns it, so here it means the connection broke. A statement
+    // of the same transaction sent through its EntityManager (a batched insert) fails as the provider's release.
+    if (error instanceof QueryRunnerAlreadyReleasedError || error instanceof QueryRunnerProviderAlreadyReleasedError) {
+      return true;
+    }
     error = (error as { driverError?: unknown }).driverError ?? error.cause;
   }
   return false;
