@@ -7,7 +7,8 @@ import { ApiEnvelope } from '../common/openapi/api-envelope.decorator';
 import { TenantsService } from '../tenants/tenants.service';
 import { AdminOnly } from './admin-only.decorator';
 import { CONNECTIONS_SCHEMA } from './operations.schemas';
-import { CONNECTIONS_EXAMPLE, ConnectionsView } from './operations-views';
+import type { ConnectionsView } from './admin-view-types';
+import { CONNECTIONS_EXAMPLE } from './operations-views';
 
 /** The instance that answers, as an operator tells instances apart: its host and process. */
 const INSTANCE = `${hostname()}:${process.pid}`;

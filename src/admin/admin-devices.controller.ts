@@ -5,11 +5,11 @@ import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi
 import { DevicesService } from '../devices/devices.service';
 import { PasskeysService } from '../devices/passkeys.service';
 import { PASSKEY_SCHEMA } from './operations.schemas';
-import { PASSKEY_VIEW_EXAMPLE, PasskeyView, passkeyView } from './passkey-views';
+import { PASSKEY_VIEW_EXAMPLE, passkeyView } from './passkey-views';
 import { DEVICE_VIEW_EXAMPLE } from './admin-examples';
 import { AdminOnly } from './admin-only.decorator';
 import { deviceView } from './admin-views';
-import type { DeviceView } from './admin-view-types';
+import type { DeviceView, PasskeyView } from './admin-view-types';
 import { DEVICE_SCHEMA } from './admin.schemas';
 import { DeviceIdParamDto } from './device-id-param.dto';
 

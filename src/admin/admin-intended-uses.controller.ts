@@ -7,7 +7,8 @@ import { AdminOnly } from './admin-only.decorator';
 import { AppIdParamDto } from './app-id-param.dto';
 import { IntendedUseParamsDto } from './intended-use-params.dto';
 import { INTENDED_USE_LIST_SCHEMA, INTENDED_USE_SCHEMA } from './intended-use.schemas';
-import { INTENDED_USE_VIEW_EXAMPLE, IntendedUseView, intendedUseView } from './intended-use-views';
+import type { IntendedUseView } from './admin-view-types';
+import { INTENDED_USE_VIEW_EXAMPLE, intendedUseView } from './intended-use-views';
 import { RegisterIntendedUseDto } from './register-intended-use.dto';
 
 const UNKNOWN_APP = ApiFailure(404, 'No app has this id', 'App app_9QwErTyUiOpAsDfGhJkLzXcV does not exist');

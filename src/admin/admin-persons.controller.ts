@@ -13,10 +13,10 @@ import { DEVICE_VIEW_EXAMPLE, ENROLLMENT_CODE_EXAMPLE, PERSON_VIEW_EXAMPLE } fro
 import { AdminOnly } from './admin-only.decorator';
 import { AdminPersonsService } from './admin-persons.service';
 import { deviceView, personView, personWithDevicesView } from './admin-views';
-import type { DeviceView, PersonView, PersonWithDevicesView } from './admin-view-types';
+import type { DeviceView, PasskeyView, PersonView, PersonWithDevicesView } from './admin-view-types';
 import { CreatePersonDto } from './create-person.dto';
 import { PASSKEY_LIST_SCHEMA } from './operations.schemas';
-import { PASSKEY_VIEW_EXAMPLE, PasskeyView, passkeyView } from './passkey-views';
+import { PASSKEY_VIEW_EXAMPLE, passkeyView } from './passkey-views';
 import { PersonParamsDto } from './person-params.dto';
 
 const UNKNOWN_PERSON = ApiFailure(

@@ -8,7 +8,8 @@ import { DocumentSealOutlook } from '../documents/document-seal-outlook.service'
 import { AdminOnly } from './admin-only.decorator';
 import { SEAL_REVOCATION_SCHEMA } from './admin.schemas';
 import { SEAL_STATUS_SCHEMA } from './operations.schemas';
-import { SEAL_STATUS_EXAMPLE, SealStatusView, sealStatusView } from './operations-views';
+import type { SealStatusView } from './admin-view-types';
+import { SEAL_STATUS_EXAMPLE, sealStatusView } from './operations-views';
 
 @ApiTags('admin')
 @AdminOnly('owner')

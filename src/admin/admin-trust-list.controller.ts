@@ -5,7 +5,8 @@ import { ApiEnvelope } from '../common/openapi/api-envelope.decorator';
 import { EudiCredentialsService } from '../eudi/eudi-credentials.service';
 import { AdminOnly } from './admin-only.decorator';
 import { TRUST_LIST_SCHEMA } from './operations.schemas';
-import { TRUST_LIST_EXAMPLE, TrustListView, trustListView } from './operations-views';
+import type { TrustListView } from './admin-view-types';
+import { TRUST_LIST_EXAMPLE, trustListView } from './operations-views';
 
 /** The trust list of PID issuers the EU wallet verifier holds production PIDs to. */
 @ApiTags('admin')

@@ -1,6 +1,8 @@
 import type { ClaimKey } from '../claims/claim-catalog';
 import type { DeviceAlgorithm } from '../devices/device-algorithm';
+import type { TrustListForm } from '../eudi/trust-list-form';
 import type { OperatorRole } from '../operators/operator-role';
+import type { SealCertificateSource } from '../seal/seal-certificate-source';
 import type { CibaDeliveryMode } from '../tenants/ciba-delivery';
 import type { Environment } from '../tenants/environment';
 import type { IdTokenSigningAlg } from '../tenants/id-token-signing-alg';
@@ -178,4 +180,69 @@ export interface AdminFlowView {
   expiresAt: number;
   updatedAt: number;
   timeline: FlowMomentView[];
+}
+
+/** An app's registered intended use for the EU wallet, as the admin API and the CLI show it. */
+export interface IntendedUseView {
+  appId: string;
+  name: string;
+  purpose: string;
+  credentials: string[];
+  claims: string[];
+  createdAt: number;
+}
+
+/** A device's passkey as the operator sees it: which device it answers for and when, never its key or credential id. */
+export interface PasskeyView {
+  deviceId: string;
+  deviceLabel: string;
+  /** What the browser said the authenticator is reached by (`internal`, `usb`, `hybrid`, ...). */
+  transports: string[];
+  createdAt: number;
+  /** When an operator revoked it; the device's approvals are refused until it registers a new one. */
+  revokedAt: number | null;
+  /** When the device itself was revoked, which ends its passkey's use too. */
+  deviceRevokedAt: number | null;
+}
+
+/**
+ * What an operator watches of the service's running state, through the admin API: the seal and its timestamp
+ * authority, the trust list of PID issuers, and the connections held open.
+ */
+export interface SealStatusView {
+  /** The PAdES level documents are sealed at (SEAL_LEVEL). */
+  level: string;
+  certificate: {
+    source: SealCertificateSource;
+    subject: string;
+    issuer: string;
+    serialNumber: string;
+    notBefore: number;
+    notAfter: number;
+  };
+  /** The authority B-T and above are timestamped by, without credentials or query; null when TSA_URL is unset. */
+  timestampAuthority: string | null;
+  pendingSeals: {
+    count: number;
+    oldest: Array<{ documentId: string; dueAt: number; attempts: number; lastError: string | null }>;
+  };
+  archiveRenewals: { count: number; next: Array<{ documentId: string; dueAt: number }> };
+}
+
+export interface TrustListView {
+  form: TrustListForm;
+  certificates: Array<{ subject: string; notAfter: number }>;
+  issuedAt: number | null;
+  /** When the list says its next version is out; past it, the list is refused at the next start. */
+  nextUpdate: number | null;
+}
+
+export interface ConnectionsView {
+  /** The instance that answered: each instance counts its own connections. */
+  instance: string;
+  eventStreams: number;
+  heldPolls: number;
+  apps: Array<{ appId: string; name: string; eventStreams: number; heldPolls: number }>;
+  /** The caps, per instance, that a connection beyond is refused with 429. */
+  limits: { flow: number; app: number; clientIp: number };
 }

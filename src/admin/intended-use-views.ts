@@ -1,15 +1,6 @@
 import type { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
+import type { IntendedUseView } from './admin-view-types';
 import { seconds } from './admin-views';
-
-/** An app's registered intended use for the EU wallet, as the admin API and the CLI show it. */
-export interface IntendedUseView {
-  appId: string;
-  name: string;
-  purpose: string;
-  credentials: string[];
-  claims: string[];
-  createdAt: number;
-}
 
 export function intendedUseView(use: WalletIntendedUse): IntendedUseView {
   const { appId, name, purpose, credentials, claims } = use;

@@ -1,46 +1,8 @@
-import type { OpenConnections } from '../common/http/stream-quota';
 import type { SealOutlook } from '../documents/document-seal-outlook.service';
 import type { TrustListStatus } from '../eudi/eudi-credentials.service';
 import type { SealCertificateStatus } from '../seal/seal-credentials.service';
+import type { ConnectionsView, SealStatusView, TrustListView } from './admin-view-types';
 import { seconds } from './admin-views';
-
-/**
- * What an operator watches of the service's running state, through the admin API: the seal and its timestamp
- * authority, the trust list of PID issuers, and the connections held open. Times are Unix seconds.
- */
-export interface SealStatusView {
-  /** The PAdES level documents are sealed at (SEAL_LEVEL). */
-  level: string;
-  certificate: {
-    source: SealCertificateStatus['source'];
-    subject: string;
-    issuer: string;
-    serialNumber: string;
-    notBefore: number;
-    notAfter: number;
-  };
-  /** The authority B-T and above are timestamped by, without credentials or query; null when TSA_URL is unset. */
-  timestampAuthority: string | null;
-  pendingSeals: {
-    count: number;
-    oldest: Array<{ documentId: string; dueAt: number; attempts: number; lastError: string | null }>;
-  };
-  archiveRenewals: { count: number; next: Array<{ documentId: string; dueAt: number }> };
-}
-
-export interface TrustListView {
-  form: TrustListStatus['form'];
-  certificates: Array<{ subject: string; notAfter: number }>;
-  issuedAt: number | null;
-  /** When the list says its next version is out; past it, the list is refused at the next start. */
-  nextUpdate: number | null;
-}
-
-export interface ConnectionsView extends Omit<OpenConnections, 'apps'> {
-  /** The instance that answered: each instance counts its own connections. */
-  instance: string;
-  apps: Array<{ appId: string; name: string; eventStreams: number; heldPolls: number }>;
-}
 
 const secondsOrNull = (date: Date | null) => (date === null ? null : seconds(date.getTime()));
 

@@ -19,13 +19,14 @@ import {
 } from './eudi-certificates';
 import type { SigningCertificate } from './signing-certificate';
 import { readVerifierPkcs12 } from './verifier-pkcs12';
+import type { TrustListForm } from './trust-list-form';
 
 /**
  * The trust list of PID issuers as read at start: a PEM bundle, or an EU PID providers list with its issue and next
  * update times; none when EUDI_TRUST_LIST_PATH is unset (production flows then trust no PID issuer).
  */
 export interface TrustListStatus {
-  form: 'none' | 'pem' | 'pid-providers-list';
+  form: TrustListForm;
   certificates: X509Certificate[];
   issuedAt: Date | null;
   nextUpdate: Date | null;

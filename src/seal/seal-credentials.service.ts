@@ -19,6 +19,7 @@ import type { SealCredential } from './seal-credential';
 import { SealRevocationRefusedError } from './errors/seal-revocation-refused.error';
 import { importSealKey } from './seal-private-key';
 import { SealTokenKey } from './seal-token-key';
+import type { SealCertificateSource } from './seal-certificate-source';
 
 const SLOT = 'sandbox';
 
@@ -34,8 +35,7 @@ export const SEAL_CA_NAME = 'idflow-seal-ca';
 
 /** The certificate documents are sealed with now, as an operator checks it: whose it is and how long it lasts. */
 export interface SealCertificateStatus {
-  /** The operator's PKCS#12 (`SEAL_P12_PATH`), or the sandbox seal made by idflow. */
-  source: 'pkcs12' | 'sandbox';
+  source: SealCertificateSource;
   subject: string;
   issuer: string;
   serialNumber: string;

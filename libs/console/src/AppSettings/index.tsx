@@ -1,15 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { AdminClient } from '../admin-client';
-import type { App, Role } from '../admin-types';
+import type { App, AppDetails, Role } from '../admin-types';
 import { Refusal } from '../Refusal';
 import { covers } from '../roles';
-import {
-  type AppDetails,
-  type AppSettingsFields,
-  CIBA_DELIVERY_MODES,
-  ID_TOKEN_SIGNING_ALGS,
-  OIDC_PROFILES,
-} from '../settings-types';
+import { type AppSettingsFields, CIBA_DELIVERY_MODES, ID_TOKEN_SIGNING_ALGS, OIDC_PROFILES } from '../settings-types';
 import { useAction, useLoaded } from '../use-loaded';
 
 /** An app's OIDC and CIBA settings as `GET /admin/apps/{appId}` gives them; operators change them, others read. */

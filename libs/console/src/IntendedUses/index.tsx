@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { AdminClient } from '../admin-client';
-import type { App, Role } from '../admin-types';
+import type { App, IntendedUse, Role } from '../admin-types';
 import { when } from '../format';
 import { Refusal } from '../Refusal';
 import { covers } from '../roles';
-import { CREDENTIAL_TYPES, type IntendedUse } from '../settings-types';
+import { CREDENTIAL_TYPES } from '../settings-types';
 import { Table } from '../Table';
 import { useAction, useLoaded } from '../use-loaded';
 

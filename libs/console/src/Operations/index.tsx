@@ -1,7 +1,7 @@
 import type { AdminClient } from '../admin-client';
 import { when } from '../format';
 import { Refusal } from '../Refusal';
-import type { Connections, SealStatus, TrustList } from '../settings-types';
+import type { Connections, SealStatus, TrustList } from '../admin-types';
 import { Table } from '../Table';
 import { useLoaded } from '../use-loaded';
 

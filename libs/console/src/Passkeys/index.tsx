@@ -4,7 +4,7 @@ import { when } from '../format';
 import { Refusal } from '../Refusal';
 import { RevocationCells } from '../Revocation';
 import { covers } from '../roles';
-import type { Passkey } from '../settings-types';
+import type { Passkey } from '../admin-types';
 import { Table } from '../Table';
 import { useAction, useLoaded } from '../use-loaded';
 
