@@ -124,14 +124,15 @@ describe('the layers of src/', () => {
     ]);
   }, 60_000);
 
-  it('refuses a library internal path planted in a copy of the real src/, on the checkout as installed', async () => {
+  it('refuses a library internal path planted in src/, on the checkout as installed', async () => {
     // Inside the checkout (test-artifacts/ is ignored by git, lint and jest), so that packages resolve to the
-    // checkout's own node_modules, whatever npm made of it, and the rest of src/ is the code as it is.
+    // checkout's own node_modules, whatever npm made of it. The planted file alone is cruised: the first test cruises
+    // the real tree, and a copy of it cruised again took a third of this suite's time.
     mkdirSync(join(root, 'test-artifacts'), { recursive: true });
     const dir = mkdtempSync(join(root, 'test-artifacts', 'layers-'));
     fixtures.push(dir);
     copyFileSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
-    cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true, filter: (path) => !path.endsWith('.spec.ts') });
+    mkdirSync(join(dir, 'src', 'common'), { recursive: true });
     writeFileSync(
       join(dir, 'src', 'common', 'planted-reach.ts'),
       "import { PATH_METADATA } from '@nestjs/common/constants';\nexport const PLANTED = PATH_METADATA;\n",
