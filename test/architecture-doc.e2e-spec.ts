@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AppModule } from '../src/app.module';
 import { testConfig } from './support/test-config';
+import { describeDatabaseFree } from './support/database-free';
 
 const root = join(__dirname, '..');
 const architecture = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
@@ -70,7 +71,7 @@ function registeringFiles(registry: string, methods: string[]): string[] {
 
 const backticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]);
 
-describe('docs/architecture.md against the code', () => {
+describeDatabaseFree('docs/architecture.md against the code', () => {
   it.each([
     ['global guards', APP_GUARD],
     ['global interceptors', APP_INTERCEPTOR],

@@ -8,9 +8,10 @@ import { PackedClient, readmeRecipe } from './support/packed-client';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
+import { describeDatabaseFree } from './support/database-free';
 
 /** Builds, packs and installs the client, then runs what a user of the package would against the real service. */
-describe('the packed @idflow/client installed in a clean project', () => {
+describeDatabaseFree('the packed @idflow/client installed in a clean project', () => {
   let packed: PackedClient;
   let client: typeof Client;
   let t: TestApp;

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CITED_DOCUMENTS, brokenReferences, sectionNumbers } from './support/doc-references';
+import { describeDatabaseFree } from './support/database-free';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -22,7 +23,7 @@ function fixtureTree(files: Array<[string, string]>): string {
   return dir;
 }
 
-describe('references to the interface, the design and other files', () => {
+describeDatabaseFree('references to the interface, the design and other files', () => {
   const fixtures: string[] = [];
   afterAll(() => fixtures.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

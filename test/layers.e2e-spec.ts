@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { describeDatabaseFree } from './support/database-free';
 
 const root = resolve(__dirname, '..');
 const depcruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
@@ -35,7 +36,7 @@ function fixtureTree(files: Array<[string, string]>): string {
   return dir;
 }
 
-describe('the layers of src/', () => {
+describeDatabaseFree('the layers of src/', () => {
   const fixtures: string[] = [];
   afterAll(() => fixtures.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { describeDatabaseFree } from './support/database-free';
 import { TestApp, createTestApp } from './support/test-app';
 
 const run = promisify(execFile);
@@ -79,7 +80,7 @@ export const checks: {
 `;
 
 /** Types generated from the live document with openapi-typescript, compiled as an integrator's code would be. */
-describe('the OpenAPI document as a typed contract', () => {
+describeDatabaseFree('the OpenAPI document as a typed contract', () => {
   let t: TestApp;
   let dir: string;
 

@@ -5,6 +5,7 @@ import { CLAIM_KEYS } from '../src/claims/claim-catalog';
 import { CREDENTIAL_HEADERS, CREDENTIAL_SECURITY_SCHEMES, Credential } from '../src/auth/credential';
 import { ServedRoute, expressRoutes, nestRoutes } from './support/served-routes';
 import { TestApp, createTestApp } from './support/test-app';
+import { describeDatabaseFree } from './support/database-free';
 
 interface Parameter {
   in: string;
@@ -37,7 +38,7 @@ const SWAGGER_OWN_ROUTES = /^\/docs(-json|-yaml|\/|$)/;
 const label = (route: ServedRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** The real app, without any test probe: this suite checks what integrators are given. */
-describe('OpenAPI document', () => {
+describeDatabaseFree('OpenAPI document', () => {
   let t: TestApp;
   let document: OpenApiDocument;
   let routes: ServedRoute[];

@@ -15,6 +15,7 @@ import { join, relative } from 'node:path';
 import { RUNTIME_FILES } from '../src/bootstrap/runtime-files';
 import { runService, startService } from './support/service-process';
 import { eventually, within } from './support/waiting';
+import { describeDatabaseFree } from './support/database-free';
 
 const ROOT = join(__dirname, '..');
 const SOURCES = join(ROOT, 'src');
@@ -42,7 +43,7 @@ function compiledRuntimeFiles(root: string): string[] {
 // Each test starts the compiled server, some several times: time for a loaded machine.
 jest.setTimeout(180_000);
 
-describe('the files the server reads at run time', () => {
+describeDatabaseFree('the files the server reads at run time', () => {
   it('are each in RUNTIME_FILES, the list the server checks at start, wherever a source finds one', () => {
     const readers = productionSources
       .filter((file) => readFileSync(file, 'utf8').includes('__dirname'))

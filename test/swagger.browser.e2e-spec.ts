@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { artifactPath, describeInBrowser, launchBrowser } from './support/browser';
+import { databaseFree } from './support/database-free';
 import { IntegratorClient } from './support/integrator-client';
 import { bootstrapSandbox } from './support/sandbox-tenant';
 import { TestApp, createTestApp } from './support/test-app';
 
-describeInBrowser("Swagger UI's Authorize and Try it out, in Chromium", () => {
+databaseFree(describeInBrowser)("Swagger UI's Authorize and Try it out, in Chromium", () => {
   let t: TestApp;
   let sandbox: SandboxBootstrap;
   let browser: Browser;
