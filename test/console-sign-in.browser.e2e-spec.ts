@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { CONSOLE_APP_IDS } from '../src/operators/console-client';
 import { describeInBrowser, launchBrowser, waitForRedirect } from './support/browser';
 import { runCli, unexpectedLogLines } from './support/operator-cli';
+import { enrollHolderApp } from './support/holder-app-page';
 import { checkScreen } from './support/screen-check';
 import { TestApp, createListeningTestApp, randomClientIp } from './support/test-app';
 import { ADMIN_TOKEN } from './support/test-config';
@@ -77,32 +78,10 @@ describeInBrowser(`signing in to the console with the holder app and a passkey o
     await control.page().keyboard.press('Enter');
   }
 
-  /**
-   * The person's phone: the holder app enrolled with the code the CLI issued, and a passkey made by a platform
-   * authenticator that verifies the person. Answers the page and how many assertions the passkey has made so far.
-   */
+  /** The person's phone: the holder app enrolled with the code the CLI issued, with a passkey. */
   async function holderApp(code: string) {
     const phone = await newPage(360, 740, false);
-    const protocol = await phone.context().newCDPSession(phone);
-    await protocol.send('WebAuthn.enable');
-    const { authenticatorId } = await protocol.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    await phone.goto(`${t.config.BASE_URL}/app/`);
-    await phone.getByLabel('Enrollment code').fill(code);
-    await phone.getByRole('button', { name: 'Enroll this device' }).click();
-    await phone.getByRole('heading', { name: 'Requests' }).waitFor();
-    await expect(phone.locator('#no-passkey').count()).resolves.toBe(0);
-    const assertions = async () =>
-      (await protocol.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
-    return { phone, assertions };
+    return { phone, ...(await enrollHolderApp(phone, t.config.BASE_URL, code)) };
   }
 
   /** A production person with a digital ID: registered and issued an enrollment code by the CLI, enrolled on a phone. */

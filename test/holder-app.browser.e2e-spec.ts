@@ -8,6 +8,7 @@ import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service'
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { completedDocument, downloadFile, sha256, startDocument } from './support/document-flows';
 import { blankVideo, qrCodeVideo } from './support/fake-camera';
+import { addPlatformAuthenticator } from './support/holder-app-page';
 import { checkScreen } from './support/screen-check';
 import { IntegratorClient, SAME_DEVICE_LOGIN } from './support/integrator-client';
 import type { JsonBody } from './support/json-body';
@@ -77,21 +78,7 @@ describeInBrowser('the holder app in Chromium', () => {
     context = await browser.newContext({ permissions: ['camera'] });
     context.on('request', (request) => requested.push(request.url()));
     page = await context.newPage();
-    // A platform authenticator with user verification, as a phone's screen lock, through Chromium's DevTools protocol.
-    authenticatorProtocol = await context.newCDPSession(page);
-    await authenticatorProtocol.send('WebAuthn.enable');
-    authenticatorId = (
-      await authenticatorProtocol.send('WebAuthn.addVirtualAuthenticator', {
-        options: {
-          protocol: 'ctap2',
-          transport: 'internal',
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-        },
-      })
-    ).authenticatorId;
+    ({ protocol: authenticatorProtocol, authenticatorId } = await addPlatformAuthenticator(page));
     nin = sandbox.testPersons[1].nin;
   });
   afterAll(async () => {

@@ -1,26 +1,12 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { certificateToPem } from '../src/seal/pem';
 import { SealCertificate } from '../src/seal/seal-certificate.entity';
 import { downloadFile } from './support/document-flows';
+import { openssl } from './support/openssl';
 import { SealedDocuments } from './support/sealed-documents';
 import { TestTimestampAuthority } from './support/timestamp-authority';
-
-const run = promisify(execFile);
-
-/** openssl prints its verdicts on stderr and the response on stdout; both are read as one report. */
-async function openssl(args: string[]): Promise<string> {
-  try {
-    const { stdout, stderr } = await run('openssl', args);
-    return `${stdout}${stderr}`;
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return `${stdout}${stderr}`;
-  }
-}
 
 describe('the revocation services of the sandbox seal CA and of the test timestamp authority', () => {
   let suite: SealedDocuments;

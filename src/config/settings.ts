@@ -492,9 +492,10 @@ export const SETTINGS = {
   SANDBOX_SIGNING_PKCS11_URI: text({
     group: 'Document seal',
     description:
-      "The PKCS#11 token (an HSM) in which the sandbox signing provider generates and uses its signers' keys, as an " +
-      'RFC 7512 URI naming the token and the library: `pkcs11:token=signers?module-path=/usr/lib/softhsm/libsofthsm2.so`. ' +
-      'Unset, their keys are made in software and kept sealed in the database. The PIN is ' +
+      "The PKCS#11 token (an HSM) in which the sandbox signing provider generates and uses its keys, its signers' and " +
+      "its signing CA's, as an RFC 7512 URI naming the token and the library: " +
+      '`pkcs11:token=signers?module-path=/usr/lib/softhsm/libsofthsm2.so`. Unset, they are made in software and kept ' +
+      'sealed in the database; a CA made so before stays there. The PIN is ' +
       '`SANDBOX_SIGNING_PKCS11_PIN` or a `pin-source` file.',
     pattern: /^pkcs11:/,
     shape: 'a pkcs11: URI (RFC 7512)',

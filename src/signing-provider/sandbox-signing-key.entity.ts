@@ -18,7 +18,7 @@ export class SandboxSigningKey {
   @Column({ type: 'text', name: 'certificate_pem' })
   certificatePem: string;
 
-  /** PKCS#8 DER, base64, sealed; empty (sealed) for a signer key in the PKCS#11 token, found there by this id. */
+  /** PKCS#8 DER, base64, sealed; empty (sealed) for a key in the PKCS#11 token, found there by this id. */
   @Column({ type: 'text', name: 'private_key' })
   privateKey: string;
 

@@ -1,6 +1,7 @@
 import { constants, createPrivateKey, privateEncrypt, randomBytes, type webcrypto } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type * as pkijs from 'pkijs';
+import type { TokenPrivateKey } from '../common/pkcs11/token-private-key';
 import { AppConfig } from '../config/app-config';
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
@@ -29,11 +30,12 @@ export interface SignerKey {
 }
 
 /**
- * The sandbox signing provider's keys: its CA, made in software the first time any instance needs it, and one key and
- * certificate for each synthetic test person, enrolled the first time a credential of theirs is asked for. Only test
- * persons have one: the sandbox signs for nobody real. A signer's key is generated and used inside the PKCS#11 token
- * SANDBOX_SIGNING_PKCS11_URI names (its CKA_ID the credential id, nothing of it in the database), or else in software
- * and kept sealed in the database.
+ * The sandbox signing provider's keys: its CA, made the first time any instance needs it, and one key and certificate
+ * for each synthetic test person, enrolled the first time a credential of theirs is asked for. Only test persons have
+ * one: the sandbox signs for nobody real. Every key, the CA's too, is generated and used inside the PKCS#11 token
+ * SANDBOX_SIGNING_PKCS11_URI names (its CKA_ID and label the key's id, nothing of it in the database), or else in
+ * software and kept sealed in the database. A key keeps the place it was made in: a CA made in software before the
+ * token was configured stays there, so that the certificates it issued still chain.
  */
 @Injectable()
 export class SandboxSigningKeys implements OnModuleInit {
@@ -88,44 +90,60 @@ export class SandboxSigningKeys implements OnModuleInit {
 
   /** How the credential's key signs: from its sealed PKCS#8, or, with none stored, in the token under its id. */
   private async signerOf(stored: SandboxSigningKey): Promise<(digestInfo: Buffer) => Buffer> {
-    const pkcs8 = Buffer.from(this.privateKeys.open(stored.id, stored.privateKey), 'base64');
+    const pkcs8 = this.pkcs8Of(stored);
     if (pkcs8.length > 0) {
       const key = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
       return (digestInfo) => privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digestInfo);
     }
+    const key = await this.tokenKey(stored);
+    return (digestInfo) => key.signDigestInfo(digestInfo);
+  }
+
+  private pkcs8Of(stored: SandboxSigningKey): Buffer {
+    return Buffer.from(this.privateKeys.open(stored.id, stored.privateKey), 'base64');
+  }
+
+  /** The key the token holds under the stored key's id (its CKA_ID) that its certificate certifies. */
+  private async tokenKey(stored: SandboxSigningKey): Promise<TokenPrivateKey> {
     if (!this.keyToken.configured) {
       throw new Error(`The key of ${stored.id} is in a PKCS#11 token: set SANDBOX_SIGNING_PKCS11_URI (and its PIN)`);
     }
-    const key = (await this.keyToken.token()).privateKeyById(Buffer.from(stored.id));
+    const [certificate] = certificatesFromPem(stored.certificatePem);
+    const spki = Buffer.from(certificate.subjectPublicKeyInfo.toSchema().toBER(false));
+    const key = (await this.keyToken.token()).certifiedKeyById(Buffer.from(stored.id), spki);
     if (!key) throw new Error(`The token SANDBOX_SIGNING_PKCS11_URI names holds no key for ${stored.id}`);
-    return (digestInfo) => key.signDigestInfo(digestInfo);
+    return key;
   }
 
   private async enroll(nin: string, name: string): Promise<SandboxSigningKey> {
     const id = `cred_${randomBytes(16).toString('hex')}`;
-    const { publicKey, privateKey } = await this.newSignerKey(id);
+    const { publicKey, stored } = await this.newKey(id);
     const pointers = revocationPointers(this.config.BASE_URL, SIGNING_CA_NAME);
     const certificate = await issueSignerCertificate({ nin, name }, publicKey, await this.authority(), pointers);
     return this.keys.insertOrKeep({
       id,
       nin,
       certificatePem: certificateToPem(certificate),
-      privateKey: this.privateKeys.seal(id, privateKey),
+      privateKey: this.privateKeys.seal(id, stored),
       createdAt: Date.now(),
     });
   }
 
   /**
-   * A new signer key: made inside the token, which keeps it (an empty PKCS#8 is stored), or made here, its PKCS#8
-   * base64 stored sealed.
+   * A new key under this id: made inside the token, which keeps it (the PKCS#8 to store is empty), or made here, its
+   * PKCS#8 base64 to be stored sealed. A key the token already holds under the id is taken again: the CA's, made before
+   * a start that ended ahead of storing its certificate.
    */
-  private async newSignerKey(id: string): Promise<{ publicKey: webcrypto.CryptoKey; privateKey: string }> {
+  private async newKey(
+    id: string,
+  ): Promise<{ publicKey: webcrypto.CryptoKey; privateKey: webcrypto.CryptoKey; stored: string }> {
     if (this.keyToken.configured) {
-      const key = await (await this.keyToken.token()).generateRsaKey(Buffer.from(id), id);
-      return { publicKey: await key.publicCryptoKey(), privateKey: '' };
+      const token = await this.keyToken.token();
+      const key = token.privateKeyById(Buffer.from(id)) ?? (await token.generateRsaKey(Buffer.from(id), id));
+      return { publicKey: await key.publicCryptoKey(), privateKey: key, stored: '' };
     }
     const keys = await generateSealKeys();
-    return { publicKey: keys.publicKey, privateKey: await pkcs8Base64(keys.privateKey) };
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey, stored: await pkcs8Base64(keys.privateKey) };
   }
 
   /** The CA, loaded once; a failed load is tried again by the next caller. Its key also signs its OCSP answers. */
@@ -140,16 +158,17 @@ export class SandboxSigningKeys implements OnModuleInit {
   private async loadAuthority(): Promise<{ certificate: pkijs.Certificate; privateKey: webcrypto.CryptoKey }> {
     const stored = (await this.keys.findById(CA_ID)) ?? (await this.keys.insertOrKeep(await this.newAuthority()));
     const [certificate] = certificatesFromPem(stored.certificatePem);
-    const pkcs8 = Buffer.from(this.privateKeys.open(CA_ID, stored.privateKey), 'base64');
-    return { certificate, privateKey: await importSealKey(pkcs8, certificate) };
+    const pkcs8 = this.pkcs8Of(stored);
+    if (pkcs8.length > 0) return { certificate, privateKey: await importSealKey(pkcs8, certificate) };
+    return { certificate, privateKey: await this.tokenKey(stored) };
   }
 
   private async newAuthority(): Promise<SandboxSigningKey> {
-    const keys = await generateSealKeys();
+    const { publicKey, privateKey, stored } = await this.newKey(CA_ID);
     const certificate = await issueCertificate({
       subject: { organization: this.config.SEAL_NAME, commonName: `${this.config.SEAL_NAME} sandbox signing CA` },
-      publicKey: keys.publicKey,
-      selfKey: keys.privateKey,
+      publicKey,
+      selfKey: privateKey,
       isCa: true,
       keyUsage: KEY_USAGE.keyCertSign | KEY_USAGE.cRLSign,
       validDays: CA_YEARS * 365,
@@ -158,7 +177,7 @@ export class SandboxSigningKeys implements OnModuleInit {
       id: CA_ID,
       nin: null,
       certificatePem: certificateToPem(certificate),
-      privateKey: this.privateKeys.seal(CA_ID, await pkcs8Base64(keys.privateKey)),
+      privateKey: this.privateKeys.seal(CA_ID, stored),
       createdAt: Date.now(),
     };
   }

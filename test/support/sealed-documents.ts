@@ -22,12 +22,16 @@ export class SealedDocuments {
 
   /**
    * With `listening`, the app serves on a loopback port that BASE_URL names, so the addresses its seal CA writes into
-   * certificates (OCSP, CRL) answer, to the app itself and to openssl.
+   * certificates (OCSP, CRL) answer, to the app itself and to openssl. BASE_URL names the loopback by `hostname`:
+   * `localhost` for a browser suite's passkeys, which WebAuthn binds to a domain, never to an IP address.
    */
-  static async start(env: Record<string, string> = {}, { listening = false } = {}): Promise<SealedDocuments> {
+  static async start(
+    env: Record<string, string> = {},
+    { listening = false, hostname = '127.0.0.1' } = {},
+  ): Promise<SealedDocuments> {
     const allEnv = { ALLOW_PRIVATE_URLS: 'true', ALLOW_INSECURE_URLS: 'true', ...env };
     const t = listening
-      ? await createListeningTestApp((origin) => ({ BASE_URL: origin, ...allEnv }))
+      ? await createListeningTestApp((origin) => ({ BASE_URL: origin.replace('127.0.0.1', hostname), ...allEnv }))
       : await createTestApp({ env: allEnv });
     return new SealedDocuments(t, await bootstrapSandbox(t.app), await FileHost.start(), await PdfWorkbench.open());
   }
@@ -102,13 +106,29 @@ export class SealedDocuments {
     signees: Array<{ nin: string; name: string }>,
     options: object = {},
   ): Promise<{ id: string; reference: string }> {
+    const { id, reference } = await this.createReview(signees, options);
+    const headers = credentials(this.sandbox);
+    for (const { nin } of signees) {
+      await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
+    }
+    return { id, reference };
+  }
+
+  /**
+   * A review document of one page titled `Review`, created with `options` besides its signees, file and webhook (a
+   * reference of its own), that nobody signed yet: its id, reference and the PDF's bytes.
+   */
+  async createReview(
+    signees: Array<{ nin: string; name: string }>,
+    options: object = {},
+  ): Promise<{ id: string; reference: string; pdf: Buffer }> {
     this.files += 1;
     const reference = `review-${this.files}-${Date.now()}`;
-    const headers = credentials(this.sandbox);
+    const pdf = await makePdf(1);
     const created = await this.t
       .http()
       .post('/api/v2/document/review')
-      .set(headers)
+      .set(credentials(this.sandbox))
       .send({
         signee: signees.map(({ nin, name }, index) => ({
           name,
@@ -117,16 +137,23 @@ export class SealedDocuments {
           email: `signee${index}@example.com`,
           representing: '',
         })),
-        file: { url: this.host.put(`/review-${this.files}.pdf`, await makePdf(1)), title: 'Review' },
+        file: { url: this.host.put(`/review-${this.files}.pdf`, pdf), title: 'Review' },
         webhook: { host: 'https://example.com/hook', reference },
         ...options,
       })
       .expect(201);
-    const id: string = created.body.data.request.id;
-    for (const { nin } of signees) {
-      await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
-    }
-    return { id, reference };
+    return { id: created.body.data.request.id, reference, pdf };
+  }
+
+  /**
+   * pdfsig's report of the file, one entry a signature in file order, with the sandbox signing CA, the seal CA and
+   * `moreCaPems` (a timestamp authority's, say) trusted.
+   */
+  async pdfsigSignatures(stamped: Buffer, ...moreCaPems: string[]): Promise<string[]> {
+    const signingCa = (await this.t.http().get('/.well-known/idflow-signing-ca.pem').expect(200)).text;
+    const sealCa = (await this.t.http().get('/.well-known/idflow-seal-ca.pem').expect(200)).text;
+    const report = await this.pdf.pdfsig(stamped, await this.pdf.trustStore(signingCa, sealCa, ...moreCaPems));
+    return report.split(/Signature #\d+:/).slice(1);
   }
 
   /** `data` of `POST /verify` with the file as the body. */

@@ -8,6 +8,8 @@ import type { TokenSession } from './token-session';
 
 const RSA_BITS = 2048;
 const RSA_EXPONENT = Buffer.from([1, 0, 1]);
+/** How many keys under one CKA_ID are looked through for the certified one: a race leaves two, more is no race. */
+const SAME_ID_KEYS = 8;
 
 /**
  * One logged-in session with a PKCS#11 token: finds its private keys, generates new ones inside it, and signs with
@@ -80,6 +82,16 @@ export class Pkcs11Token implements TokenSession {
   }
 
   /**
+   * The private key with this CKA_ID whose public half is `spki` (DER), if the token holds one: two instances that made
+   * a key under one id at the same moment left two, of which only one was certified.
+   */
+  certifiedKeyById(id: Buffer, spki: Buffer): TokenPrivateKey | undefined {
+    return this.find([{ type: this.binding.CKA_ID, value: id }], SAME_ID_KEYS)
+      .map((handle) => TokenPrivateKey.of(this, handle))
+      .find((key) => key.spki().equals(spki));
+  }
+
+  /**
    * A new RSA key pair made by the token, off the serving thread, stored in it under this id and label; the private key
    * is sensitive and never extractable. It is made in a session of its own, since signing goes on in this one meanwhile.
    */
@@ -144,13 +156,14 @@ export class Pkcs11Token implements TokenSession {
     }
   }
 
-  private find(template: Attribute[]): Handle[] {
+  /** The first `most` private keys matching the template: two tell a caller expecting one that it is not alone. */
+  private find(template: Attribute[], most = 2): Handle[] {
     this.library.C_FindObjectsInit(this.session, [
       { type: this.binding.CKA_CLASS, value: this.binding.CKO_PRIVATE_KEY },
       ...template,
     ]);
     try {
-      return this.library.C_FindObjects(this.session, 2);
+      return this.library.C_FindObjects(this.session, most);
     } finally {
       this.library.C_FindObjectsFinal(this.session);
     }
