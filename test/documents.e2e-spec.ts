@@ -221,7 +221,13 @@ describe(`documents on ${dialect}`, () => {
         mode: 'document',
         payload: TITLE,
         challenge: { flow: doc.id, payloadSha256: sha256(original) },
-        document: { name: TITLE, sha256: sha256(original), pages: ORIGINAL_PAGES, signeeStatus: 'viewed' },
+        document: {
+          name: TITLE,
+          sha256: sha256(original),
+          pages: ORIGINAL_PAGES,
+          signeeStatus: 'viewed',
+          signature: 'seal',
+        },
       });
       const shown = await downloadFile(t.http, read.body.data.flow.document.url);
       expect(shown.status).toBe(200);

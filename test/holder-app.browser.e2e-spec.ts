@@ -316,6 +316,7 @@ describeInBrowser('the holder app in Chromium', () => {
     await expect(shown.locator('.document-name').innerText()).resolves.toBe('Lease agreement');
     await expect(shown.getByText(STRINGS.flow.documentPages(2)).count()).resolves.toBe(1);
     await expect(shown.locator('.document code').innerText()).resolves.toBe(sha256(pdf));
+    await expect(shown.locator('.document .signature').innerText()).resolves.toBe(STRINGS.flow.documentSignature.seal);
     await expect(checkScreen(page, 'holder-app', 'document')).resolves.toEqual([]);
     await shown.getByRole('button', { name: STRINGS.flow.sign }).click();
     await expectOutcome('Approved');

@@ -60,7 +60,7 @@ describeInBrowser('signees’ own signatures, one approved in the holder app in 
       hsm?.remove();
     });
 
-    it('shows the first signee the document by its name and SHA-256, and takes their passkey approval', async () => {
+    it('shows the first signee the document by its name and SHA-256, says the signature will be their own, and takes their passkey approval', async () => {
       document = await suite.createReview([IN_APP, SIMULATED], { signingOrder: 'sequential', signature: 'advanced' });
       // Asked as the hosted review page asks: the document is pushed to the signee's devices.
       await suite.t.http().post(`/review/${document.id}/signees/0/push`).expect(200);
@@ -69,6 +69,9 @@ describeInBrowser('signees’ own signatures, one approved in the holder app in 
       await expect(card.locator('.document-name').innerText()).resolves.toBe('Review');
       await expect(card.getByText(STRINGS.flow.documentPages(1)).count()).resolves.toBe(1);
       await expect(card.locator('.document code').innerText()).resolves.toBe(sha256(document.pdf));
+      await expect(card.locator('.document .signature').innerText()).resolves.toBe(
+        STRINGS.flow.documentSignature.advanced,
+      );
 
       const before = await assertions();
       await card.getByRole('button', { name: STRINGS.flow.sign }).click();

@@ -132,6 +132,7 @@ export class DocumentFlowKind implements FlowKindPlugin<'document'>, OnModuleIni
         sha256: document.fileSha256,
         pages: document.pageCount,
         signeeStatus: signee.status,
+        signature: document.signature,
       },
     };
   }

@@ -135,6 +135,11 @@ export const DOCUMENT_HOLDER_FLOW_SCHEMA = namedSchema(
         sha256: string(),
         pages: integer(),
         signeeStatus: oneOfStrings(SIGNEE_STATUSES, "This holder's own status as a signee"),
+        signature: oneOfStrings(
+          DOCUMENT_SIGNATURES,
+          "What approving makes: `seal`, idflow's seal with the approval recorded beside it; `advanced`, the holder's " +
+            'own signature by their certificate at the remote signing provider',
+        ),
       }),
     }),
   ),

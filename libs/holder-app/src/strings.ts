@@ -38,6 +38,10 @@ export const STRINGS = {
     documentPages: (pages: number) => `${pages} ${pages === 1 ? 'page' : 'pages'}`,
     documentHash: 'SHA-256',
     documentOpen: 'Open the document',
+    documentSignature: {
+      seal: 'Your approval is recorded with the document, which the service seals.',
+      advanced: 'Signing makes your own electronic signature, with a certificate issued in your name.',
+    },
     approve: 'Approve',
     sign: 'Sign',
     decline: 'Decline',

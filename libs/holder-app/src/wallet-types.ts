@@ -16,7 +16,15 @@ export interface HolderFlow {
   verificationCode?: string;
   verificationChoices?: string[];
   challenge?: { flow: string; payloadSha256: string };
-  document?: { name: string; url: string; sha256: string; pages: number; signeeStatus: string };
+  document?: {
+    name: string;
+    url: string;
+    sha256: string;
+    pages: number;
+    signeeStatus: string;
+    /** What approving makes: the service's seal beside the approval, or the holder's own signature. */
+    signature: 'seal' | 'advanced';
+  };
 }
 
 export interface Envelope<T> {

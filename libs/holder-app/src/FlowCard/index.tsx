@@ -87,6 +87,7 @@ export function FlowCard({ flow, device, client, onAnswered }: Props) {
           <p class="hash">
             {T.documentHash}: <code>{flow.document.sha256}</code>
           </p>
+          <p class="signature">{T.documentSignature[flow.document.signature]}</p>
           <a href={flow.document.url} target="_blank" rel="noopener noreferrer">
             {T.documentOpen}
           </a>
