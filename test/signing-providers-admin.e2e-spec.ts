@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +46,22 @@ describe("consumers' own signing providers", () => {
   });
 
   beforeAll(async () => {
+    // The service's log lines, which pino writes to stdout's file descriptor: kept, searched for the secret with the
+    // answers, and not printed (the write is answered done, as pino's destination waits for it).
+    const write = fs.write.bind(fs) as (...args: unknown[]) => void;
+    jest.spyOn(fs, 'write').mockImplementation((fd: number, buffer: string | Buffer, ...rest: unknown[]) => {
+      if (fd !== 1) return write(fd, buffer, ...rest);
+      answers.push(String(buffer));
+      const done = rest.at(-1) as (error: null, written: number) => void;
+      setImmediate(() => done(null, Buffer.byteLength(buffer)));
+    });
     provider = await CscProviderProxy.start(client);
     // SIGNING_PROVIDERS unreachable: a document that completes was signed at its consumer's own provider.
     const deployment = JSON.stringify([
       { name: 'deployment provider', baseUrl: UNREACHABLE, clientId: 'x', clientSecret: 'y' },
     ]);
     suite = await SealedDocuments.start(
-      { SIGNING_PROVIDERS: deployment, SEAL_RETRY_SCHEDULE: '0.5' },
+      { SIGNING_PROVIDERS: deployment, SEAL_RETRY_SCHEDULE: '0.5', LOG_LEVEL: 'debug', LOG_FORMAT: 'json' },
       { listening: true },
     );
     provider.target = new URL(suite.t.config.BASE_URL).origin;
@@ -60,6 +70,7 @@ describe("consumers' own signing providers", () => {
   afterAll(async () => {
     await suite?.close();
     await provider?.close();
+    jest.restoreAllMocks();
   });
 
   it('adds, lists, checks and replaces a provider, answering its secret never and keeping it sealed', async () => {
@@ -317,8 +328,9 @@ describe("consumers' own signing providers", () => {
     );
   }, 120_000);
 
-  it('never answered or printed a client secret', () => {
+  it('never answered, printed or logged a client secret', () => {
     expect(answers.length).toBeGreaterThan(10);
+    expect(answers.some((line) => line.includes('"msg":"request completed"') || line.includes('"req"'))).toBe(true);
     for (const answer of answers) {
       expect(answer).not.toContain(client.secret);
       expect(answer).not.toContain('not-the-secret');
