@@ -55,6 +55,7 @@ export class CscClient {
     return this.provider.name;
   }
 
+  /** The provider's `info`, cut to the fields idflow shows and checked as text: it is outside input, answered on. */
   async info(): Promise<CscInfo> {
     const answer = await this.call<Record<string, unknown>>('info', {}, false);
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
