@@ -15,7 +15,8 @@ const dialect = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 
 /**
  * The console's settings and operations screens in Chromium, by keyboard: an app's OIDC, CIBA and EU wallet settings,
- * a person's passkeys, the seal and its timestamp authority, the trust list and the connections held open. Each is
+ * a consumer's signing providers, a person's passkeys, the seal and its timestamp authority, the trust list and the
+ * connections held open. Each is
  * shown at 1280 px to an owner who makes a change and has one refused in the API's words, and at 360 px to a viewer
  * who sees no change button and whose change the API refuses.
  */
@@ -220,6 +221,57 @@ describeInBrowser(`the console's settings and operations screens in Chromium on 
     } finally {
       stream.close();
     }
+  });
+
+  it("adds, checks and removes a consumer's signing providers, which a viewer sees without a change button", async () => {
+    const secret = 'qtsp-client-secret-never-shown';
+    const openConsumer = async (page: Page) => {
+      await section(page, 'Consumers');
+      await press(page.getByRole('button', { name: 'Sandbox consumer', exact: true }));
+      await page.getByRole('heading', { name: 'Signing providers of Sandbox consumer' }).waitFor();
+    };
+    await openConsumer(owner);
+    const providers = owner.getByRole('table', { name: /^Remote signing providers/ });
+    await type(owner.getByLabel(/^Name \(letters/), 'acme-qtsp');
+    await owner.getByLabel('Documents it signs').selectOption('production');
+    await type(owner.getByLabel(/^CSC API base URL/), 'ftp://qtsp.example.com/csc/v2');
+    await type(owner.getByLabel('OAuth2 client id'), 'acme');
+    await type(owner.getByLabel(/^OAuth2 client secret/), secret);
+    await press(owner.getByRole('button', { name: 'Add signing provider' }));
+    await expect(owner.locator('#signing-provider-refusal').innerText()).resolves.toBe(
+      'baseUrl must be an http(s) URL, the CSC API base URI (https://.../csc/v2)',
+    );
+    await expect(checkScreen(owner, 'console-screens', 'signing-provider-refused')).resolves.toEqual([]);
+
+    // idflow's own address: the outbound guard refuses loopback here, so the check tells the problem in words.
+    await type(owner.getByLabel(/^CSC API base URL/), `${t.config.BASE_URL}/csc/v2`);
+    await press(owner.getByRole('button', { name: 'Add signing provider' }));
+    await providers.getByRole('cell', { name: 'acme-qtsp', exact: true }).waitFor();
+    await expect(providers.locator('tbody tr').innerText()).resolves.toMatch(/acme-qtsp\tproduction\t.*\tacme\tset\t/);
+    await press(owner.getByRole('button', { name: 'Check signing provider acme-qtsp' }));
+    await expect(owner.locator('#signing-provider-check').innerText()).resolves.toMatch(
+      /^Signing provider acme-qtsp: info could not be reached/,
+    );
+    await expect(checkScreen(owner, 'console-screens', 'signing-providers')).resolves.toEqual([]);
+    expect(await owner.content()).not.toContain(secret);
+
+    await openConsumer(viewer);
+    await viewer.getByRole('cell', { name: 'acme-qtsp', exact: true }).waitFor();
+    await expect(viewer.getByRole('button', { name: /signing provider/ }).count()).resolves.toBe(0);
+    await fitsThePhone(viewer);
+    await expect(checkScreen(viewer, 'console-screens', 'viewer-signing-providers-phone')).resolves.toEqual([]);
+    const path = `/admin/consumers/${sandbox.consumerId}/signing-providers/acme-qtsp`;
+    const refused = await t
+      .http()
+      .delete(path)
+      .set('authorization', `Bearer ${await sessionToken(viewer)}`)
+      .expect(403);
+    expect(refused.body.reason).toBe(`This change needs the operator role; ${viewerPerson().name} is viewer`);
+
+    await press(owner.getByRole('button', { name: 'Remove signing provider acme-qtsp' }));
+    await providers.getByRole('cell', { name: 'acme-qtsp', exact: true }).waitFor({ state: 'detached' });
+    const listed = (await admin().get(`/admin/consumers/${sandbox.consumerId}/signing-providers`).expect(200)).body;
+    expect(listed.data.signingProviders).toEqual([]);
   });
 
   it('shows a viewer every new screen on a phone, without a change button, and the API refuses their change', async () => {

@@ -1,24 +1,20 @@
-import { X509Certificate, generateKeyPairSync, sign } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { contentsHex, signatureRanges } from '../src/seal/signature-ranges';
+import { CscProviderProxy, type ProviderMode } from './support/csc-provider-proxy';
 import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
 import { downloadFile, untilCompleted } from './support/document-flows';
 import { dssEntries } from './support/pdf-tools';
 import { credentials } from './support/sandbox-tenant';
 import { SealedDocuments } from './support/sealed-documents';
 import { TestTimestampAuthority } from './support/timestamp-authority';
-import type { JsonBody } from './support/json-body';
 import { eventually } from './support/waiting';
 
 const SIGNEES = [
   { nin: '10000000001', name: 'Adaeze Okonkwo' },
   { nin: '10000000002', name: 'Babajide Adeyemi' },
 ];
-
-type ProviderMode = 'honest' | 'down' | 'lying';
 
 interface SignatureReport {
   signer: string;
@@ -50,62 +46,14 @@ async function ocspSerials(pdf: Buffer): Promise<string[]> {
   });
 }
 
-/**
- * The CSC provider as SIGNING_PROVIDERS names it: a proxy in front of the sandbox provider idflow serves, which can be
- * down, or lie (answer signHash with a signature by another key), so one app serves every case.
- */
-class ProviderProxy {
-  mode: ProviderMode = 'honest';
-  target = '';
-  private readonly otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  private readonly server = createServer((request, response) => void this.handle(request, response));
-
-  static async start(): Promise<ProviderProxy> {
-    const proxy = new ProviderProxy();
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    return proxy;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/csc/v2`;
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (this.mode === 'down') {
-      response.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const upstream = await fetch(`${this.target}${request.url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': String(request.headers['content-type']),
-        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-      },
-      body: Buffer.concat(chunks),
-    });
-    let text = await upstream.text();
-    if (this.mode === 'lying' && request.url?.endsWith('signatures/signHash') && upstream.status === 200) {
-      const forged = sign('sha256', Buffer.from('something else'), this.otherKey).toString('base64');
-      text = JSON.stringify({ signatures: [forged] });
-    }
-    response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describe("signees' own signatures through a CSC API v2 provider", () => {
   let suite: SealedDocuments;
   let authority: TestTimestampAuthority;
-  let proxy: ProviderProxy;
+  let proxy: CscProviderProxy;
 
   beforeAll(async () => {
     authority = await TestTimestampAuthority.start();
-    proxy = await ProviderProxy.start();
+    proxy = await CscProviderProxy.start();
     const providers = JSON.stringify([
       { name: 'test provider', baseUrl: proxy.url, clientId: 'sandbox', clientSecret: 'sandbox' },
     ]);
@@ -274,18 +222,10 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
     async (mode) => {
       proxy.mode = mode;
       const { id, reference } = await signedByBoth();
-      let pending: JsonBody | undefined;
-      await eventually(
-        'the failure is told',
-        async () => {
-          pending = await suite.refresh(id);
-          return pending?.pendingReason !== undefined;
-        },
-        20_000,
-      );
-      expect(pending!.status).not.toBe('completed');
-      expect(pending!.file.stamped).toBeUndefined();
-      expect(pending!.pendingReason).toMatch(
+      const pending = await suite.untilPending(id);
+      expect(pending.status).not.toBe('completed');
+      expect(pending.file.stamped).toBeUndefined();
+      expect(pending.pendingReason).toMatch(
         mode === 'down' ? /^Signing provider test provider: .* 503/ : /does not verify against the signer/,
       );
       await eventually(

@@ -424,6 +424,21 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
     );
   });
 
+  it("answers a consumer's signing provider routes as declared", async () => {
+    const providers = `/admin/consumers/${sandbox.consumerId}/signing-providers`;
+    const settings = { environment: 'sandbox', baseUrl: 'http://127.0.0.1:1/csc/v2', clientId: 'c', clientSecret: 's' };
+    await expectStatus(
+      admin()
+        .post(providers)
+        .send({ name: 'schema-qtsp', ...settings }),
+      201,
+    );
+    await expectStatus(admin().get(providers), 200);
+    await expectStatus(admin().put(`${providers}/schema-qtsp`).send(settings), 200);
+    await expectStatus(admin().post(`${providers}/schema-qtsp/check`), 200);
+    await expectStatus(admin().delete(`${providers}/schema-qtsp`), 200);
+  });
+
   it('leaves no route that declares a JSON answer unchecked', () => {
     const declared = schemaCheck().declaredJsonSuccesses();
     expect(declared.length).toBeGreaterThan(50);

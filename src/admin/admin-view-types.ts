@@ -246,3 +246,24 @@ export interface ConnectionsView {
   /** The caps, per instance, that a connection beyond is refused with 429. */
   limits: { flow: number; app: number; clientIp: number };
 }
+
+/** A consumer's own remote signing provider: where it is and idflow's client there, never the client's secret. */
+export interface SigningProviderView {
+  consumerId: string;
+  name: string;
+  environment: Environment;
+  baseUrl: string;
+  clientId: string;
+  /** Whether a client secret is stored (sealed); the secret itself is never answered. */
+  clientSecretSet: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What a provider answered a check: its CSC `info`, and whether it accepted idflow's client, or what went wrong. */
+export interface SigningProviderCheckView {
+  name: string;
+  ok: boolean;
+  info?: { specs?: string; name?: string; region?: string; methods?: string[] };
+  problem?: string;
+}

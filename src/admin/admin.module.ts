@@ -13,6 +13,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { FlowsModule } from '../flows/flows.module';
 import { EudiModule } from '../eudi/eudi.module';
 import { OpenStreamsModule } from '../common/http/open-streams.module';
+import { ConsumerSigningProvidersModule } from '../remote-signing/consumer-signing-providers.module';
 import { AdminConnectionsController } from './admin-connections.controller';
 import { AdminTrustListController } from './admin-trust-list.controller';
 import { AdminActors } from './admin-actors';
@@ -35,6 +36,7 @@ import { AdminTokenGuard } from './admin-token.guard';
 import { AdminWebhooksController } from './admin-webhooks.controller';
 import { AdminFlowsController } from './admin-flows.controller';
 import { AdminSessionController } from './admin-session.controller';
+import { AdminSigningProvidersController } from './admin-signing-providers.controller';
 import { OperatorSignInService } from './operator-sign-in.service';
 
 /** The operator's HTTP console under `/admin`, behind the ADMIN_TOKEN bearer. */
@@ -54,6 +56,7 @@ import { OperatorSignInService } from './operator-sign-in.service';
     FlowsModule,
     EudiModule,
     OpenStreamsModule,
+    ConsumerSigningProvidersModule,
   ],
   controllers: [
     AdminConsumersController,
@@ -73,6 +76,7 @@ import { OperatorSignInService } from './operator-sign-in.service';
     AdminFlowsController,
     AdminConnectionsController,
     AdminTrustListController,
+    AdminSigningProvidersController,
   ],
   providers: [
     AdminActors,

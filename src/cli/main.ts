@@ -31,6 +31,11 @@ import { operatorsListCommand } from './commands/operators-list.command';
 import { intendedUseAddCommand } from './commands/intended-use-add.command';
 import { intendedUseRemoveCommand } from './commands/intended-use-remove.command';
 import { intendedUsesListCommand } from './commands/intended-uses-list.command';
+import { signingProviderAddCommand } from './commands/signing-provider-add.command';
+import { signingProviderCheckCommand } from './commands/signing-provider-check.command';
+import { signingProviderRemoveCommand } from './commands/signing-provider-remove.command';
+import { signingProviderReplaceCommand } from './commands/signing-provider-replace.command';
+import { signingProvidersListCommand } from './commands/signing-providers-list.command';
 import { packageVersion } from './package-version';
 import { reportFailure } from './run-command';
 
@@ -53,6 +58,11 @@ const program = new Command('idflow')
   .addCommand(intendedUseAddCommand())
   .addCommand(intendedUsesListCommand())
   .addCommand(intendedUseRemoveCommand())
+  .addCommand(signingProviderAddCommand())
+  .addCommand(signingProvidersListCommand())
+  .addCommand(signingProviderReplaceCommand())
+  .addCommand(signingProviderRemoveCommand())
+  .addCommand(signingProviderCheckCommand())
   .addCommand(personCreateCommand())
   .addCommand(deviceEnrollmentCodeCommand())
   .addCommand(devicesListCommand())

@@ -484,9 +484,10 @@ export const SETTINGS = {
     group: 'Document seal',
     description:
       "The CSC API v2 remote signing providers that make signees' own signatures (documents created with " +
-      '`"signature": "advanced"`), as JSON: `[{"name","baseUrl","clientId","clientSecret"}]`; the first signs. Unset, ' +
-      'sandbox documents are signed by the sandbox provider idflow serves at `{BASE_URL}/csc/v2`, and production ' +
-      'documents cannot ask for it.',
+      '`"signature": "advanced"`), as JSON: `[{"name","baseUrl","clientId","clientSecret"}]`; the first signs, unless ' +
+      "the document's consumer has its own provider for its environment (admin API, CLI). Unset, sandbox documents " +
+      'are signed by the sandbox provider idflow serves at `{BASE_URL}/csc/v2`, and production documents need their ' +
+      "consumer's own.",
     secret: true,
   }),
   SANDBOX_SIGNING_PKCS11_URI: text({

@@ -20,6 +20,7 @@ import { RevokedSignerCertificate } from '../signing-provider/revoked-signer-cer
 import { SandboxSigningKey } from '../signing-provider/sandbox-signing-key.entity';
 import { WalletPresentation } from '../eudi/wallet-presentation.entity';
 import { WalletIntendedUse } from '../eudi/wallet-intended-use.entity';
+import { ConsumerSigningProvider } from '../remote-signing/consumer-signing-provider.entity';
 import { WalletErasure } from '../eudi/wallet-erasure.entity';
 import { DevicePasskey } from '../devices/device-passkey.entity';
 import { DevicePushSubscription } from '../devices/device-push-subscription.entity';
@@ -71,4 +72,5 @@ export const ENTITIES = [
   OperatorSession,
   SandboxSigningKey,
   RevokedSignerCertificate,
+  ConsumerSigningProvider,
 ];

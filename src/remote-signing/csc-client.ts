@@ -7,6 +7,14 @@ const TIMEOUT_MS = 15_000;
 /** A token is renewed this long before the provider says it expires, so it does not run out in flight. */
 const TOKEN_MARGIN_MS = 30_000;
 
+/** What a provider's `info` says of itself, as far as idflow reads it. */
+export interface CscInfo {
+  specs?: string;
+  name?: string;
+  region?: string;
+  methods?: string[];
+}
+
 export interface CscCredentialInfo {
   key: { status: string; algo: string[]; len?: number };
   cert: { status?: string; certificates: string[] };
@@ -47,8 +55,18 @@ export class CscClient {
     return this.provider.name;
   }
 
-  info(): Promise<{ specs?: string; name?: string; methods?: string[] }> {
-    return this.call('info', {}, false);
+  /** The provider's `info`, cut to the fields idflow shows and checked as text: it is outside input, answered on. */
+  async info(): Promise<CscInfo> {
+    const answer = await this.call<Record<string, unknown>>('info', {}, false);
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const methods = Array.isArray(answer.methods) ? answer.methods.filter((m) => typeof m === 'string') : undefined;
+    const info = { specs: text(answer.specs), name: text(answer.name), region: text(answer.region), methods };
+    return Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined));
+  }
+
+  /** Asks for an access token with idflow's client credentials: it fails as any call would if they are refused. */
+  async authenticate(): Promise<void> {
+    await this.accessToken();
   }
 
   async listCredentials(userID: string): Promise<string[]> {

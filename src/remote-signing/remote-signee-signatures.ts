@@ -40,7 +40,7 @@ export class RemoteSigneeSignatures implements SigneeSignatureMaker, OnModuleIni
   }
 
   async sign({ flow, document, signees }: LoadedDocument, finished: Uint8Array): Promise<Uint8Array> {
-    const provider = this.providers.for(flow.environment);
+    const provider = await this.providers.for(flow);
     let bytes = finished;
     for (const [index, signee] of inSigningOrder(signees).entries()) {
       const [credentialID] = await provider.listCredentials(signee.nin);

@@ -3,22 +3,27 @@ import { OutboundClient } from '../common/outbound/outbound-client';
 import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/errors/config.error';
 import type { Environment } from '../tenants/environment';
+import { ConsumerSigningProvidersService } from './consumer-signing-providers.service';
 import { CscClient } from './csc-client';
 import { SANDBOX_CLIENT, cscBasePath } from './csc-constants';
 import { SigningProviderFailure } from './errors/signing-provider-failure.error';
 import type { SigningProviderEntry } from './signing-provider-entry';
 
 /**
- * The remote signing providers signees' own signatures are made at: SIGNING_PROVIDERS, read and checked at start, of
- * which the first signs; without it, sandbox documents go to the sandbox provider idflow serves itself, and production
- * documents have none.
+ * The remote signing providers signees' own signatures are made at: the document's consumer's own provider for its
+ * environment (admin API, CLI) first; else SIGNING_PROVIDERS, read and checked at start, of which the first signs;
+ * else sandbox documents go to the sandbox provider idflow serves itself, and production documents have none.
  */
 @Injectable()
 export class SigningProviders {
   private readonly configured: CscClient[];
   private readonly sandbox: CscClient;
 
-  constructor(config: AppConfig, outbound: OutboundClient) {
+  constructor(
+    config: AppConfig,
+    outbound: OutboundClient,
+    private readonly consumers: ConsumerSigningProvidersService,
+  ) {
     this.configured = parseProviders(config.SIGNING_PROVIDERS).map((entry) => new CscClient(entry, outbound));
     this.sandbox = new CscClient(
       {
@@ -31,12 +36,16 @@ export class SigningProviders {
     );
   }
 
-  /** The provider a document of this environment is signed at. */
-  for(environment: Environment): CscClient {
+  /** The provider a document of this consumer and environment is signed at. */
+  async for(document: { consumerId: string; environment: Environment }): Promise<CscClient> {
+    const own = await this.consumers.clientFor(document.consumerId, document.environment);
+    if (own) return own;
     const [first] = this.configured;
     if (first) return first;
-    if (environment === 'sandbox') return this.sandbox;
-    throw new SigningProviderFailure('No remote signing provider is configured (SIGNING_PROVIDERS)');
+    if (document.environment === 'sandbox') return this.sandbox;
+    throw new SigningProviderFailure(
+      'No remote signing provider is configured (the consumer has none for production, nor SIGNING_PROVIDERS)',
+    );
   }
 }
 

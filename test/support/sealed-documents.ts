@@ -5,6 +5,7 @@ import { FileHost, makePdf } from './pdf-fixtures';
 import { PdfWorkbench } from './pdf-tools';
 import { bootstrapSandbox, credentials } from './sandbox-tenant';
 import { type TestApp, createListeningTestApp, createTestApp } from './test-app';
+import { eventually } from './waiting';
 
 /**
  * What the seal suites share: an app (allowed to download from a local file host) with the sandbox, documents
@@ -73,6 +74,20 @@ export class SealedDocuments {
     const headers = credentials(this.sandbox);
     return (await this.t.http().post('/api/v2/document/refresh').set(headers).send({ flow: id }).expect(200)).body.data
       .doc;
+  }
+
+  /** The document as refresh shows it once an attempt at its stamped copy has failed and says why (`pendingReason`). */
+  async untilPending(id: string): Promise<JsonBody> {
+    let pending: JsonBody | undefined;
+    await eventually(
+      'the failure is told',
+      async () => {
+        pending = await this.refresh(id);
+        return pending?.pendingReason !== undefined;
+      },
+      20_000,
+    );
+    return pending!;
   }
 
   /** The stamped copy of a document, once it is completed. */

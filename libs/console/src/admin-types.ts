@@ -21,6 +21,8 @@ export type {
   PasskeyView as Passkey,
   SealStatusView as SealStatus,
   SessionView as Session,
+  SigningProviderCheckView as SigningProviderCheck,
+  SigningProviderView as SigningProvider,
   TrustListView as TrustList,
 } from '../../../src/admin/admin-view-types';
 export type { MonthlyUsage } from '../../../src/billing/monthly-usage';

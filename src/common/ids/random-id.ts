@@ -78,6 +78,8 @@ export const newId = {
    */
   usageRecord: (createdAt: number) => `use_${base62Time(createdAt)}${randomBase62(16)}`,
   operator: () => `op_${randomBase62(24)}`,
+  /** A remote signing provider a consumer configured. */
+  signingProvider: () => `csp_${randomBase62(24)}`,
   /** The record of a wallet's erasure request. */
   walletErasure: () => `era_${randomBase62(24)}`,
   /** An entry of the operators' audit log: its time first, so that ids sort as the entries were made. */

@@ -4,11 +4,12 @@ import type { Consumer, Role } from '../admin-types';
 import { Apps } from '../Apps';
 import { when } from '../format';
 import { Refusal } from '../Refusal';
+import { SigningProviders } from '../SigningProviders';
 import { Table } from '../Table';
 import { covers } from '../roles';
 import { useAction, useLoaded } from '../use-loaded';
 
-/** The consumers (tenants) of the deployment; one opened shows its apps. */
+/** The consumers (tenants) of the deployment; one opened shows its apps and its signing providers. */
 export function Consumers({ client, role }: { client: AdminClient; role: Role }) {
   const consumers = useLoaded(() => client.get<{ consumers: Consumer[] }>('/consumers'), [client]);
   const [openId, setOpenId] = useState<string>();
@@ -57,6 +58,7 @@ export function Consumers({ client, role }: { client: AdminClient; role: Role })
         ))}
       </Table>
       {opened && <Apps key={opened.id} client={client} role={role} consumer={opened} />}
+      {opened && <SigningProviders key={opened.id} client={client} role={role} consumer={opened} />}
     </section>
   );
 }

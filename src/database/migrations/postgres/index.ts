@@ -44,6 +44,7 @@ import { ChangeCounter1765050000000 } from './1765050000000-ChangeCounter';
 import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedUses';
 import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
+import { ConsumerSigningProviders1765150000000 } from './1765150000000-ConsumerSigningProviders';
 import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
 import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
 import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
@@ -99,4 +100,5 @@ export const POSTGRES_MIGRATIONS = [
   FlowIntendedUse1765120000000,
   WalletErasures1765120000001,
   PasskeyRevocation1765145000000,
+  ConsumerSigningProviders1765150000000,
 ];
