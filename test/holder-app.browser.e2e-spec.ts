@@ -395,6 +395,29 @@ describeInBrowser('the holder app in Chromium', () => {
     expect(await integrator.view(flow.id)).toMatchObject({ status: 'active' });
   });
 
+  it('offers a new passkey once an operator revoked this device’s, and approves with the new one', async () => {
+    const { id } = await page.evaluate<{ id: string }>(READ_STORED_DEVICE);
+    await t.app.get(PasskeysService).revoke(id);
+    // The approval is refused, and the app, asking why, offers a new passkey.
+    const { flow, shown } = await pushedLogin();
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('#outcome .outcome.error').waitFor();
+    const revoked = page.locator('#passkey-revoked');
+    await revoked.waitFor();
+    await expect(revoked.innerText()).resolves.toBe(STRINGS.inbox.passkeyRevoked);
+    await expect(checkScreen(page, 'holder-app', 'passkey-revoked')).resolves.toEqual([]);
+    await page.getByRole('button', { name: STRINGS.inbox.registerPasskey }).click();
+    await page.locator('#passkey-outcome', { hasText: STRINGS.inbox.passkeyRegistered }).waitFor();
+    await expect(revoked.count()).resolves.toBe(0);
+    const [device] = (await t.app.get(DevicesService).activeDevicesOf(nin, 'sandbox')).filter((one) => one.id === id);
+    await expect(t.app.get(PasskeysService).hasPasskey(device)).resolves.toBe(true);
+
+    await page.locator('#outcome').getByRole('button', { name: 'OK' }).click();
+    await shown.getByRole('button', { name: 'Approve' }).click();
+    await expectOutcome('Approved: the service has your answer.');
+    expect(await integrator.view(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('shows a Web Push notice in the app’s own words, and opens the app on the flow it names', async () => {
     const { flow } = await pushedLogin();
     // No push service is reachable from this machine, so the notice is handed to the service worker as Chromium's

@@ -174,7 +174,11 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
       deviceRevokedAt: null,
     });
 
+    // The holder app learns the passkey's state from its inbox, the device stream's first event as this route.
+    const passkeyState = async (holder: TestDevice) => (await holder.get(t.http, '/wallet/v1/inbox')).body.data.passkey;
+    await expect(passkeyState(device)).resolves.toBe('registered');
     const revoked = await admin().post(`/admin/devices/${device.id}/passkey/revoke`).expect(201);
+    await expect(passkeyState(device)).resolves.toBe('revoked');
     expect(revoked.body.data).toMatchObject({ deviceId: device.id, revokedAt: expect.any(Number) });
     const again = await admin().post(`/admin/devices/${device.id}/passkey/revoke`).expect(201);
     expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt);
@@ -195,6 +199,7 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
       credential: passkey.create(options.body.data.options),
     });
     expect(registered.status).toBe(201);
+    await expect(passkeyState(device)).resolves.toBe('registered');
     const approved = await approve(flowId, { claims: ['naming.name'], passkey: await assertionFor(flowId) });
     expect(approved.status).toBe(201);
     const relisted = await admin().get(`/admin/persons/sandbox/${nin}/passkeys`).expect(200);
@@ -203,6 +208,7 @@ describe('passkeys on the Wallet API: approvals from a passkey device need a fre
     });
 
     const noPasskey = await enrolledDevice(t.app, t.http, nin);
+    await expect(passkeyState(noPasskey)).resolves.toBe('none');
     const missing = await admin().post(`/admin/devices/${noPasskey.id}/passkey/revoke`).expect(404);
     expect(missing.body.reason).toBe('This device has no passkey');
   });

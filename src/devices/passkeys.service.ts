@@ -16,6 +16,7 @@ import { PasskeyNotFoundError } from './errors/passkey-not-found.error';
 import { PasskeyAlreadyRegisteredError } from './errors/passkey-already-registered.error';
 import { PasskeyRefusedError } from './errors/passkey-refused.error';
 import { PasskeyRepository } from './passkey.repository';
+import type { PasskeyState } from './passkey-state';
 
 /** Long enough for a person to find their phone and unlock it, short enough that a stolen option goes stale. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -69,6 +70,13 @@ export class PasskeysService {
   async hasPasskey(device: Device): Promise<boolean> {
     const passkey = await this.passkeys.findFor(device.id);
     return passkey !== null && passkey.revokedAt === null;
+  }
+
+  /** The device's passkey as its holder app is told it. */
+  async stateOf(device: Device): Promise<PasskeyState> {
+    const passkey = await this.passkeys.findFor(device.id);
+    if (!passkey) return 'none';
+    return passkey.revokedAt === null ? 'registered' : 'revoked';
   }
 
   /** The passkeys of these devices, revoked ones included, oldest first. */

@@ -10,7 +10,7 @@ import type { Device } from '../devices/device.entity';
 import { DeviceStreamService } from './device-stream.service';
 
 const EXAMPLE =
-  'event: inbox\ndata: {"flows":[]}\n\n' +
+  'event: inbox\ndata: {"flows":[],"passkey":"registered"}\n\n' +
   'event: flow\ndata: {"id":"req_3k9XyQw2Lm8NbVc7ZrT1aSd4","mode":"identification","startMode":"different-device",' +
   '"action":"login","app":"Acme Shop","payload":"Log in to Acme Shop","requestedClaims":["naming.name"],' +
   '"status":"pending","held":false,"exp":1763700300}\n\n';

@@ -35,7 +35,7 @@ export class DeviceStreamService {
       events.end();
       return false;
     };
-    const sendInbox = async () => events.send({ flows: await this.holder.inbox(device) }, 'inbox');
+    const sendInbox = async () => events.send(await this.holder.inboxView(device), 'inbox');
     const sendChange = async (event: FlowChangedEvent) => {
       const view = await this.holder.viewOfChange(event, device);
       if (view && (await stillActive())) events.send(view, 'flow');

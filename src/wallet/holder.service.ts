@@ -10,6 +10,7 @@ import type { Consent } from '../flows/kinds/consent';
 import { FlowKindRegistry } from '../flows/kinds/flow-kind.registry';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import type { HistoryEntry } from './history-entry';
+import type { InboxView } from './inbox-view';
 
 /** The most answers a history shows. */
 const HISTORY_LENGTH = 50;
@@ -28,10 +29,16 @@ export class HolderService {
   ) {}
 
   /** Open flows of every kind waiting for the device's NIN, newest first by creation. */
-  async inbox(device: Device): Promise<HolderFlowView[]> {
+  private async inbox(device: Device): Promise<HolderFlowView[]> {
     const entries = (await Promise.all(this.kinds.all().map((kind) => kind.inbox(device)))).flat();
     // Documents live for days, so their expiry says nothing of their age: creation orders the kinds together.
     return entries.sort((a, b) => b.createdAt - a.createdAt).map(({ view }) => view);
+  }
+
+  /** The inbox and the device's passkey state: a revoked passkey is offered to be registered again. */
+  async inboxView(device: Device): Promise<InboxView> {
+    const [flows, passkey] = await Promise.all([this.inbox(device), this.passkeys.stateOf(device)]);
+    return { flows, passkey };
   }
 
   /**

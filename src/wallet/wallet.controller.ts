@@ -11,6 +11,7 @@ import type { Device } from '../devices/device.entity';
 import { DevicesService } from '../devices/devices.service';
 import type { HolderFlowView } from '../flows/kinds/holder-flow-view';
 import { HolderService } from './holder.service';
+import type { InboxView } from './inbox-view';
 import { ApproveFlowDto } from './approve-flow.dto';
 import { DeclineFlowDto } from './decline-flow.dto';
 import { DECLINE_REASON_MAX_LENGTH } from '../flows/kinds/decline-reason';
@@ -83,10 +84,10 @@ export class WalletController {
     description: 'Open flows, newest first',
     reason: 'Inbox',
     schema: INBOX_SCHEMA,
-    data: { flows: [HOLDER_FLOW_EXAMPLE] },
+    data: { flows: [HOLDER_FLOW_EXAMPLE], passkey: 'registered' },
   })
-  async inbox(@CurrentDevice() device: Device): Promise<{ flows: HolderFlowView[] }> {
-    return { flows: await this.holder.inbox(device) };
+  inbox(@CurrentDevice() device: Device): Promise<InboxView> {
+    return this.holder.inboxView(device);
   }
 
   @Post('flows/pick-up')

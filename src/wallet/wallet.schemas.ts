@@ -12,13 +12,24 @@ import { namedSchema } from '../common/openapi/named-schemas';
 import { DEVICE_ALGORITHMS } from '../devices/device-algorithm';
 import { DOCUMENT_HOLDER_FLOW_SCHEMA } from '../documents/document.schemas';
 import { HOLDER_FLOW_SCHEMA } from '../flows/flow.schemas';
+import { PASSKEY_STATES } from '../devices/passkey-state';
 
 /** A flow as the device sees it, a document adding the file to show. */
 const ANY_HOLDER_FLOW = { anyOf: [DOCUMENT_HOLDER_FLOW_SCHEMA, HOLDER_FLOW_SCHEMA] };
 
 export const HOLDER_FLOW_ANSWER_SCHEMA = namedSchema('HolderFlowAnswer', object({ flow: ANY_HOLDER_FLOW }));
 
-export const INBOX_SCHEMA = namedSchema('Inbox', object({ flows: arrayOf(ANY_HOLDER_FLOW, 'Newest first') }));
+export const INBOX_SCHEMA = namedSchema(
+  'Inbox',
+  object({
+    flows: arrayOf(ANY_HOLDER_FLOW, 'Newest first'),
+    passkey: oneOfStrings(
+      PASSKEY_STATES,
+      "This device's passkey: `registered` (every approval needs it), `revoked` by an operator (approvals are refused " +
+        'until a new one is registered), or `none`',
+    ),
+  }),
+);
 
 export const ENROLLED_DEVICE_SCHEMA = namedSchema(
   'EnrolledDevice',

@@ -1,9 +1,9 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { WalletClient } from './wallet-client';
-import type { HolderFlow } from './wallet-types';
+import type { HolderFlow, InboxEvent } from './wallet-types';
 
 export interface StreamHandlers {
-  inbox(flows: HolderFlow[]): void;
+  inbox(inbox: InboxEvent): void;
   flow(flow: HolderFlow): void;
   connected(up: boolean): void;
 }
@@ -30,7 +30,7 @@ export function followDeviceStream(client: WalletClient, handlers: StreamHandler
     failures = 0;
     const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
     for await (const event of events) {
-      if (event.event === 'inbox') handlers.inbox((JSON.parse(event.data) as { flows: HolderFlow[] }).flows);
+      if (event.event === 'inbox') handlers.inbox(JSON.parse(event.data) as InboxEvent);
       else if (event.event === 'flow') handlers.flow(JSON.parse(event.data) as HolderFlow);
     }
   }

@@ -27,6 +27,11 @@ export const STRINGS = {
     reconnecting: 'Connection lost, trying again ...',
     enrolledAs: (label: string) => `This device: ${label}`,
     noPasskey: 'This device has no passkey, so approving does not ask for your screen lock.',
+    passkeyRevoked:
+      "This device's passkey was revoked, so its approvals are refused until you register a new one with your " +
+      'screen lock.',
+    registerPasskey: 'Register a passkey',
+    passkeyRegistered: 'Passkey registered: approving now asks for your screen lock.',
   },
   flow: {
     asks: (app: string) => `${app} asks you to`,

@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/browser';
 import { type DeviceRecord, type NewDeviceKey, deviceProof, newDeviceKey } from './device-key';
 import { offersPush, pushSubscription } from './sw-bridge';
-import type { Approval, Envelope, HistoryEntry, HolderFlow } from './wallet-types';
+import type { Approval, Envelope, HistoryEntry, HolderFlow, InboxEvent, PasskeyState } from './wallet-types';
 
 const WALLET = '/wallet/v1';
 
@@ -108,6 +108,11 @@ export class WalletClient {
   async decline(flowId: string, reason: string): Promise<HolderFlow> {
     const body = reason ? { reason } : {};
     return (await this.send<{ flow: HolderFlow }>('POST', `${WALLET}/flows/${flowId}/decline`, body)).flow;
+  }
+
+  /** The device's passkey as the service has it now, read with its inbox. */
+  async passkeyState(): Promise<PasskeyState> {
+    return (await this.send<InboxEvent>('GET', `${WALLET}/inbox`)).passkey;
   }
 
   async history(): Promise<HistoryEntry[]> {

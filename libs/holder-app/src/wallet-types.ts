@@ -53,3 +53,12 @@ export interface HistoryEntry {
   releasedClaims: string[];
   byThisDevice: boolean;
 }
+
+/** The device's passkey as the service has it: `revoked` by an operator, approvals are refused until a new one. */
+export type PasskeyState = 'registered' | 'revoked' | 'none';
+
+/** The device stream's `inbox` event, as `GET /wallet/v1/inbox` answers it. */
+export interface InboxEvent {
+  flows: HolderFlow[];
+  passkey: PasskeyState;
+}

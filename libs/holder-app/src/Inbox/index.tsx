@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { DeviceRecord } from '../device-key';
+import { type DeviceRecord, saveDevice } from '../device-key';
 import { followDeviceStream } from '../device-stream';
 import { type Answered, FlowCard } from '../FlowCard';
 import { DeviceRemoval } from '../DeviceRemoval';
@@ -9,7 +9,7 @@ import { flowCodeOf, takeHandedCode, takeNotifiedFlow } from '../handed-code';
 import { applyChange, waitsForThisDevice } from '../inbox-state';
 import { STRINGS } from '../strings';
 import { WalletClient } from '../wallet-client';
-import type { HolderFlow } from '../wallet-types';
+import type { HolderFlow, PasskeyState } from '../wallet-types';
 
 const T = STRINGS.inbox;
 
@@ -34,12 +34,16 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
   const [outcome, setOutcome] = useState<Answered | null>(null);
   const [notified] = useState(takeNotifiedFlow);
   const [inboxShown, setInboxShown] = useState(false);
+  // As the service has it, from the stream's inbox: until then, as this browser enrolled the device.
+  const [passkey, setPasskey] = useState<PasskeyState | null>(null);
+  const [passkeyOutcome, setPasskeyOutcome] = useState<string | null>(null);
 
   useEffect(
     () =>
       followDeviceStream(client, {
-        inbox: (all) => {
-          setFlows(all.filter((flow) => waitsForThisDevice(flow)));
+        inbox: (inbox) => {
+          setFlows(inbox.flows.filter((flow) => waitsForThisDevice(flow)));
+          setPasskey(inbox.passkey);
           setInboxShown(true);
         },
         flow: (flow) => setFlows((current) => applyChange(current, flow)),
@@ -82,8 +86,24 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
     return () => clearInterval(timer);
   }, []);
 
+  // A passkey an operator revoked, or none made at enrollment: one made now guards the approvals from here on.
+  const registerPasskey = () =>
+    void client.registerPasskey().then(
+      async () => {
+        device.passkey = true;
+        await saveDevice(device);
+        setPasskey('registered');
+        setPasskeyOutcome(T.passkeyRegistered);
+      },
+      (failure: Error) => setPasskeyOutcome(STRINGS.outcome.failed(failure.message)),
+    );
+  const noPasskey = passkey === 'none' || (passkey === null && !device.passkey);
+
   const answered = (answer: Answered) => {
     setOutcome(answer);
+    // A refusal may be the passkey an operator revoked since the stream's inbox said otherwise: asked again, so that
+    // the app offers a new one.
+    if (answer.error) void client.passkeyState().then(setPasskey, () => undefined);
     const flow = answer.flow;
     if (!answer.error && flow) setFlows((current) => applyChange(current, flow));
   };
@@ -98,11 +118,25 @@ export function Inbox({ device, onRemoved }: { device: DeviceRecord; onRemoved: 
             {connected ? T.connected : T.reconnecting}
           </span>
         </p>
-        {!device.passkey && (
-          <p id="no-passkey" class="meta">
-            {T.noPasskey}
-          </p>
+        {(noPasskey || passkey === 'revoked') && (
+          <div class="passkey-notice">
+            {passkey === 'revoked' ? (
+              <p id="passkey-revoked" class="meta">
+                {T.passkeyRevoked}
+              </p>
+            ) : (
+              <p id="no-passkey" class="meta">
+                {T.noPasskey}
+              </p>
+            )}
+            <button type="button" class="secondary" onClick={registerPasskey}>
+              {T.registerPasskey}
+            </button>
+          </div>
         )}
+        <p id="passkey-outcome" class="meta" role="status" aria-live="polite">
+          {passkeyOutcome}
+        </p>
         <div id="outcome" role="status" aria-live="polite">
           {outcome && (
             <p class={outcome.error ? 'outcome error' : `outcome ${outcome.flow?.status}`}>
