@@ -7,6 +7,7 @@ import { verifySignature } from '../libs/client/src/verify-signature';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
+import { ADMIN_TOKEN } from './support/test-config';
 import { type TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -183,6 +184,42 @@ describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data
     });
     expect((await answer(request)).status).toBe(200);
     expect(await ping(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("shows the intended use a signing flow was asked under, as identification does: ping, webhook, operator's view", async () => {
+    const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const use = {
+      name: 'payment-approval',
+      purpose: 'To approve your payment to Acme',
+      credentials: ['urn:eudi:pid:1'],
+      claims: ['naming.family'],
+    };
+    await admin().post(`/admin/apps/${sandbox.appId}/intended-uses`).send(use).expect(201);
+    try {
+      const created = await createSigning({
+        action: 'sign',
+        payload: TEXT,
+        payment: PAYMENT,
+        intendedUse: use.name,
+        webhook: { host: receiver.url, reference: 'wallet-intended-use' },
+      }).expect(201);
+      const id = created.body.data.request.id as string;
+      expect(await ping(id)).toMatchObject({ status: 'pending', intendedUse: use.name });
+      expect((await answer(await read(created.body.data.presentation.uri))).status).toBe(200);
+      expect(await ping(id)).toMatchObject({ status: 'completed', intendedUse: use.name });
+      const [completed] = await receiver.waitFor('wallet-intended-use', 1);
+      expect(completed.json).toMatchObject({
+        type: 'signing.completed',
+        data: { request: { id, intendedUse: use.name } },
+      });
+      expect((await admin().get(`/admin/flows/${id}`).expect(200)).body.data).toMatchObject({
+        id,
+        kind: 'signing',
+        intendedUse: use.name,
+      });
+    } finally {
+      await admin().delete(`/admin/apps/${sandbox.appId}/intended-uses/${use.name}`).expect(200);
+    }
   });
 
   it('refuses a payment it cannot show: a bad currency or amount, a payee without an id', async () => {

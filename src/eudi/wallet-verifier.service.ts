@@ -272,13 +272,19 @@ export class WalletVerifierService {
   }
 
   /**
-   * A flow's view with, for a wallet flow the wallet refused, its `reason`; read inside the move's unit of work when
-   * the view is made there (a webhook queued with the move).
+   * A flow's view with what a wallet flow adds to it: the registered intended use it was asked under and, once the
+   * wallet refused, its `reason`; read inside the move's unit of work when the view is made there (a webhook queued
+   * with the move).
    */
-  async withRefusal<V extends object>(flow: Flow, view: V): Promise<V | (V & { reason: string })> {
-    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
+  async withWalletFields<V extends object>(
+    flow: Flow,
+    view: V,
+  ): Promise<V & { intendedUse?: string; reason?: string }> {
+    if (flow.startMode !== 'wallet') return view;
+    const asked = flow.intendedUse === null ? view : { ...view, intendedUse: flow.intendedUse };
+    if (flow.status !== 'rejected') return asked;
     const reason = await this.refusalOf(flow.id);
-    return reason ? { ...view, reason } : view;
+    return reason ? { ...asked, reason } : asked;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */

@@ -133,7 +133,7 @@ export class SigningService {
       transaction,
     });
     return this.unitOfWork.run(async () => {
-      const { flow } = await this.flows.create(newFlow);
+      const { flow } = await this.flows.create({ ...newFlow, intendedUse: ask.intendedUse });
       return { request: this.presenter.requestObject(flow), presentation: await writePresentation(flow) };
     });
   }
