@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { verifySignature } from '../libs/client/src/verify-signature';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import { decodedTransactionData as decoded, transactionDataHash as hashOf } from './support/transaction-data';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
 import { ADMIN_TOKEN } from './support/test-config';
 import { type TestApp, createTestApp } from './support/test-app';
@@ -14,11 +14,6 @@ import { WebhookReceiver } from './support/webhook-receiver';
 const PID = { family_name: 'Mustermann', given_name: 'Erika', birthdate: '1984-01-26' };
 const PAYMENT = { payee: { name: 'Acme Shop', id: 'DE89370400440532013000' }, amount: 120.5, currency: 'EUR' };
 const TEXT = 'Pay 120.50 EUR to Acme Shop, order 1042';
-
-/** What a wallet puts in `transaction_data_hashes` for one entry (OpenID4VP 1.0 B.3.3). */
-const hashOf = (encoded: string) => createHash('sha256').update(encoded).digest('base64url');
-const decoded = (encoded: string) =>
-  JSON.parse(Buffer.from(encoded, 'base64url').toString()) as Record<string, unknown>;
 
 describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data (TS12 payment, confirmation)', () => {
   let t: TestApp;

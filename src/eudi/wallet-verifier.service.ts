@@ -23,7 +23,6 @@ import { SignatureReceiptsService } from '../signatures/signature-receipts.servi
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { TenantsService } from '../tenants/tenants.service';
-import type { ClaimValues } from '../persons/claim-values';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
@@ -34,6 +33,7 @@ import type { MdocTranscript } from './mdoc-pid.verifier';
 import {
   CREDENTIAL_QUERIES,
   CREDENTIAL_QUERY_IDS,
+  NIN_ATTRIBUTE,
   PID_QUERY_IDS,
   type PidFormat,
   catalogValuesOf,
@@ -42,6 +42,7 @@ import {
 import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
 import type { SandboxCredential } from './sandbox-credentials';
+import type { SandboxPidSubject } from './sandbox-wallet';
 import { StatusListsService } from './status-lists.service';
 import type { VerifiedPid } from './sd-jwt-pid.verifier';
 import { encodeTransactionData, transactionDataHash, transactionDataObject } from './transaction-data';
@@ -170,7 +171,7 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries, flow.targetNin !== null),
       ...(ask.verifierInfo ? { verifier_info: ask.verifierInfo } : {}),
       ...(transactionData ? { transaction_data: transactionData } : {}),
       client_metadata: {
@@ -242,13 +243,13 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
+   * claims and NIN from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
    * real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds `status`; an mdoc
    * names none, since the mdoc library reads no status.
    */
   async presentAsSandboxWallet(
     flow: Flow,
-    claims: ClaimValues,
+    person: SandboxPidSubject,
     format: SandboxCredential = 'dc+sd-jwt',
     status: SandboxPidStatus = 'valid',
   ): Promise<void> {
@@ -263,7 +264,7 @@ export class WalletVerifierService {
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
     const holder = await this.sandboxHolders.of((decodeJwt(requestObject) as { nonce: string }).nonce);
     const { sandboxWalletResponse } = await this.libraries();
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, holder, entry));
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, person, format, holder, entry));
   }
 
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
@@ -411,7 +412,8 @@ export class WalletVerifierService {
             { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
             (uri) => this.statusLists.verifiedToken(uri, anchors),
           );
-    const holderNin = await walletHolderOf(pid.holderKey);
+    const holderNin =
+      flow.targetNin === null ? await walletHolderOf(pid.holderKey) : this.addressee(flow.targetNin, pid);
     if (request.transaction_data) return this.approved(flow, request.transaction_data, pid, holderNin);
     const values = catalogValuesOf(pid.claims, flow.requestedClaims, format);
     const app = await this.tenants.findApp(flow.appId);
@@ -420,6 +422,25 @@ export class WalletVerifierService {
       return values[group]?.[name] !== undefined;
     });
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
+  }
+
+  /**
+   * The NIN a flow addressed to a person (a document signee's approval) is for, once the PID proves it is theirs: its
+   * national identification number must be disclosed and be that NIN, else someone else's wallet is answering.
+   */
+  private addressee(targetNin: string, pid: VerifiedPid): string {
+    const nin = pid.claims[NIN_ATTRIBUTE];
+    if (nin === undefined) {
+      throw new PresentationRefusedError(
+        `The PID does not disclose ${NIN_ATTRIBUTE}: this request is for one person, known by their NIN`,
+      );
+    }
+    if (nin !== targetNin) {
+      throw new PresentationRefusedError(
+        `The PID is another person's: its ${NIN_ATTRIBUTE} is not the NIN this request is for`,
+      );
+    }
+    return targetNin;
   }
 
   /**
@@ -443,6 +464,8 @@ export class WalletVerifierService {
       flow: flow.id,
       payload: flow.payload,
       keyBinding: pid.keyBinding.jwt,
+      holderKey: pid.holderKey,
+      transactionData: [...transactionData],
       transactionDataHashes: transactionData.map(transactionDataHash),
     });
     return { holderNin, signature: receipt, signedAt };

@@ -24,12 +24,17 @@ export interface SignatureReceipt {
   signedAt: number;
 }
 
-/** An approval by an EU wallet: its holder key's pseudonym, and the key binding JWT that bound the transaction. */
+/**
+ * An approval by an EU wallet: its holder (the holder key's pseudonym, or the NIN its PID proved), the key binding JWT
+ * that bound the transaction, the key it is signed with, and the transaction data it bound with their hashes.
+ */
 export interface WalletApproval {
   holder: string;
   flow: string;
   payload: string;
   keyBinding: string;
+  holderKey: JWK;
+  transactionData: string[];
   transactionDataHashes: string[];
 }
 
@@ -66,7 +71,8 @@ export class SignatureReceiptsService {
 
   /**
    * The receipt for a transaction an EU wallet approved, verified by the wallet verifier: the key binding JWT takes the
-   * device signature's place, with the transaction data hashes it bound, so the receipt can be checked offline.
+   * device signature's place, with the key it is signed with (`cnf`), the transaction data it bound and their hashes,
+   * so the receipt can be checked offline: a signing service provider reads a document signature authorization there.
    */
   async receiptForWallet(approval: WalletApproval): Promise<SignatureReceipt> {
     const signedAt = Date.now();
@@ -76,6 +82,8 @@ export class SignatureReceiptsService {
         flow: approval.flow,
         payload_sha256: challengeFor(approval.flow, approval.payload).payloadSha256,
         key_binding: approval.keyBinding,
+        cnf: { jwk: approval.holderKey },
+        transaction_data: approval.transactionData,
         transaction_data_hashes: approval.transactionDataHashes,
         signed_at: Math.floor(signedAt / 1000),
       },

@@ -8,6 +8,8 @@ import {
 } from '../remote-signing/signature-authorization';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { CscRefusal } from './errors/csc-refusal.error';
+import { checkWalletApproval } from './wallet-approval';
+import { SIGNATURE_RECEIPT_TYPE } from '../signatures/signing-challenge';
 import { type SignerKey, SandboxSigningKeys } from './sandbox-signing-keys.service';
 import { CSC_OID, SANDBOX_CLIENT, cscBasePath } from '../remote-signing/csc-constants';
 
@@ -135,11 +137,25 @@ export class SandboxSigningProvider {
     if (claims.numSignatures !== request.numSignatures || !sameHashes(claims.hashes ?? [], request.hashes)) {
       throw new CscRefusal(400, 'invalid_request', 'The signature authorization is for other hashes');
     }
+    await this.checkApproval(claims, key);
     const sad = await this.serviceKey.sign(
       { credentialID: key.credentialId, hashes: [...request.hashes].sort(), numSignatures: request.numSignatures },
       { issuer: this.issuer, expiresInSeconds: SAD_SECONDS, type: SAD_TYPE },
     );
     return { SAD: sad, expiresIn: SAD_SECONDS };
+  }
+
+  /**
+   * An approval given with an EU wallet (idflow's receipt of it, with the wallet's key binding JWT inside) must bind
+   * exactly the document the authorization names (wallet-approval.ts). A device's approval is idflow's word, as the
+   * signature authorization itself is.
+   */
+  private async checkApproval(claims: Partial<SignatureAuthorizationClaims>, key: SignerKey): Promise<void> {
+    const receipt = claims.approval
+      ? await this.serviceKey.verify(claims.approval, { issuer: this.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE })
+      : null;
+    if (receipt?.key_binding === undefined) return;
+    await checkWalletApproval(receipt, { nin: key.nin, sha256: claims.document?.sha256 ?? '' });
   }
 
   /** CSC v2 `signatures/signHash`: RSA PKCS#1 v1.5 over each SHA-256 hash, only those the SAD was given for. */

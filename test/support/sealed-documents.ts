@@ -102,13 +102,32 @@ export class SealedDocuments {
     signees: Array<{ nin: string; name: string }>,
     options: object = {},
   ): Promise<{ id: string; reference: string }> {
+    const created = await this.createReview(signees, options);
+    for (const { nin } of signees) {
+      await this.t
+        .http()
+        .post(`/api/v2/sandbox/flows/${created.id}/approve`)
+        .set(credentials(this.sandbox))
+        .send({ nin })
+        .expect(201);
+    }
+    return created;
+  }
+
+  /**
+   * A review document of one page for these signees (test persons), created with `options` besides them, its file
+   * (titled `Review`) and webhook (a reference of its own), that nobody has signed yet: its id and reference.
+   */
+  async createReview(
+    signees: Array<{ nin: string; name: string }>,
+    options: object = {},
+  ): Promise<{ id: string; reference: string }> {
     this.files += 1;
     const reference = `review-${this.files}-${Date.now()}`;
-    const headers = credentials(this.sandbox);
     const created = await this.t
       .http()
       .post('/api/v2/document/review')
-      .set(headers)
+      .set(credentials(this.sandbox))
       .send({
         signee: signees.map(({ nin, name }, index) => ({
           name,
@@ -122,11 +141,7 @@ export class SealedDocuments {
         ...options,
       })
       .expect(201);
-    const id: string = created.body.data.request.id;
-    for (const { nin } of signees) {
-      await this.t.http().post(`/api/v2/sandbox/flows/${id}/approve`).set(headers).send({ nin }).expect(201);
-    }
-    return { id, reference };
+    return { id: created.body.data.request.id as string, reference };
   }
 
   /** `data` of `POST /verify` with the file as the body. */

@@ -45,6 +45,7 @@ import { WalletIntendedUses1765070000000 } from './1765070000000-WalletIntendedU
 import { RevokedSignerCertificates1765110000000 } from './1765110000000-RevokedSignerCertificates';
 import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-OpenFlowExpiryIndex';
 import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
+import { SigneeWalletFlow1765170000000 } from '../portable/1765170000000-SigneeWalletFlow';
 import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
 import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
@@ -99,4 +100,5 @@ export const POSTGRES_MIGRATIONS = [
   FlowIntendedUse1765120000000,
   WalletErasures1765120000001,
   PasskeyRevocation1765145000000,
+  SigneeWalletFlow1765170000000,
 ];
