@@ -1,3 +1,4 @@
+import { IdflowClient } from '@idflow/client';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,8 +104,13 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
 
   it('asks the signee’s wallet for a qes_authorization of exactly this document, and their PID’s NIN', async () => {
     const { id } = await suite.createReview(SIGNEES, { signature: 'advanced' });
-    const created = await walletRequest(id, SIGNEES[0].nin).expect(201);
-    const { request: flow, presentation } = created.body.data;
+    // As the Node client asks for it.
+    const client = new IdflowClient({
+      apiKey: suite.sandbox.apiKey,
+      appSecret: suite.sandbox.appSecret,
+      basePath: suite.t.config.BASE_URL,
+    });
+    const { request: flow, presentation } = await client.docs.wallet({ flow: id, nin: SIGNEES[0].nin });
     expect(flow).toMatchObject({ mode: 'signing', action: 'confirm', user: SIGNEES[0].nin, payload: 'Review' });
     expect(presentation.uri).toMatch(/^openid4vp:\/\//);
     const request = await read(presentation.uri);

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { FlowNotFoundError } from '../flows/errors/flow-not-found.error';
 import { isTerminal } from '../flows/flow-state';
 import type { FlowMove } from '../flows/flow-state';
 import type { Flow } from '../flows/flow.entity';
@@ -33,8 +34,12 @@ export class DocumentWalletSignatures implements OnModuleInit {
   async link(documentFlowId: string, nin: string, walletFlow: Flow): Promise<void> {
     const signee = (await this.signees.listOf(documentFlowId)).find((candidate) => candidate.nin === nin);
     if (signee?.walletFlowId) {
-      const previous = await this.flows.current(signee.walletFlowId);
-      if (!isTerminal(previous.status)) await this.flows.move(previous, 'cancel');
+      // Gone once retention removed it, long after it ended: nothing is left to cancel.
+      const previous = await this.flows.current(signee.walletFlowId).catch((error: unknown) => {
+        if (error instanceof FlowNotFoundError) return null;
+        throw error;
+      });
+      if (previous && !isTerminal(previous.status)) await this.flows.move(previous, 'cancel');
     }
     await this.signees.linkWalletFlow(documentFlowId, nin, walletFlow.id);
   }
