@@ -153,9 +153,11 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
     expect(record).toMatchObject({ nin: SIGNEES[0].nin, signature: expect.any(String) });
     // The signee's signature is the wallet's approval: its key binding JWT bound the qes_authorization.
     const receipt = decodeJwt(record.signature as string);
+    // Like a device's approval of a document, the receipt covers the original PDF's bytes (verifySignature checks so).
     expect(receipt).toMatchObject({
       sub: SIGNEES[0].nin,
       flow: walletFlow,
+      payload_sha256: afterWallet.file.sha256,
       transaction_data: [entry],
       transaction_data_hashes: [hashOf(entry)],
     });

@@ -45,7 +45,13 @@ import type { SandboxCredential } from './sandbox-credentials';
 import type { SandboxPidSubject } from './sandbox-wallet';
 import { StatusListsService } from './status-lists.service';
 import type { VerifiedPid } from './sd-jwt-pid.verifier';
-import { encodeTransactionData, transactionDataHash, transactionDataObject } from './transaction-data';
+import {
+  authorizedDocumentSha256,
+  encodeTransactionData,
+  transactionDataHash,
+  transactionDataObject,
+} from './transaction-data';
+import { challengeFor } from '../signatures/signing-challenge';
 import { checkTransactionDataHashes } from './transaction-data-hashes';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { WalletAsk } from './wallet-ask';
@@ -462,7 +468,8 @@ export class WalletVerifierService {
     const { receipt, signedAt } = await this.receipts.receiptForWallet({
       holder: holderNin,
       flow: flow.id,
-      payload: flow.payload,
+      // A document's signature authorization covers the document's bytes, as a device's approval of it does.
+      payloadSha256: authorizedDocumentSha256(transactionData) ?? challengeFor(flow.id, flow.payload).payloadSha256,
       keyBinding: pid.keyBinding.jwt,
       holderKey: pid.holderKey,
       transactionData: [...transactionData],

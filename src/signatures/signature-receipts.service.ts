@@ -8,7 +8,6 @@ import {
   DeviceSignaturePayload,
   SIGNATURE_RECEIPT_TYPE,
   SigningChallenge,
-  challengeFor,
 } from './signing-challenge';
 
 /** The key of the device that signed, as the verifier needs it. */
@@ -31,7 +30,8 @@ export interface SignatureReceipt {
 export interface WalletApproval {
   holder: string;
   flow: string;
-  payload: string;
+  /** The SHA-256 (hex) of what was approved: the flow's text, or the document a signature authorization names. */
+  payloadSha256: string;
   keyBinding: string;
   holderKey: JWK;
   transactionData: string[];
@@ -80,7 +80,7 @@ export class SignatureReceiptsService {
       {
         sub: approval.holder,
         flow: approval.flow,
-        payload_sha256: challengeFor(approval.flow, approval.payload).payloadSha256,
+        payload_sha256: approval.payloadSha256,
         key_binding: approval.keyBinding,
         cnf: { jwk: approval.holderKey },
         transaction_data: approval.transactionData,
