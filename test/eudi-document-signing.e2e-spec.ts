@@ -163,6 +163,9 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
     });
     expect(decodeJwt(receipt.key_binding as string).transaction_data_hashes).toEqual([hashOf(entry)]);
     expect(await auditTypes(id)).toContain('signed');
+    // The approval released no claim and is the signature's evidence: a wallet's erasure request for it is refused.
+    const erasure = await http().post(`/api/v2/sandbox/flows/${walletFlow}/erase`).set(headers()).send({}).expect(400);
+    expect(erasure.body.reason).toMatch(/^The erasure request names a document signee's approval/);
 
     await approveInSimulator(id, SIGNEES[1].nin);
     await expectBothSigned(id);

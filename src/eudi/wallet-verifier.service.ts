@@ -249,9 +249,9 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims and NIN from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
-   * real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds `status`; an mdoc
-   * names none, since the mdoc library reads no status.
+   * claims and NIN from the sandbox PID issuer, bound to the key it derives for the request: through `receive`,
+   * exactly as a real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds
+   * `status`; an mdoc names none, since the mdoc library reads no status.
    */
   async presentAsSandboxWallet(
     flow: Flow,
