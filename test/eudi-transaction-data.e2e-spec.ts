@@ -217,6 +217,23 @@ describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data
     }
   });
 
+  it("reports the wallet's refusal in the signing.rejected webhook, as ping shows it", async () => {
+    const created = await createSigning({
+      action: 'sign',
+      payload: TEXT,
+      payment: PAYMENT,
+      webhook: { host: receiver.url, reference: 'wallet-refused-payment' },
+    }).expect(201);
+    const id = created.body.data.request.id as string;
+    const request = await read(created.body.data.presentation.uri);
+    const refusal = await TestWallet.encryptErrorResponse(request, 'access_denied', 'The person declined');
+    await t.http().post(pathOf(request.responseUri)).type('form').send({ response: refusal }).expect(200);
+    const reason = 'The wallet refused: access_denied (The person declined)';
+    expect(await ping(id)).toMatchObject({ status: 'rejected', reason });
+    const [rejected] = await receiver.waitFor('wallet-refused-payment', 1);
+    expect(rejected.json).toMatchObject({ type: 'signing.rejected', data: { request: { id, reason } } });
+  });
+
   it('refuses a payment it cannot show: a bad currency or amount, a payee without an id', async () => {
     const refusedOn = async (payment: unknown) =>
       (await createSigning({ action: 'confirm', payload: TEXT, payment }).expect(400)).body.errors.map(
