@@ -251,9 +251,17 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
     const firstRequest = await read(first.presentation.uri);
     await walletRequest(id, SIGNEES[0].nin).expect(201);
     expect(await ping(first.request.id)).toMatchObject({ status: 'cancelled' });
-    const late = await answer(firstRequest, { personal_administrative_number: SIGNEES[0].nin });
-    expect(late.status).toBe(400);
-    expect(late.body.reason).toMatch(/^The flow is already cancelled/);
+    const replaced = await answer(firstRequest, { personal_administrative_number: SIGNEES[0].nin });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.reason).toMatch(/^The flow is already cancelled/);
     expect(await signeeStatuses(id)).toEqual(['pending', 'waiting']);
+
+    // The signee signs in their app meanwhile: their wallet's answer then signs nothing, and is told why.
+    const open = (await walletRequest(id, SIGNEES[0].nin).expect(201)).body.data.request.id as string;
+    await approveInSimulator(id, SIGNEES[0].nin);
+    const late = await http().post(`/api/v2/sandbox/flows/${open}/present`).set(headers()).send({}).expect(409);
+    expect(late.body.reason).toMatch(/already signed/);
+    expect(await ping(open)).toMatchObject({ status: 'pending' });
+    expect((await suite.refresh(id)).signatures).toHaveLength(1);
   });
 });
