@@ -230,6 +230,13 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
     expect((await csc.authorize(otherCredential, hashes, otherPerson).expect(400)).body.error_description).toBe(
       'The wallet approval is another person’s',
     );
+    // A wallet approval whose receipt is not idflow's (its signature spoiled) is not taken on its word.
+    const [head, body] = approval.split('.');
+    const forged = { document: { id, sha256: doc.file.sha256 }, approval: `${head}.${body}.AAAA` };
+    const unsigned = await csc.authData(SIGNEES[0].nin, credentialID, hashes, forged);
+    expect((await csc.authorize(credentialID, hashes, unsigned).expect(400)).body.error_description).toBe(
+      'The wallet approval is not a receipt idflow signed',
+    );
     const own = await csc.authData(SIGNEES[0].nin, credentialID, hashes, approvedOf(doc.file.sha256));
     expect((await csc.authorize(credentialID, hashes, own).expect(200)).body.SAD).toEqual(expect.any(String));
   });

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import {
@@ -151,10 +152,12 @@ export class SandboxSigningProvider {
    * signature authorization itself is.
    */
   private async checkApproval(claims: Partial<SignatureAuthorizationClaims>, key: SignerKey): Promise<void> {
-    const receipt = claims.approval
-      ? await this.serviceKey.verify(claims.approval, { issuer: this.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE })
-      : null;
-    if (receipt?.key_binding === undefined) return;
+    if (!claims.approval || !isWalletReceipt(claims.approval)) return;
+    const receipt = await this.serviceKey.verify(claims.approval, {
+      issuer: this.config.BASE_URL,
+      type: SIGNATURE_RECEIPT_TYPE,
+    });
+    if (!receipt) throw new CscRefusal(400, 'invalid_request', 'The wallet approval is not a receipt idflow signed');
     await checkWalletApproval(receipt, { nin: key.nin, sha256: claims.document?.sha256 ?? '' });
   }
 
@@ -196,6 +199,15 @@ function signDigest(key: SignerKey, hash: Buffer): string {
   if (hash.length !== 32) throw new CscRefusal(400, 'invalid_request', 'A hash is not a SHA-256 hash');
   const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, hash]);
   return key.signDigestInfo(digestInfo).toString('base64');
+}
+
+/** Whether an approval reads as a receipt of an EU wallet's approval (its key binding JWT inside), before it is verified. */
+function isWalletReceipt(approval: string): boolean {
+  try {
+    return decodeJwt(approval).key_binding !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function sameHashes(authorized: string[], requested: string[]): boolean {
