@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +5,15 @@ import { decodeJwt } from 'jose';
 import { verifySignature } from '../libs/client/src/verify-signature';
 import type { SandboxBootstrap } from '../src/sandbox/sandbox-bootstrap.service';
 import { type ReadRequest, type Spoilers, TestPidIssuer, TestWallet } from './support/eudi-test-wallet';
+import { decodedTransactionData as decoded, transactionDataHash as hashOf } from './support/transaction-data';
 import { bootstrapSandbox, credentials } from './support/sandbox-tenant';
+import { ADMIN_TOKEN } from './support/test-config';
 import { type TestApp, createTestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const PID = { family_name: 'Mustermann', given_name: 'Erika', birthdate: '1984-01-26' };
 const PAYMENT = { payee: { name: 'Acme Shop', id: 'DE89370400440532013000' }, amount: 120.5, currency: 'EUR' };
 const TEXT = 'Pay 120.50 EUR to Acme Shop, order 1042';
-
-/** What a wallet puts in `transaction_data_hashes` for one entry (OpenID4VP 1.0 B.3.3). */
-const hashOf = (encoded: string) => createHash('sha256').update(encoded).digest('base64url');
-const decoded = (encoded: string) =>
-  JSON.parse(Buffer.from(encoded, 'base64url').toString()) as Record<string, unknown>;
 
 describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data (TS12 payment, confirmation)', () => {
   let t: TestApp;
@@ -183,6 +179,59 @@ describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data
     });
     expect((await answer(request)).status).toBe(200);
     expect(await ping(flow.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it("shows the intended use a signing flow was asked under, as identification does: ping, webhook, operator's view", async () => {
+    const admin = () => t.http().set('authorization', `Bearer ${ADMIN_TOKEN}`);
+    const use = {
+      name: 'payment-approval',
+      purpose: 'To approve your payment to Acme',
+      credentials: ['urn:eudi:pid:1'],
+      claims: ['naming.family'],
+    };
+    await admin().post(`/admin/apps/${sandbox.appId}/intended-uses`).send(use).expect(201);
+    try {
+      const created = await createSigning({
+        action: 'sign',
+        payload: TEXT,
+        payment: PAYMENT,
+        intendedUse: use.name,
+        webhook: { host: receiver.url, reference: 'wallet-intended-use' },
+      }).expect(201);
+      const id = created.body.data.request.id as string;
+      expect(await ping(id)).toMatchObject({ status: 'pending', intendedUse: use.name });
+      expect((await answer(await read(created.body.data.presentation.uri))).status).toBe(200);
+      expect(await ping(id)).toMatchObject({ status: 'completed', intendedUse: use.name });
+      const [completed] = await receiver.waitFor('wallet-intended-use', 1);
+      expect(completed.json).toMatchObject({
+        type: 'signing.completed',
+        data: { request: { id, intendedUse: use.name } },
+      });
+      expect((await admin().get(`/admin/flows/${id}`).expect(200)).body.data).toMatchObject({
+        id,
+        kind: 'signing',
+        intendedUse: use.name,
+      });
+    } finally {
+      await admin().delete(`/admin/apps/${sandbox.appId}/intended-uses/${use.name}`).expect(200);
+    }
+  });
+
+  it("reports the wallet's refusal in the signing.rejected webhook, as ping shows it", async () => {
+    const created = await createSigning({
+      action: 'sign',
+      payload: TEXT,
+      payment: PAYMENT,
+      webhook: { host: receiver.url, reference: 'wallet-refused-payment' },
+    }).expect(201);
+    const id = created.body.data.request.id as string;
+    const request = await read(created.body.data.presentation.uri);
+    const refusal = await TestWallet.encryptErrorResponse(request, 'access_denied', 'The person declined');
+    await t.http().post(pathOf(request.responseUri)).type('form').send({ response: refusal }).expect(200);
+    const reason = 'The wallet refused: access_denied (The person declined)';
+    expect(await ping(id)).toMatchObject({ status: 'rejected', reason });
+    const [rejected] = await receiver.waitFor('wallet-refused-payment', 1);
+    expect(rejected.json).toMatchObject({ type: 'signing.rejected', data: { request: { id, reason } } });
   });
 
   it('refuses a payment it cannot show: a bad currency or amount, a payee without an id', async () => {

@@ -259,6 +259,13 @@ describe('every JSON answer matches the schema the OpenAPI document declares for
       await expectStatus(client.post(`/api/${version}/document/refresh`, { flow: signing.request.id }), 200);
       await expectStatus(client.post(`/api/${version}/document/audit`, { flow: signing.request.id }), 200);
     }
+    const advanced = (
+      await expectStatus(
+        integrator.post('/api/v2/document/review', { signee: [signee(ada)], file, webhook, signature: 'advanced' }),
+        201,
+      )
+    ).data;
+    await expectStatus(integrator.post('/api/v2/document/wallet', { flow: advanced.request.id, nin: ada }), 201);
 
     const review = (
       await expectStatus(

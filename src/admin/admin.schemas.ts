@@ -205,7 +205,9 @@ export const ADMIN_FLOW_SCHEMA = namedSchema(
     environment: oneOfStrings(ENVIRONMENTS),
     reference: nullable(string('The webhook reference the integrator gave it')),
     device: nullable(string('The device that holds it')),
-    intendedUse: nullable(string("A wallet identification: the app's registered intended use it was created under")),
+    intendedUse: nullable(
+      string("A wallet flow (identification or signing): the app's registered intended use it was created under"),
+    ),
     createdAt: unixSeconds(),
     expiresAt: unixSeconds(),
     updatedAt: unixSeconds(),

@@ -101,6 +101,7 @@ export class DocumentCreation {
           deviceId: null,
           identification: null,
           signature: null,
+          walletFlowId: null,
           declineReason: null,
         })),
       );

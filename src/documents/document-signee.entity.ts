@@ -71,7 +71,18 @@ export class DocumentSignee {
   @Column({ type: 'varchar', length: 500, name: 'decline_reason', nullable: true })
   declineReason: string | null;
 
-  /** The service's receipt: a JWS binding signer, document, file digest, device and the device's own signature. */
+  /**
+   * The service's receipt: a JWS binding signer, document, file digest, device and the device's own signature; or, for
+   * a signee who approved with their EU wallet, the wallet's key binding JWT and the transaction data it bound.
+   */
   @Column({ type: 'text', nullable: true })
   signature: string | null;
+
+  /**
+   * The wallet signing flow of this signee's latest EU wallet request (docs/documents.md): its approval, once the
+   * wallet's presentation is checked, is this signee's signature. Indexed: each wallet approval looks its signee up.
+   */
+  @Index('IDX_document_signees_wallet_flow_id')
+  @Column({ type: 'varchar', length: 64, name: 'wallet_flow_id', nullable: true })
+  walletFlowId: string | null;
 }

@@ -53,6 +53,16 @@ export class DocumentSigneeRepository {
     return result.affected === 1;
   }
 
+  /** Names the wallet signing flow of this signee's latest EU wallet request. */
+  async linkWalletFlow(flowId: string, nin: string, walletFlowId: string): Promise<void> {
+    await this.rows().update({ flowId, nin }, { walletFlowId, updatedAt: Date.now() });
+  }
+
+  /** The signee whose EU wallet request this wallet signing flow is, if it is one. */
+  findByWalletFlow(walletFlowId: string): Promise<DocumentSignee | null> {
+    return this.rows().findOneBy({ walletFlowId });
+  }
+
   /** The waiting signees of this step are asked now. */
   async askStep(flowId: string, step: number, { status, now, nextReminderAt }: StepAsked): Promise<void> {
     await this.rows().update({ flowId, step, status: 'waiting' }, { status, updatedAt: now, nextReminderAt });

@@ -95,19 +95,46 @@ export class DocumentSigningService {
     const loaded = await this.visible(signer, await this.flows.find(flowId));
     this.refuseIfActed(loaded, signer.nin);
     const { receipt, signedAt } = await this.receipts.verifyAndReceipt(signer, this.challenge(loaded), deviceSignature);
+    await this.recordSignature(loaded, signer.nin, { signedAt, ip, deviceId: signer.id, signature: receipt });
+    return this.presenter.load(await this.flows.find(flowId));
+  }
+
+  /**
+   * Signs for the signee whose EU wallet approved the document (a wallet signing flow's receipt, checked by the
+   * verifier), in the unit of work of that flow's approval: if the signee may not sign now (the document ended, they
+   * acted already or it is not their turn), the approval is refused with them and nothing is recorded.
+   */
+  async signWithWallet(signee: DocumentSignee, approval: { receipt: string; signedAt: number }): Promise<void> {
+    // Read in the approval's unit of work: a read outside it would wait for it on the embedded database.
+    const loaded = await this.presenter.load(await this.flows.current(signee.flowId));
+    this.refuseIfActed(loaded, signee.nin);
+    await this.recordSignature(loaded, signee.nin, {
+      signedAt: approval.signedAt,
+      ip: null,
+      deviceId: null,
+      signature: approval.receipt,
+    });
+  }
+
+  /**
+   * Records a signee's signature; the last one moves the document to `sealing` and makes its seal due, in the same
+   * transaction. Once that commits (now, or with the caller's own unit of work) the sealer is woken or the next step's
+   * signees are pushed.
+   */
+  private async recordSignature(
+    loaded: LoadedDocument,
+    nin: string,
+    signature: Pick<DocumentSignee, 'signedAt' | 'ip' | 'deviceId' | 'signature'>,
+  ): Promise<void> {
     let turnCameFor: string[] = [];
     let lastSignature = false;
     await this.unitOfWork.run(async () => {
       const flow = await this.lockOpenFlow(loaded.flow);
-      await this.moveSignee(flow.id, signer.nin, 'signed', {
-        signedAt,
-        ip,
-        deviceId: signer.id,
-        identification: randomUUID(),
-        signature: receipt,
-      });
-      await this.audit.record(loaded.document, [{ type: 'signed', nin: signer.nin, deviceId: signer.id, ip }]);
-      await this.webhooks.report(flow, 'document.signee.signed', { signee: { nin: signer.nin } });
+      await this.moveSignee(flow.id, nin, 'signed', { ...signature, identification: randomUUID() });
+      await this.audit.record(loaded.document, [
+        { type: 'signed', nin, deviceId: signature.deviceId ?? undefined, ip: signature.ip ?? undefined },
+      ]);
+      await this.webhooks.report(flow, 'document.signee.signed', { signee: { nin } });
       const current = await this.presenter.load(flow);
       if (current.signees.every((signee) => signee.status === 'signed')) {
         if (!(await this.flows.move(flow, 'seal'))) throw this.ended(flow.status);
@@ -117,9 +144,10 @@ export class DocumentSigningService {
         turnCameFor = await this.nextStep(current);
       }
     });
-    if (lastSignature) this.sealing.wake();
-    await this.flows.pushTo(flowId, turnCameFor);
-    return this.presenter.load(await this.flows.find(flowId));
+    await this.unitOfWork.whenCommitted(async () => {
+      if (lastSignature) this.sealing.wake();
+      await this.flows.pushTo(loaded.flow.id, turnCameFor);
+    });
   }
 
   /** Declines as a device of the signee: the document must be one that device may see. */

@@ -23,6 +23,7 @@ import { DocumentSealing } from './document-sealing.service';
 import { DocumentSignee } from './document-signee.entity';
 import { DocumentSigneeRepository } from './document-signee.repository';
 import { DocumentSigningService } from './document-signing.service';
+import { DocumentWalletSignatures } from './document-wallet-signatures.service';
 import { DocumentStampingService } from './document-stamping.service';
 import { DocumentWebhooks } from './document.webhooks';
 import { DocumentsController } from './documents.controller';
@@ -59,6 +60,7 @@ import { SigneeSignatures } from './signee-signatures';
     DocumentPresenter,
     DocumentFileFetcher,
     DocumentSigningService,
+    DocumentWalletSignatures,
     DocumentFlowKind,
     DocumentStampingService,
     DocumentSealing,
@@ -77,6 +79,7 @@ import { SigneeSignatures } from './signee-signatures';
   exports: [
     DocumentsService,
     DocumentSigningService,
+    DocumentWalletSignatures,
     DocumentPresenter,
     DocumentFileFetcher,
     PdfReadingPool,

@@ -29,6 +29,13 @@ export const CREDENTIAL_QUERIES = { pid: 'dc+sd-jwt', pid_mdoc: 'mso_mdoc', av_m
 export type CredentialQueryId = keyof typeof CREDENTIAL_QUERIES;
 export const CREDENTIAL_QUERY_IDS = Object.keys(CREDENTIAL_QUERIES) as CredentialQueryId[];
 
+/**
+ * The PID attribute holding the person's national identification number where their Member State issues one (PID
+ * Rulebook `personal_administrative_number`, the same name in both forms): a wallet flow addressed to a NIN (a document
+ * signee's approval) asks for it and requires it to be that NIN; it is checked, never released to the app.
+ */
+export const NIN_ATTRIBUTE = 'personal_administrative_number';
+
 /** The claims an age attestation proves: the `age` group alone. */
 export const isAgeClaim = (claim: string) => claim.startsWith('age.');
 

@@ -16,7 +16,15 @@ import { CompactEncrypt, type JWK, calculateJwkThumbprint, decodeJwt, exportJWK,
 import type { ClaimValues } from '../persons/claim-values';
 import { EC_KEY } from './eudi-certificates';
 import { mdocContext } from './mdoc-context';
-import { AGE_ATTESTATION_DOCTYPE, PID_DOCTYPE, PID_QUERY_IDS, PID_VCT, pidAttributesOf } from './pid-claims';
+import {
+  AGE_ATTESTATION_DOCTYPE,
+  NIN_ATTRIBUTE,
+  PID_DOCTYPE,
+  PID_QUERY_IDS,
+  PID_VCT,
+  type PidFormat,
+  pidAttributesOf,
+} from './pid-claims';
 import type { StatusListEntry } from './sandbox-status-list';
 import type { SandboxCredential } from './sandbox-credentials';
 import { type SigningCertificate, x5cOf } from './signing-certificate';
@@ -40,6 +48,12 @@ const MDOCS = {
   av_mdoc: { doctype: AGE_ATTESTATION_DOCTYPE, query: 'av_mdoc' },
 } as const;
 
+/** A test person as the sandbox PID issuer knows them: their NIN and their catalog claims. */
+export interface SandboxPidSubject {
+  nin: string;
+  claims: ClaimValues;
+}
+
 /**
  * The sandbox's own wallet: it holds a PID, in the form asked, that the sandbox PID issuer issues to a test person and
  * binds to `holder`, and answers a flow's request object as a wallet would (the requested attributes disclosed, a key
@@ -49,7 +63,7 @@ const MDOCS = {
 export async function sandboxWalletResponse(
   requestObject: string,
   issuer: SigningCertificate,
-  claims: ClaimValues,
+  person: SandboxPidSubject,
   credential: SandboxCredential,
   holder: webcrypto.CryptoKeyPair,
   status?: StatusListEntry,
@@ -62,8 +76,8 @@ export async function sandboxWalletResponse(
   );
   const presentation =
     credential === 'dc+sd-jwt'
-      ? await sdJwtPresentation(request, issuer, holder, claims, asked, status)
-      : await mdocPresentation(request, key, issuer, holder, claims, asked, MDOCS[credential].doctype);
+      ? await sdJwtPresentation(request, issuer, holder, person, asked, status)
+      : await mdocPresentation(request, key, issuer, holder, person, asked, MDOCS[credential].doctype);
   const body = JSON.stringify({ vp_token: { [queryId]: [presentation] }, state: request.state });
   return new CompactEncrypt(new TextEncoder().encode(body))
     .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
@@ -74,7 +88,7 @@ async function sdJwtPresentation(
   request: RequestObject,
   issuer: SigningCertificate,
   holder: webcrypto.CryptoKeyPair,
-  claims: ClaimValues,
+  person: SandboxPidSubject,
   asked: string[][],
   status: StatusListEntry | undefined,
 ): Promise<string> {
@@ -88,7 +102,7 @@ async function sdJwtPresentation(
     kbSignAlg: 'ES256',
     saltGenerator: () => randomBytes(16).toString('base64url'),
   });
-  const attributes = pidAttributesOf(claims);
+  const attributes = pidOf(person, 'dc+sd-jwt');
   const credential = await sdJwt.issue(
     {
       iss: 'idflow-sandbox-pid-issuer',
@@ -124,12 +138,12 @@ async function mdocPresentation(
   responseKey: JWK,
   issuer: SigningCertificate,
   holder: webcrypto.CryptoKeyPair,
-  claims: ClaimValues,
+  person: SandboxPidSubject,
   asked: string[][],
   doctype: string,
 ): Promise<string> {
   const now = new Date();
-  const pid = pidAttributesOf(claims, 'mso_mdoc');
+  const pid = pidOf(person, 'mso_mdoc');
   const attributes =
     doctype === AGE_ATTESTATION_DOCTYPE
       ? Object.fromEntries(Object.entries(pid).filter(([element]) => element.startsWith('age_over_')))
@@ -170,6 +184,11 @@ async function mdocPresentation(
     mdocContext,
   );
   return response.encodedForOid4Vp;
+}
+
+/** The PID the sandbox issuer issues to a test person: their catalog claims, and their NIN as the PID Rulebook names it. */
+function pidOf(person: SandboxPidSubject, format: PidFormat): Record<string, unknown> {
+  return { ...pidAttributesOf(person.claims, format), [NIN_ATTRIBUTE]: person.nin };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   CONFIRMATION_TYPE,
   PAYMENT_TYPE,
   QES_AUTHORIZATION_TYPE,
+  authorizedDocumentSha256,
   encodeTransactionData,
   transactionDataHash,
   transactionDataObject,
@@ -54,6 +55,26 @@ describe('transaction data (OpenID4VP 1.0 5.1, B.3.3)', () => {
         { label: 'Contract', hash: sha256.toString('base64'), hashAlgorithmOID: '2.16.840.1.101.3.4.2.1' },
       ],
     });
+  });
+
+  it('reads the one document a qes_authorization names, and nothing from any other transaction', () => {
+    const sha256 = createHash('sha256').update('the PDF').digest();
+    const encode = (documents: Array<{ label: string; sha256: Buffer }>) =>
+      encodeTransactionData(
+        transactionDataObject(
+          { type: QES_AUTHORIZATION_TYPE, signatureQualifier: 'eu_eidas_aes', documents },
+          CONTEXT,
+          ['pid'],
+        ),
+      );
+    expect(authorizedDocumentSha256([encode([{ label: 'Lease', sha256 }])])).toBe(sha256.toString('hex'));
+    const two = [
+      { label: 'Lease', sha256 },
+      { label: 'Annex', sha256 },
+    ];
+    expect(authorizedDocumentSha256([encode(two)])).toBeUndefined();
+    const confirmation = encodeTransactionData(transactionDataObject({ type: CONFIRMATION_TYPE }, CONTEXT, ['pid']));
+    expect(authorizedDocumentSha256([confirmation])).toBeUndefined();
   });
 
   it('hashes the base64url string as the request carries it, and checks a key binding JWT binds each entry', () => {

@@ -87,3 +87,17 @@ export function encodeTransactionData(object: Record<string, unknown>): string {
 export function transactionDataHash(encoded: string): string {
   return createHash('sha256').update(encoded, 'ascii').digest('base64url');
 }
+
+/**
+ * The SHA-256 (hex) of the one document whose signature these transaction data objects authorize, when they are a
+ * `qes_authorization` of exactly one: what the person approved, as a device's approval of a document covers it.
+ */
+export function authorizedDocumentSha256(transactionData: readonly string[]): string | undefined {
+  if (transactionData.length !== 1) return undefined;
+  const object = JSON.parse(Buffer.from(transactionData[0], 'base64url').toString('utf8')) as {
+    type?: string;
+    documentDigests?: Array<{ hash: string }>;
+  };
+  if (object.type !== QES_AUTHORIZATION_TYPE || object.documentDigests?.length !== 1) return undefined;
+  return Buffer.from(object.documentDigests[0].hash, 'base64').toString('hex');
+}

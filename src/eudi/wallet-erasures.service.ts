@@ -58,6 +58,12 @@ export class WalletErasuresService {
     if (request.audience !== (decodeJwt(presentation.requestObject).client_id as string)) {
       throw new ErasureRefusedError("The erasure request is for another verifier: its aud is not this one's client_id");
     }
+    if (flow.targetNin !== null) {
+      throw new ErasureRefusedError(
+        "The erasure request names a document signee's approval: it released no claim, and it is the evidence of " +
+          'their signature, which the signed document keeps',
+      );
+    }
     if ((await walletHolderOf(request.holderKey)) !== flow.holderNin) {
       throw new ErasureRefusedError(
         'The erasure request is forged: it is not signed by the key the presentation was bound to',

@@ -23,7 +23,6 @@ import { SignatureReceiptsService } from '../signatures/signature-receipts.servi
 import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import { TenantsService } from '../tenants/tenants.service';
-import type { ClaimValues } from '../persons/claim-values';
 import { EudiCredentialsService } from './eudi-credentials.service';
 import { PresentationRefusedError } from './errors/presentation-refused.error';
 import { UnprovableClaimsError } from './errors/unprovable-claims.error';
@@ -34,6 +33,7 @@ import type { MdocTranscript } from './mdoc-pid.verifier';
 import {
   CREDENTIAL_QUERIES,
   CREDENTIAL_QUERY_IDS,
+  NIN_ATTRIBUTE,
   PID_QUERY_IDS,
   type PidFormat,
   catalogValuesOf,
@@ -42,9 +42,16 @@ import {
 import type { DcqlQuery } from 'dcql';
 import type { SandboxPidStatus } from './sandbox-status-list';
 import type { SandboxCredential } from './sandbox-credentials';
+import type { SandboxPidSubject } from './sandbox-wallet';
 import { StatusListsService } from './status-lists.service';
 import type { VerifiedPid } from './sd-jwt-pid.verifier';
-import { encodeTransactionData, transactionDataHash, transactionDataObject } from './transaction-data';
+import {
+  authorizedDocumentSha256,
+  encodeTransactionData,
+  transactionDataHash,
+  transactionDataObject,
+} from './transaction-data';
+import { challengeFor } from '../signatures/signing-challenge';
 import { checkTransactionDataHashes } from './transaction-data-hashes';
 import { type SigningCertificate, publicKeyOf, x5cOf } from './signing-certificate';
 import type { WalletAsk } from './wallet-ask';
@@ -170,7 +177,7 @@ export class WalletVerifierService {
       client_id: clientId,
       nonce,
       state,
-      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries),
+      dcql_query: pidDcqlQuery(flow.requestedClaims, ask.purpose, ask.queries, flow.targetNin !== null),
       ...(ask.verifierInfo ? { verifier_info: ask.verifierInfo } : {}),
       ...(transactionData ? { transaction_data: transactionData } : {}),
       client_metadata: {
@@ -242,13 +249,13 @@ export class WalletVerifierService {
 
   /**
    * Answers a sandbox flow as the sandbox's own wallet would, holding a PID in the form asked of the test person's
-   * claims from the sandbox PID issuer, bound to the key it derives for the request: through `receive`, exactly as a
-   * real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds `status`; an mdoc
-   * names none, since the mdoc library reads no status.
+   * claims and NIN from the sandbox PID issuer, bound to the key it derives for the request: through `receive`,
+   * exactly as a real wallet's answer goes. An SD-JWT VC names the entry of the sandbox status list that holds
+   * `status`; an mdoc names none, since the mdoc library reads no status.
    */
   async presentAsSandboxWallet(
     flow: Flow,
-    claims: ClaimValues,
+    person: SandboxPidSubject,
     format: SandboxCredential = 'dc+sd-jwt',
     status: SandboxPidStatus = 'valid',
   ): Promise<void> {
@@ -263,7 +270,7 @@ export class WalletVerifierService {
     const entry = format === 'dc+sd-jwt' ? this.statusLists.sandboxEntry(status) : undefined;
     const holder = await this.sandboxHolders.of((decodeJwt(requestObject) as { nonce: string }).nonce);
     const { sandboxWalletResponse } = await this.libraries();
-    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, claims, format, holder, entry));
+    await this.receive(flow.id, await sandboxWalletResponse(requestObject, issuer, person, format, holder, entry));
   }
 
   /** Why this flow's wallet presentation was refused, if it was; read in the open unit of work, if any. */
@@ -272,13 +279,19 @@ export class WalletVerifierService {
   }
 
   /**
-   * A flow's view with, for a wallet flow the wallet refused, its `reason`; read inside the move's unit of work when
-   * the view is made there (a webhook queued with the move).
+   * A flow's view with what a wallet flow adds to it: the registered intended use it was asked under and, once the
+   * wallet refused, its `reason`; read inside the move's unit of work when the view is made there (a webhook queued
+   * with the move).
    */
-  async withRefusal<V extends object>(flow: Flow, view: V): Promise<V | (V & { reason: string })> {
-    if (flow.startMode !== 'wallet' || flow.status !== 'rejected') return view;
+  async withWalletFields<V extends object>(
+    flow: Flow,
+    view: V,
+  ): Promise<V & { intendedUse?: string; reason?: string }> {
+    if (flow.startMode !== 'wallet') return view;
+    const asked = flow.intendedUse === null ? view : { ...view, intendedUse: flow.intendedUse };
+    if (flow.status !== 'rejected') return asked;
     const reason = await this.refusalOf(flow.id);
-    return reason ? { ...view, reason } : view;
+    return reason ? { ...asked, reason } : asked;
   }
 
   /** Forgets what was asked of the wallets of flows that retention removes, with them. */
@@ -405,7 +418,8 @@ export class WalletVerifierService {
             { nonce: presentation.nonce, audience: this.audienceOf(presentation, request, mode) },
             (uri) => this.statusLists.verifiedToken(uri, anchors),
           );
-    const holderNin = await walletHolderOf(pid.holderKey);
+    const holderNin =
+      flow.targetNin === null ? await walletHolderOf(pid.holderKey) : this.addressee(flow.targetNin, pid);
     if (request.transaction_data) return this.approved(flow, request.transaction_data, pid, holderNin);
     const values = catalogValuesOf(pid.claims, flow.requestedClaims, format);
     const app = await this.tenants.findApp(flow.appId);
@@ -414,6 +428,25 @@ export class WalletVerifierService {
       return values[group]?.[name] !== undefined;
     });
     return { claims: await this.claimRelease.release(values, released, app.publicKeyPem), holderNin };
+  }
+
+  /**
+   * The NIN a flow addressed to a person (a document signee's approval) is for, once the PID proves it is theirs: its
+   * national identification number must be disclosed and be that NIN, else someone else's wallet is answering.
+   */
+  private addressee(targetNin: string, pid: VerifiedPid): string {
+    const nin = pid.claims[NIN_ATTRIBUTE];
+    if (nin === undefined) {
+      throw new PresentationRefusedError(
+        `The PID does not disclose ${NIN_ATTRIBUTE}: this request is for one person, known by their NIN`,
+      );
+    }
+    if (nin !== targetNin) {
+      throw new PresentationRefusedError(
+        `The PID is another person's: its ${NIN_ATTRIBUTE} is not the NIN this request is for`,
+      );
+    }
+    return targetNin;
   }
 
   /**
@@ -435,8 +468,11 @@ export class WalletVerifierService {
     const { receipt, signedAt } = await this.receipts.receiptForWallet({
       holder: holderNin,
       flow: flow.id,
-      payload: flow.payload,
+      // A document's signature authorization covers the document's bytes, as a device's approval of it does.
+      payloadSha256: authorizedDocumentSha256(transactionData) ?? challengeFor(flow.id, flow.payload).payloadSha256,
       keyBinding: pid.keyBinding.jwt,
+      holderKey: pid.holderKey,
+      transactionData: [...transactionData],
       transactionDataHashes: transactionData.map(transactionDataHash),
     });
     return { holderNin, signature: receipt, signedAt };

@@ -40,9 +40,9 @@ export interface FlowView {
   claims?: ClaimValues;
   /** Completed identification: a stable pseudonymous id of the holder within this app. */
   subject?: string;
-  /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
+  /** A wallet flow that ended rejected: why its wallet refused. */
   reason?: string;
-  /** A wallet identification: the app's registered intended use it was created under. */
+  /** A wallet flow (identification or signing): the app's registered intended use it was created under. */
   intendedUse?: string;
 }
 

@@ -74,7 +74,9 @@ export const FLOW_VIEW_SCHEMA = namedSchema(
       claims: ENCRYPTED_CLAIMS,
       subject: string('Completed identification: a stable pseudonymous id of the holder within this app'),
       reason: string("A wallet identification that ended rejected: why its wallet's presentation was refused"),
-      intendedUse: string("A wallet identification: the app's registered intended use it was created under"),
+      intendedUse: string(
+        "A wallet flow (identification or signing): the app's registered intended use it was created under",
+      ),
     },
     { optional: ['signature', 'signedAt', 'claims', 'subject', 'reason', 'intendedUse'] },
   ),

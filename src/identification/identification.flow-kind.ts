@@ -38,11 +38,7 @@ export class IdentificationFlowKind extends HeldFlowKind<'identification'> imple
 
   /** A wallet flow shows the intended use it was asked under and, refused, why, beside the engine's fields. */
   override present(flow: Flow): Promise<FlowView> {
-    const observed = this.observed(flow);
-    return this.wallet.withRefusal(
-      flow,
-      flow.intendedUse === null ? observed : { ...observed, intendedUse: flow.intendedUse },
-    );
+    return this.wallet.withWalletFields(flow, this.observed(flow));
   }
 
   /** A wallet flow's request object and response key go with it. */

@@ -69,7 +69,8 @@ export class SandboxSimulatorService {
       flowId,
       'Only wallet flows (identification or signing) are presented to; use scan or approve',
     );
-    const holderNin = nin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
+    // A request addressed to a NIN (a document signee's) is answered by that person's wallet unless another is named.
+    const holderNin = nin ?? flow.targetNin ?? TEST_PERSONS_WITH_DIGITAL_ID[0];
     const person = (await this.virtualHolder.isTestPerson(holderNin))
       ? await this.persons.find('sandbox', holderNin)
       : null;
@@ -78,7 +79,7 @@ export class SandboxSimulatorService {
         { code: 'custom', path: ['nin'], message: 'nin must be a synthetic test person with a digital ID' },
       ]);
     }
-    await this.walletVerifier.presentAsSandboxWallet(flow, person.claims, format, status);
+    await this.walletVerifier.presentAsSandboxWallet(flow, { nin: holderNin, claims: person.claims }, format, status);
     return this.current(flow);
   }
 

@@ -8,7 +8,6 @@ import {
   DeviceSignaturePayload,
   SIGNATURE_RECEIPT_TYPE,
   SigningChallenge,
-  challengeFor,
 } from './signing-challenge';
 
 /** The key of the device that signed, as the verifier needs it. */
@@ -24,12 +23,18 @@ export interface SignatureReceipt {
   signedAt: number;
 }
 
-/** An approval by an EU wallet: its holder key's pseudonym, and the key binding JWT that bound the transaction. */
+/**
+ * An approval by an EU wallet: its holder (the holder key's pseudonym, or the NIN its PID proved), the key binding JWT
+ * that bound the transaction, the key it is signed with, and the transaction data it bound with their hashes.
+ */
 export interface WalletApproval {
   holder: string;
   flow: string;
-  payload: string;
+  /** The SHA-256 (hex) of what was approved: the flow's text, or the document a signature authorization names. */
+  payloadSha256: string;
   keyBinding: string;
+  holderKey: JWK;
+  transactionData: string[];
   transactionDataHashes: string[];
 }
 
@@ -66,7 +71,8 @@ export class SignatureReceiptsService {
 
   /**
    * The receipt for a transaction an EU wallet approved, verified by the wallet verifier: the key binding JWT takes the
-   * device signature's place, with the transaction data hashes it bound, so the receipt can be checked offline.
+   * device signature's place, with the key it is signed with (`cnf`), the transaction data it bound and their hashes,
+   * so the receipt can be checked offline: a signing service provider reads a document signature authorization there.
    */
   async receiptForWallet(approval: WalletApproval): Promise<SignatureReceipt> {
     const signedAt = Date.now();
@@ -74,8 +80,10 @@ export class SignatureReceiptsService {
       {
         sub: approval.holder,
         flow: approval.flow,
-        payload_sha256: challengeFor(approval.flow, approval.payload).payloadSha256,
+        payload_sha256: approval.payloadSha256,
         key_binding: approval.keyBinding,
+        cnf: { jwk: approval.holderKey },
+        transaction_data: approval.transactionData,
         transaction_data_hashes: approval.transactionDataHashes,
         signed_at: Math.floor(signedAt / 1000),
       },

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import {
@@ -8,6 +9,8 @@ import {
 } from '../remote-signing/signature-authorization';
 import { ServiceKeyService } from '../service-key/service-key.service';
 import { CscRefusal } from './errors/csc-refusal.error';
+import { checkWalletApproval } from './wallet-approval';
+import { SIGNATURE_RECEIPT_TYPE } from '../signatures/signing-challenge';
 import { type SignerKey, SandboxSigningKeys } from './sandbox-signing-keys.service';
 import { CSC_OID, SANDBOX_CLIENT, cscBasePath } from '../remote-signing/csc-constants';
 
@@ -135,11 +138,27 @@ export class SandboxSigningProvider {
     if (claims.numSignatures !== request.numSignatures || !sameHashes(claims.hashes ?? [], request.hashes)) {
       throw new CscRefusal(400, 'invalid_request', 'The signature authorization is for other hashes');
     }
+    await this.checkApproval(claims, key);
     const sad = await this.serviceKey.sign(
       { credentialID: key.credentialId, hashes: [...request.hashes].sort(), numSignatures: request.numSignatures },
       { issuer: this.issuer, expiresInSeconds: SAD_SECONDS, type: SAD_TYPE },
     );
     return { SAD: sad, expiresIn: SAD_SECONDS };
+  }
+
+  /**
+   * An approval given with an EU wallet (idflow's receipt of it, with the wallet's key binding JWT inside) must bind
+   * exactly the document the authorization names (wallet-approval.ts). A device's approval is idflow's word, as the
+   * signature authorization itself is.
+   */
+  private async checkApproval(claims: Partial<SignatureAuthorizationClaims>, key: SignerKey): Promise<void> {
+    if (!claims.approval || !isWalletReceipt(claims.approval)) return;
+    const receipt = await this.serviceKey.verify(claims.approval, {
+      issuer: this.config.BASE_URL,
+      type: SIGNATURE_RECEIPT_TYPE,
+    });
+    if (!receipt) throw new CscRefusal(400, 'invalid_request', 'The wallet approval is not a receipt idflow signed');
+    await checkWalletApproval(receipt, { nin: key.nin, sha256: claims.document?.sha256 ?? '' });
   }
 
   /** CSC v2 `signatures/signHash`: RSA PKCS#1 v1.5 over each SHA-256 hash, only those the SAD was given for. */
@@ -180,6 +199,15 @@ function signDigest(key: SignerKey, hash: Buffer): string {
   if (hash.length !== 32) throw new CscRefusal(400, 'invalid_request', 'A hash is not a SHA-256 hash');
   const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, hash]);
   return key.signDigestInfo(digestInfo).toString('base64');
+}
+
+/** Whether an approval reads as a receipt of an EU wallet's approval (its key binding JWT inside), before it is verified. */
+function isWalletReceipt(approval: string): boolean {
+  try {
+    return decodeJwt(approval).key_binding !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function sameHashes(authorized: string[], requested: string[]): boolean {

@@ -34,9 +34,9 @@ export class SigningFlowKind extends HeldFlowKind<'signing'> implements OnModule
     this.registry.register('signing', this);
   }
 
-  /** A wallet flow refused shows why, beside the engine's fields. */
+  /** A wallet flow shows the intended use it was asked under and, refused, why, beside the engine's fields. */
   override present(flow: Flow): Promise<FlowView> {
-    return this.wallet.withRefusal(flow, this.observed(flow));
+    return this.wallet.withWalletFields(flow, this.observed(flow));
   }
 
   /** A wallet flow's request object and response key go with it. */

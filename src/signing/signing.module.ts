@@ -3,6 +3,7 @@ import { FlowsModule } from '../flows/flows.module';
 import { DevicesModule } from '../devices/devices.module';
 import { SignaturesModule } from '../signatures/signatures.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DocumentsModule } from '../documents/documents.module';
 import { EudiModule } from '../eudi/eudi.module';
 import { IntendedUsesModule } from '../eudi/intended-uses.module';
 import { UnitOfWork } from '../platform/unit-of-work';
@@ -10,10 +11,20 @@ import { SigningFlowKind } from './signing.flow-kind';
 import { SigningWebhooks } from './signing.webhooks';
 import { SigningController } from './signing.controller';
 import { SigningService } from './signing.service';
+import { DocumentWalletController } from './document-wallet.controller';
+import { DocumentWalletRequests } from './document-wallet-requests.service';
 
 @Module({
-  imports: [FlowsModule, DevicesModule, SignaturesModule, WebhooksModule, EudiModule, IntendedUsesModule],
-  controllers: [SigningController],
-  providers: [SigningService, SigningWebhooks, SigningFlowKind, UnitOfWork],
+  imports: [
+    FlowsModule,
+    DevicesModule,
+    SignaturesModule,
+    WebhooksModule,
+    EudiModule,
+    IntendedUsesModule,
+    DocumentsModule,
+  ],
+  controllers: [SigningController, DocumentWalletController],
+  providers: [SigningService, SigningWebhooks, SigningFlowKind, DocumentWalletRequests, UnitOfWork],
 })
 export class SigningModule {}

@@ -12,7 +12,6 @@ import { DevicesService } from '../devices/devices.service';
 import { NoDigitalIdError } from '../devices/errors/no-digital-id.error';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { IntendedUsesService } from '../eudi/intended-uses.service';
-import { type CredentialQueryId, PID_QUERY_IDS } from '../eudi/pid-claims';
 import { RegistrationCertificateService } from '../eudi/registration-certificate.service';
 import { CONFIRMATION_TYPE, PAYMENT_TYPE, type Payment, type WalletTransaction } from '../eudi/transaction-data';
 import type { WalletPresentationRequest } from '../eudi/wallet-presentation-request';
@@ -21,6 +20,7 @@ import type { NewFlow } from '../flows/new-flow';
 import { UnitOfWork } from '../platform/unit-of-work';
 import type { SigningWebhookDto } from '../webhooks/signing-webhook.dto';
 import type { SigningAction } from './signing-fields';
+import { sdJwtAsk } from './sd-jwt-ask';
 
 export interface SigningRequest {
   action: SigningAction;
@@ -115,25 +115,17 @@ export class SigningService {
     newFlow: NewFlow,
     request: SigningRequest,
   ): Promise<SigningCreated> {
-    const ask = await this.intendedUses.askOf(principal.app, [], { intendedUse: request.intendedUse });
-    const sdJwt = PID_QUERY_IDS['dc+sd-jwt'] as CredentialQueryId;
-    if (!ask.queries.includes(sdJwt)) {
-      throw invalid(
-        ['intendedUse'],
-        'The intended use must offer the PID as SD-JWT VC: transaction data is bound in its key binding JWT alone',
-      );
-    }
+    const ask = sdJwtAsk(await this.intendedUses.askOf(principal.app, [], { intendedUse: request.intendedUse }));
     const transaction: WalletTransaction = request.payment
       ? { type: PAYMENT_TYPE, payment: request.payment }
       : { type: CONFIRMATION_TYPE };
     const writePresentation = await this.wallet.presentationWriter(request.origin, {
       ...ask,
-      queries: [sdJwt],
       verifierInfo: this.registration.verifierInfo(),
       transaction,
     });
     return this.unitOfWork.run(async () => {
-      const { flow } = await this.flows.create(newFlow);
+      const { flow } = await this.flows.create({ ...newFlow, intendedUse: ask.intendedUse });
       return { request: this.presenter.requestObject(flow), presentation: await writePresentation(flow) };
     });
   }

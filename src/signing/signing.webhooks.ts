@@ -8,7 +8,8 @@ import { SigningFlowKind } from './signing.flow-kind';
 
 /**
  * `signing.completed|rejected|cancelled|expired` for `sign` flows: queued inside the transaction of the move that ends
- * the flow, so the event exists exactly when the outcome does, and is sent even if the service restarts in between.
+ * the flow, so the event exists exactly when the outcome does, and is sent even if the service restarts in between. It
+ * carries the view ping shows, so a wallet flow's intended use and its wallet's refusal reach the backend too.
  */
 @Injectable()
 export class SigningWebhooks implements OnModuleInit {
@@ -25,6 +26,6 @@ export class SigningWebhooks implements OnModuleInit {
   private async report(flow: Flow): Promise<void> {
     if (flow.kind !== 'signing' || !isTerminal(flow.status)) return;
     const type = `signing.${flow.status}` as WebhookEventType;
-    await this.webhooks.enqueueFor(flow, type, { request: this.kind.observed(flow) });
+    await this.webhooks.enqueueFor(flow, type, { request: await this.kind.present(flow) });
   }
 }

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
-import { IsIntendedUseName, MAX_INTENDED_USE_NAME_LENGTH } from '../eudi/intended-use-name';
 import { PageOrigin } from '../eudi/page-origin';
+import { TransactionIntendedUse } from './transaction-intended-use.decorator';
 import { PaymentDto } from './payment.dto';
 import { SigningDto } from './signing.dto';
 
@@ -27,14 +27,6 @@ export class WalletSigningDto extends SigningDto {
   @PageOrigin()
   origin?: string;
 
-  @ApiPropertyOptional({
-    description:
-      "Which of the app's intended uses, registered with the operator, the request is made under; it must offer the " +
-      'PID as SD-JWT VC, the form that binds transaction data (docs/eudi-wallet.md)',
-    example: 'payments',
-    maxLength: MAX_INTENDED_USE_NAME_LENGTH,
-  })
-  @IsOptional()
-  @IsIntendedUseName('intendedUse')
+  @TransactionIntendedUse('payments')
   intendedUse?: string;
 }

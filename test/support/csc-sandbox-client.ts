@@ -37,9 +37,23 @@ export class CscSandboxClient {
     return (await this.call('credentials/list', { userID: nin }).expect(200)).body.credentialIDs[0];
   }
 
-  /** The `authData` of credentials/authorize that says `nin` approved exactly these hashes. */
-  async authData(nin: string, credentialID: string, hashes: string[]) {
-    const claims = { sub: nin, credentialID, hashes, numSignatures: 1, document: {}, approval: '' };
+  /**
+   * The `authData` of credentials/authorize that says `nin` approved exactly these hashes: of this document, by this
+   * approval (a receipt), when given.
+   */
+  async authData(
+    nin: string,
+    credentialID: string,
+    hashes: string[],
+    approved?: { document: { id: string; sha256: string }; approval: string },
+  ) {
+    const claims = {
+      sub: nin,
+      credentialID,
+      hashes,
+      numSignatures: 1,
+      ...(approved ?? { document: {}, approval: '' }),
+    };
     const value = await this.t.app.get(ServiceKeyService).sign(claims, {
       issuer: this.t.config.BASE_URL,
       expiresInSeconds: 60,

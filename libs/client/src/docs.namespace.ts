@@ -1,4 +1,5 @@
 import type { DocumentId } from './flow-view';
+import type { WalletCreated } from './identification.namespace';
 import type { CallOptions, Transport } from './transport';
 
 /** Where a document flow stands: `in_progress` once a first signee has signed, final from `completed` on. */
@@ -181,6 +182,16 @@ export interface DocumentReviewCreated {
   verificationCode: string;
 }
 
+/** `POST /api/v2/document/wallet`: the document, the signee who approves with their EU wallet, as a wallet create. */
+export interface DocumentWalletInput {
+  flow: string;
+  nin: string;
+  /** Your page's https origin, for a Digital Credentials API request beside the `openid4vp://` one. */
+  origin?: string;
+  /** Which of your app's registered intended uses the request is made under. */
+  intendedUse?: string;
+}
+
 /** `/api/{version}/document/*` (spec 4.5); v1 takes the access token instead of the secret. */
 export class DocsNamespace {
   constructor(private readonly transport: Transport) {}
@@ -191,6 +202,14 @@ export class DocsNamespace {
 
   review(input: DocumentReviewInput, options?: CallOptions): Promise<DocumentReviewCreated> {
     return this.post('review', input, options);
+  }
+
+  /**
+   * v2 only: a signee of an `advanced` document approves with their EU Digital Identity Wallet: show them
+   * `presentation.uri`; once their wallet's PID (of their NIN) binds the document's SHA-256, they have signed.
+   */
+  wallet(input: DocumentWalletInput, options?: CallOptions): Promise<WalletCreated> {
+    return this.post('wallet', input, options);
   }
 
   /** The document's latest state (`data.doc`): statusLog, signatures and, once complete, `file.stamped`. */

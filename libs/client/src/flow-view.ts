@@ -40,9 +40,9 @@ export interface FlowView {
   user: string;
   mode: 'identification' | 'signing';
   startMode: 'same-device' | 'different-device' | 'wildcard' | 'wallet';
-  /** A wallet identification that ended rejected: why its wallet's presentation was refused. */
+  /** A wallet flow that ended rejected: why its wallet refused. */
   reason?: string;
-  /** A wallet identification: the app's registered intended use it was created under. */
+  /** A wallet flow (identification or signing): the app's registered intended use it was created under. */
   intendedUse?: string;
   action: string;
   payload: string;

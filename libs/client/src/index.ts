@@ -27,6 +27,7 @@ export type {
   DocumentSignee,
   DocumentSigningCreated,
   DocumentSigningInput,
+  DocumentWalletInput,
   DocumentStatus,
   DocumentStatusLogEntry,
   DocumentWebhookInput,
