@@ -221,21 +221,20 @@ describe('a document signee approves with their EU wallet: CSC qes_authorization
       .expect(400);
     expect(refused.body).toEqual({
       error: 'invalid_request',
-      error_description:
-        'The wallet approval authorizes a signature over other documents than this authorization names',
+      error_description: 'The approval is of another document than this authorization names',
     });
     // The same approval for another person's credential is refused too; for this document and person, it authorizes.
     const otherCredential = await csc.credentialOf(SIGNEES[1].nin);
     const otherPerson = await csc.authData(SIGNEES[1].nin, otherCredential, hashes, approvedOf(doc.file.sha256));
     expect((await csc.authorize(otherCredential, hashes, otherPerson).expect(400)).body.error_description).toBe(
-      'The wallet approval is another person’s',
+      'The approval is another person’s',
     );
     // A wallet approval whose receipt is not idflow's (its signature spoiled) is not taken on its word.
     const [head, body] = approval.split('.');
     const forged = { document: { id, sha256: doc.file.sha256 }, approval: `${head}.${body}.AAAA` };
     const unsigned = await csc.authData(SIGNEES[0].nin, credentialID, hashes, forged);
     expect((await csc.authorize(credentialID, hashes, unsigned).expect(400)).body.error_description).toBe(
-      'The wallet approval is not a receipt idflow signed',
+      'The approval is not a signature receipt idflow signed',
     );
     const own = await csc.authData(SIGNEES[0].nin, credentialID, hashes, approvedOf(doc.file.sha256));
     expect((await csc.authorize(credentialID, hashes, own).expect(200)).body.SAD).toEqual(expect.any(String));

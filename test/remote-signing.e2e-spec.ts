@@ -3,7 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { contentsHex, signatureRanges } from '../src/seal/signature-ranges';
 import { CscProviderProxy, type ProviderMode } from './support/csc-provider-proxy';
-import { CscSandboxClient, sha256Base64 } from './support/csc-sandbox-client';
+import { CscSandboxClient, sha256Base64, sha256Hex } from './support/csc-sandbox-client';
 import { downloadFile, untilCompleted } from './support/document-flows';
 import { dssEntries } from './support/pdf-tools';
 import { credentials } from './support/sandbox-tenant';
@@ -214,6 +214,27 @@ describe("signees' own signatures through a CSC API v2 provider", () => {
       const { SAD } = (await csc.authorize(credentialID, approved, authData).expect(200)).body;
       await csc.signHash(credentialID, SAD, other).expect(400);
       expect((await csc.signHash(credentialID, SAD, approved).expect(200)).body.signatures).toHaveLength(1);
+    });
+
+    it("refuses an authorization without the person's approval, with another person's, or of another document", async () => {
+      const csc = await CscSandboxClient.connect(suite.t);
+      const { nin } = SIGNEES[0];
+      const credentialID = await csc.credentialOf(nin);
+      const hashes = [sha256Base64('approved')];
+      const refusal = async (approved: { document: { id: string; sha256: string }; approval: string }) =>
+        (await csc.authorize(credentialID, hashes, await csc.authData(nin, credentialID, hashes, approved)).expect(400))
+          .body.error_description;
+      const own = await csc.deviceApproval(nin);
+      await expect(refusal({ ...own, approval: '' })).resolves.toBe(
+        'The approval is not a signature receipt idflow signed',
+      );
+      await expect(refusal(await csc.deviceApproval(nin, { signer: SIGNEES[1].nin }))).resolves.toBe(
+        'The approval is another person’s',
+      );
+      await expect(refusal(await csc.deviceApproval(nin, { sha256: sha256Hex('another document') }))).resolves.toBe(
+        'The approval is of another document than this authorization names',
+      );
+      await csc.authorize(credentialID, hashes, await csc.authData(nin, credentialID, hashes, own)).expect(200);
     });
   });
 

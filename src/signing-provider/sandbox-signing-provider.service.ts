@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { decodeJwt } from 'jose';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import {
@@ -147,18 +146,22 @@ export class SandboxSigningProvider {
   }
 
   /**
-   * An approval given with an EU wallet (idflow's receipt of it, with the wallet's key binding JWT inside) must bind
-   * exactly the document the authorization names (wallet-approval.ts). A device's approval is idflow's word, as the
-   * signature authorization itself is.
+   * The approval must be idflow's receipt (signed by its service key) of the credential owner's approval of exactly the
+   * document the authorization names: a device's signature over its SHA-256, or an EU wallet's, whose key binding JWT
+   * must then bind that document too (wallet-approval.ts). Without one, or with one of another person or document, the
+   * authorization authorizes nothing.
    */
   private async checkApproval(claims: Partial<SignatureAuthorizationClaims>, key: SignerKey): Promise<void> {
-    if (!claims.approval || !isWalletReceipt(claims.approval)) return;
-    const receipt = await this.serviceKey.verify(claims.approval, {
-      issuer: this.config.BASE_URL,
-      type: SIGNATURE_RECEIPT_TYPE,
-    });
-    if (!receipt) throw new CscRefusal(400, 'invalid_request', 'The wallet approval is not a receipt idflow signed');
-    await checkWalletApproval(receipt, { nin: key.nin, sha256: claims.document?.sha256 ?? '' });
+    const receipt = claims.approval
+      ? await this.serviceKey.verify(claims.approval, { issuer: this.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE })
+      : null;
+    if (!receipt) throw new CscRefusal(400, 'invalid_request', 'The approval is not a signature receipt idflow signed');
+    const sha256 = claims.document?.sha256 ?? '';
+    if (receipt.sub !== key.nin) throw new CscRefusal(400, 'invalid_request', 'The approval is another person’s');
+    if (receipt.payload_sha256 !== sha256) {
+      throw new CscRefusal(400, 'invalid_request', 'The approval is of another document than this authorization names');
+    }
+    if (receipt.key_binding !== undefined) await checkWalletApproval(receipt, { nin: key.nin, sha256 });
   }
 
   /** CSC v2 `signatures/signHash`: RSA PKCS#1 v1.5 over each SHA-256 hash, only those the SAD was given for. */
@@ -199,15 +202,6 @@ function signDigest(key: SignerKey, hash: Buffer): string {
   if (hash.length !== 32) throw new CscRefusal(400, 'invalid_request', 'A hash is not a SHA-256 hash');
   const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, hash]);
   return key.signDigestInfo(digestInfo).toString('base64');
-}
-
-/** Whether an approval reads as a receipt of an EU wallet's approval (its key binding JWT inside), before it is verified. */
-function isWalletReceipt(approval: string): boolean {
-  try {
-    return decodeJwt(approval).key_binding !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 function sameHashes(authorized: string[], requested: string[]): boolean {

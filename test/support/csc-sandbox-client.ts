@@ -5,9 +5,11 @@ import {
   SIGNATURE_AUTHORIZATION_TYPE,
 } from '../../src/remote-signing/signature-authorization';
 import { ServiceKeyService } from '../../src/service-key/service-key.service';
+import { SIGNATURE_RECEIPT_TYPE } from '../../src/signatures/signing-challenge';
 import type { TestApp } from './test-app';
 
 export const sha256Base64 = (text: string) => createHash('sha256').update(text).digest('base64');
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The sandbox signing provider's CSC API v2 as a client calls it, with the sandbox client's access token, and idflow's
@@ -39,7 +41,7 @@ export class CscSandboxClient {
 
   /**
    * The `authData` of credentials/authorize that says `nin` approved exactly these hashes: of this document, by this
-   * approval (a receipt), when given.
+   * approval (a receipt); without them, of a document approved on a device, as `deviceApproval` makes it.
    */
   async authData(
     nin: string,
@@ -52,7 +54,7 @@ export class CscSandboxClient {
       credentialID,
       hashes,
       numSignatures: 1,
-      ...(approved ?? { document: {}, approval: '' }),
+      ...(approved ?? (await this.deviceApproval(nin))),
     };
     const value = await this.t.app.get(ServiceKeyService).sign(claims, {
       issuer: this.t.config.BASE_URL,
@@ -60,6 +62,27 @@ export class CscSandboxClient {
       type: SIGNATURE_AUTHORIZATION_TYPE,
     });
     return [{ id: SIGNATURE_AUTHORIZATION_DATA_ID, value }];
+  }
+
+  /**
+   * idflow's receipt of `signer`'s device signature over a document's SHA-256 (as SignatureReceiptsService issues it),
+   * and the document an authorization for `nin` names: the same person and document unless `signer` or `sha256` say
+   * otherwise, for a refusal.
+   */
+  async deviceApproval(nin: string, { signer = nin, sha256 = sha256Hex('a document') } = {}) {
+    const document = { id: 'doc_cscSandboxClient', sha256 };
+    const approval = await this.t.app.get(ServiceKeyService).sign(
+      {
+        sub: signer,
+        flow: document.id,
+        payload_sha256: sha256Hex('a document'),
+        device: 'dev_cscSandboxClient',
+        device_signature: 'a device signature',
+        signed_at: Math.floor(Date.now() / 1000),
+      },
+      { issuer: this.t.config.BASE_URL, type: SIGNATURE_RECEIPT_TYPE },
+    );
+    return { document, approval };
   }
 
   authorize(credentialID: string, hashes: string[], authData?: object[]) {
