@@ -18,6 +18,13 @@ export interface ServingThreadReport {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The most CPU time the serving thread may spend between two checks while a file is read on a thread: above the
+ * suite's own pauses (a garbage collection of the jest worker's heap took 205 ms once, on a PostgreSQL run), below
+ * what reading the file on the serving thread costs (829 ms for documents.e2e-spec's 100 MiB stream).
+ */
+export const EVENT_LOOP_FREE_MS = 400;
+
+/**
  * Sends a liveness check every `everyMs` while `work` runs. Timing the answers alone made the bound a measure of the
  * machine: on a 2-core CI machine running other suites, a check waited 984 ms once while the serving thread had worked
  * no more than 41 ms in any interval (the PostgreSQL run of documents.e2e-spec). So the bound is on the thread's own
