@@ -68,8 +68,7 @@ export class PasskeysService {
 
   /** Whether the device has a passkey that works: a revoked one makes room for a new one. */
   async hasPasskey(device: Device): Promise<boolean> {
-    const passkey = await this.passkeys.findFor(device.id);
-    return passkey !== null && passkey.revokedAt === null;
+    return (await this.stateOf(device)) === 'registered';
   }
 
   /** The device's passkey as its holder app is told it. */

@@ -161,7 +161,7 @@ export class SandboxSigningProvider {
     if (receipt.payload_sha256 !== sha256) {
       throw new CscRefusal(400, 'invalid_request', 'The approval is of another document than this authorization names');
     }
-    if (receipt.key_binding !== undefined) await checkWalletApproval(receipt, { nin: key.nin, sha256 });
+    if (receipt.key_binding !== undefined) await checkWalletApproval(receipt, { sha256 });
   }
 
   /** CSC v2 `signatures/signHash`: RSA PKCS#1 v1.5 over each SHA-256 hash, only those the SAD was given for. */

@@ -3,23 +3,21 @@ import { QES_AUTHORIZATION_TYPE, transactionDataHash } from '../eudi/transaction
 import { CSC_OID } from '../remote-signing/csc-constants';
 import { CscRefusal } from './errors/csc-refusal.error';
 
-/** What the signature authorization says was approved: by whom, and the SHA-256 (hex) of the document they saw. */
+/** What the signature authorization says was approved: the SHA-256 (hex) of the document the person saw. */
 export interface ApprovedDocument {
-  nin: string;
   sha256: string;
 }
 
 const refused = (description: string) => new CscRefusal(400, 'invalid_request', description);
 
 /**
- * Checks an approval given with an EU wallet (docs/documents.md): idflow's receipt, already verified, carries the
- * wallet's key binding JWT, the holder key it must verify with (`cnf`), and the transaction data it bound. The key
- * binding JWT must bind exactly one CSC `qes_authorization` whose document digests are exactly the document the
- * signature authorization names, for the credential's owner: a wallet approval of another document, or of anything
+ * Checks an approval given with an EU wallet (docs/documents.md): idflow's receipt, already verified as the
+ * credential owner's, carries the wallet's key binding JWT, the holder key it must verify with (`cnf`), and the
+ * transaction data it bound. The key binding JWT must bind exactly one CSC `qes_authorization` whose document digests
+ * are exactly the document the signature authorization names: a wallet approval of another document, or of anything
  * else, authorizes nothing here.
  */
 export async function checkWalletApproval(receipt: JWTPayload, approved: ApprovedDocument): Promise<void> {
-  if (receipt.sub !== approved.nin) throw refused('The wallet approval is another person’s');
   const binding = await verifiedKeyBinding(receipt);
   const hashes = Array.isArray(binding.transaction_data_hashes) ? binding.transaction_data_hashes : [];
   const entries = Array.isArray(receipt.transaction_data) ? receipt.transaction_data : [];
