@@ -10,7 +10,6 @@ import { ConsumerSigningProvider } from '../src/remote-signing/consumer-signing-
 import { CscProviderProxy, type ProxyClient } from './support/csc-provider-proxy';
 import { downloadFile, untilCompleted } from './support/document-flows';
 import { runCli } from './support/operator-cli';
-import { credentials } from './support/sandbox-tenant';
 import { SealedDocuments } from './support/sealed-documents';
 import { ADMIN_TOKEN } from './support/test-config';
 import { eventually } from './support/waiting';
@@ -165,13 +164,7 @@ describe("consumers' own signing providers", () => {
 
     // Neither what the integrator sees nor what idflow sent carries the secret.
     answers.push(JSON.stringify(doc), JSON.stringify(pending));
-    const deliveries = await suite.t
-      .http()
-      .get('/api/v2/webhooks/deliveries')
-      .query({ reference })
-      .set(credentials(suite.sandbox))
-      .expect(200);
-    answers.push(deliveries.text);
+    answers.push((await suite.deliveries(reference)).text);
   }, 90_000);
 
   it('refuses a bad address, a name taken, an unknown consumer or provider, clearly', async () => {

@@ -96,14 +96,19 @@ export class SealedDocuments {
     return (await downloadFile(this.t.http, doc.file.stamped)).body as Buffer;
   }
 
-  /** The types of the webhooks queued for this reference, as the integrator lists its deliveries. */
-  async webhookTypes(reference: string): Promise<string[]> {
-    const listed = await this.t
+  /** The integrator's answer listing the webhooks queued for this reference. */
+  deliveries(reference: string) {
+    return this.t
       .http()
       .get('/api/v2/webhooks/deliveries')
       .query({ reference })
       .set(credentials(this.sandbox))
       .expect(200);
+  }
+
+  /** The types of the webhooks queued for this reference, as the integrator lists its deliveries. */
+  async webhookTypes(reference: string): Promise<string[]> {
+    const listed = await this.deliveries(reference);
     return listed.body.data.deliveries.map((delivery: { type: string }) => delivery.type).sort();
   }
 

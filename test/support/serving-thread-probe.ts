@@ -52,3 +52,16 @@ export async function probeServingThread(
   }
   return { probes: latenessMs.length, longestWorkMs, latenessMs };
 }
+
+/** Expects at least `minProbes` checks answered while the work ran, and the serving thread free between every two. */
+export function expectEventLoopFree(
+  { probes, longestWorkMs, latenessMs }: ServingThreadReport,
+  minProbes: number,
+): void {
+  expect({
+    probes: probes >= minProbes,
+    eventLoopFree: longestWorkMs <= EVENT_LOOP_FREE_MS,
+    longestWorkMs,
+    latenessMs,
+  }).toEqual({ probes: true, eventLoopFree: true, longestWorkMs, latenessMs });
+}
