@@ -24,7 +24,7 @@
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -188,6 +188,7 @@ async function main(): Promise<void> {
     },
   });
   keepDir = values.keep;
+  if (keepDir) mkdirSync(keepDir, { recursive: true });
   const requests = Number(values.requests);
   const warmup = Number(values.warmup);
   const idleSeconds = Number(values.idle);

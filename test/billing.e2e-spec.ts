@@ -391,6 +391,18 @@ describe(`usage metering on ${dialect}`, () => {
   });
   afterAll(() => t.close());
 
+  const sumOf = (records: UsageRecord[], column: 'calls' | 'cost') =>
+    records.reduce((total, record) => total + record[column], 0);
+  /** The calls the rows count, summed per route, status, category and key, whatever minute each row covers. */
+  const callsByGroup = (records: UsageRecord[]) => {
+    const counts = new Map<string, number>();
+    for (const { route, status, category, keyId, calls } of records) {
+      const group = `${route} ${status} ${category} ${keyId}`;
+      counts.set(group, (counts.get(group) ?? 0) + calls);
+    }
+    return [...counts].map(([group, count]) => `${count} × ${group}`).sort();
+  };
+
   const recordsOf = (consumerId: string) =>
     t.app
       .get(DataSource)
@@ -440,30 +452,24 @@ describe(`usage metering on ${dialect}`, () => {
 
     await t.app.get(UsageMeter).flush();
     const records = await recordsOf(tenant.consumerId);
-    const seen = records.map(({ route, status, category, cost, keyId }) => ({ route, status, category, cost, keyId }));
-    const call = (route: string, status: number, category: string | null = null, keyId = tenant.apiKeyId) => ({
-      route,
-      status,
-      category,
-      cost: 0,
-      keyId,
-    });
-    const expected = [
-      call(`POST ${SAME_DEVICE}`, 201, 'authentication'),
-      call(`POST ${SAME_DEVICE}`, 400, 'authentication'),
-      call('POST /api/v2/flow/ping', 404),
-      call(`POST ${SAME_DEVICE}`, 401, 'authentication'),
-      call('GET /api/health/check', 401, null, revoked.record.id),
-      call('GET (not routed)', 404),
-      call('POST (not routed)', 400),
-      call('GET /api/v2/probe/billing/public', 200),
-      ...Array.from({ length: RATE_LIMIT }, () => call('GET /api/health/check', 200)),
-      // Refused before routing, as bodies the parser refuses are.
-      call('GET (not routed)', 429),
-    ];
-    const order = (list: typeof expected) =>
-      [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-    expect(order(seen)).toEqual(order(expected));
+    const calls = (route: string, status: number, category: string | null = null, keyId = tenant.apiKeyId, count = 1) =>
+      `${count} × ${route} ${status} ${category} ${keyId}`;
+    expect(callsByGroup(records)).toEqual(
+      [
+        calls(`POST ${SAME_DEVICE}`, 201, 'authentication'),
+        calls(`POST ${SAME_DEVICE}`, 400, 'authentication'),
+        calls('POST /api/v2/flow/ping', 404),
+        calls(`POST ${SAME_DEVICE}`, 401, 'authentication'),
+        calls('GET /api/health/check', 401, null, revoked.record.id),
+        calls('GET (not routed)', 404),
+        calls('POST (not routed)', 400),
+        calls('GET /api/v2/probe/billing/public', 200),
+        calls('GET /api/health/check', 200, null, tenant.apiKeyId, RATE_LIMIT),
+        // Refused before routing, as bodies the parser refuses are.
+        calls('GET (not routed)', 429),
+      ].sort(),
+    );
+    expect(records.every((record) => record.cost === 0)).toBe(true);
     expect(records.every((record) => record.appId === tenant.appId && record.environment === 'sandbox')).toBe(true);
   });
 
@@ -475,11 +481,13 @@ describe(`usage metering on ${dialect}`, () => {
 
     await t.app.get(UsageMeter).flush();
     const records = await recordsOf(live.consumerId);
-    expect(records.map(({ status, cost, environment }) => ({ status, cost, environment }))).toEqual([
-      ...Array(ALLOWANCE).fill({ status: 201, cost: 0, environment: 'production' }),
-      { status: 201, cost: PRICE_AUTHENTICATION, environment: 'production' },
-      { status: 402, cost: 0, environment: 'production' },
-    ]);
+    // The calls of one key, route and status in one minute share a row, their costs added up.
+    const byStatus = (status: number) => records.filter((record) => record.status === status);
+    expect(sumOf(byStatus(201), 'calls')).toBe(ALLOWANCE + 1);
+    expect(sumOf(byStatus(201), 'cost')).toBe(PRICE_AUTHENTICATION);
+    expect(sumOf(byStatus(402), 'calls')).toBe(1);
+    expect(sumOf(byStatus(402), 'cost')).toBe(0);
+    expect(records.every((record) => record.environment === 'production')).toBe(true);
   });
 });
 
@@ -501,7 +509,7 @@ describe(`usage across a restart on ${dialect}`, () => {
         .get(DataSource)
         .getRepository(UsageRecord)
         .findBy({ consumerId: tenant.consumerId });
-      expect(records.map((record) => record.status).sort()).toEqual([201, 201, 201, 404]);
+      expect(records.flatMap((record) => Array(record.calls).fill(record.status)).sort()).toEqual([201, 201, 201, 404]);
     } finally {
       await second.close();
     }

@@ -101,7 +101,7 @@ describe('shutting down with streams, held polls and pending work open', () => {
       expect(service.output()).toMatch(/Answering held polls with the current state/);
 
       const db = new Database(join(dataDir, 'idflow.sqlite'), { readonly: true });
-      const usage = db.prepare('SELECT route, COUNT(*) AS calls FROM usage_records GROUP BY route').all() as Array<{
+      const usage = db.prepare('SELECT route, SUM(calls) AS calls FROM usage_records GROUP BY route').all() as Array<{
         route: string;
         calls: number;
       }>;

@@ -3,7 +3,10 @@ import { epochMsColumn } from '../common/persistence/column-types';
 import type { Environment } from '../tenants/environment';
 import type { BillingCategory } from './billing-category';
 
-/** One metered call: a request with the key of a known app that was answered below 500. Written in batches. */
+/**
+ * Metered calls, requests with the key of a known app answered below 500: those of one key to one route, answered
+ * with one status in one minute, share a row (`UsageTally`). Written in batches.
+ */
 @Entity({ name: 'usage_records' })
 @Index(['consumerId', 'createdAt'])
 @Index(['createdAt'])
@@ -37,11 +40,15 @@ export class UsageRecord {
   @Column({ type: 'integer' })
   status: number;
 
-  /** What the call was charged, in minor units: 0 in sandbox, within the allowance and on failures. */
+  /** How many calls the row counts. */
+  @Column({ type: 'integer', default: 1 })
+  calls: number;
+
+  /** What the calls were charged together, in minor units: 0 in sandbox, within the allowance and on failures. */
   @Column({ type: 'integer' })
   cost: number;
 
-  /** When the request arrived. */
+  /** When the first of the calls arrived. */
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
 }

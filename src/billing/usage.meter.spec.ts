@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { fakePrincipal } from '../../test/support/http-execution-context';
 import type { KeyHolder } from '../tenants/key-holder';
 import type { TenantsService } from '../tenants/tenants.service';
-import { FLUSH_AT_RECORDS, UsageMeter } from './usage.meter';
+import { FLUSH_AT_ROWS, UsageMeter } from './usage.meter';
 import type { NewUsageRecord, UsageService } from './usage.service';
 
 const KNOWN_KEY = 'bk-test_known';
@@ -86,13 +86,32 @@ describe('UsageMeter', () => {
     expect(allWritten()).toEqual([]);
   });
 
-  it('writes off the request path: nothing before a flush, unless a batch fills', async () => {
-    answer(200, withKey(KNOWN_KEY, { principal: owner }));
+  it('counts the calls of one key, route and status as one row, their costs added', async () => {
+    const create = { method: 'POST', meteredRoute: { route: 'POST /x', category: 'authentication' as const } };
+    answer(201, withKey(KNOWN_KEY, { principal: owner, ...create, billing: { category: 'authentication', cost: 50 } }));
+    answer(201, withKey(KNOWN_KEY, { principal: owner, ...create, billing: { category: 'authentication', cost: 0 } }));
+    answer(201, withKey(KNOWN_KEY, { principal: owner, ...create, billing: { category: 'authentication', cost: 50 } }));
+    answer(400, withKey(KNOWN_KEY, { principal: owner, ...create }));
+    answer(201, withKey(REVOKED_KEY, { principal: revokedOwner, ...create }));
+    await meter.flush();
+    expect(allWritten()).toEqual([
+      expect.objectContaining({ route: 'POST /x', status: 201, keyId: 'key_test', calls: 3, cost: 100 }),
+      expect.objectContaining({ route: 'POST /x', status: 400, keyId: 'key_test', calls: 1, cost: 0 }),
+      expect.objectContaining({ route: 'POST /x', status: 201, keyId: 'key_revoked', calls: 1, cost: 0 }),
+    ]);
+  });
+
+  it('writes off the request path: nothing before a flush, unless a batch of rows fills', async () => {
+    const call = (route: number) =>
+      withKey(KNOWN_KEY, { principal: owner, meteredRoute: { route: `GET /r${route}`, category: null } });
+    answer(200, call(0));
+    answer(200, call(0));
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual([]);
-    for (let call = 1; call < FLUSH_AT_RECORDS; call++) answer(200, withKey(KNOWN_KEY, { principal: owner }));
+    for (let route = 1; route < FLUSH_AT_ROWS; route++) answer(200, call(route));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(written.map((batch) => batch.length)).toEqual([FLUSH_AT_RECORDS]);
+    expect(written.map((batch) => batch.length)).toEqual([FLUSH_AT_ROWS]);
+    expect(written[0][0]).toMatchObject({ route: 'GET /r0', calls: 2 });
   });
 
   it('keeps records whose write failed and writes them with the next flush', async () => {
@@ -100,10 +119,17 @@ describe('UsageMeter', () => {
     answer(200, withKey(KNOWN_KEY, { principal: owner }));
     await meter.flush();
     expect(written).toEqual([]);
+    answer(200, withKey(KNOWN_KEY, { principal: owner }));
+    await meter.flush();
+    expect(written).toEqual([]);
     failWrites = false;
     answer(204, withKey(KNOWN_KEY, { principal: owner }));
+    answer(200, withKey(KNOWN_KEY, { principal: owner }));
     await meter.flush();
-    expect(allWritten().map((record) => record.status)).toEqual([200, 204]);
+    expect(allWritten().map(({ status, calls }) => ({ status, calls }))).toEqual([
+      { status: 200, calls: 3 },
+      { status: 204, calls: 1 },
+    ]);
   });
 
   it('writes everything on shutdown, and each call answered after that at once', async () => {

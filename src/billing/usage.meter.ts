@@ -4,13 +4,14 @@ import { CREDENTIAL_HEADERS } from '../auth/credential';
 import { headerValue } from '../common/http/header-value';
 import { TenantsService } from '../tenants/tenants.service';
 import { UsageOwner, usageOwnerOf } from './usage-owner';
+import { UsageTally } from './usage-tally';
 import { NewUsageRecord, UsageService } from './usage.service';
 
 export const FLUSH_INTERVAL_MS = 1000;
-/** A batch this size is written at once, without waiting for the next tick; it is also the rows per INSERT. */
-export const FLUSH_AT_RECORDS = 200;
-/** While the database cannot be written, at most this many records wait; beyond it the oldest are dropped. */
-export const MAX_BUFFERED_RECORDS = 100_000;
+/** Rows this many are written at once, without waiting for the next tick; it is also the rows per INSERT. */
+export const FLUSH_AT_ROWS = 200;
+/** While the database cannot be written, at most this many rows wait; beyond it the oldest are dropped. */
+export const MAX_BUFFERED_ROWS = 100_000;
 
 const ROUTE_MAX_LENGTH = 200;
 
@@ -22,13 +23,13 @@ const attributed = (call: MeteredCall, owner: UsageOwner): NewUsageRecord => ({ 
  * Usage metering. Every request that carries `x-api-key` is looked at when its answer has been sent, so the final
  * status is known whichever guard, pipe, handler or filter decided it. Answers below 500 with the key of a known app
  * (revoked keys included: the app is known) become usage records; keyless requests, unknown keys and 5xx answers do
- * not. Records are buffered in memory and written off the request path, every second or every 200 records, and on
- * shutdown; a failed write keeps them for the next attempt.
+ * not. Calls are counted in memory (`UsageTally`: one row per key, route, status and minute) and written off the
+ * request path, every second or every 200 rows, and on shutdown; a failed write keeps them for the next attempt.
  */
 @Injectable()
 export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(UsageMeter.name);
-  private buffer: NewUsageRecord[] = [];
+  private readonly tally = new UsageTally();
   /** Calls whose key owner is still being looked up; a flush waits for them. */
   private readonly attributing = new Set<Promise<void>>();
   /** The chain of writes: one at a time, in order. */
@@ -102,32 +103,30 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private record(record: NewUsageRecord): void {
-    this.buffer.push(record);
-    if (this.draining || this.buffer.length >= FLUSH_AT_RECORDS) void this.flush();
+    this.tally.add(record);
+    if (this.draining || this.tally.size >= FLUSH_AT_ROWS) void this.flush();
   }
 
   private async writeBuffered(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.slice(0, FLUSH_AT_RECORDS);
+    const rows = this.tally.take();
+    for (let start = 0; start < rows.length; start += FLUSH_AT_ROWS) {
       try {
-        await this.usage.append(batch);
+        await this.usage.append(rows.slice(start, start + FLUSH_AT_ROWS));
       } catch (error) {
         if (!this.failing) this.logger.error({ err: error }, 'Could not write usage records; keeping them to retry');
         this.failing = true;
+        this.tally.putBack(rows.slice(start));
         this.dropOverflow();
         return;
       }
-      this.buffer = this.buffer.slice(batch.length);
       if (this.failing) this.logger.log('Usage records are being written again');
       this.failing = false;
     }
   }
 
   private dropOverflow(): void {
-    const excess = this.buffer.length - MAX_BUFFERED_RECORDS;
-    if (excess <= 0) return;
-    this.buffer = this.buffer.slice(excess);
-    this.logger.error(`Dropped the ${excess} oldest usage records: the database has not accepted them`);
+    const calls = this.tally.dropOldest(MAX_BUFFERED_ROWS);
+    if (calls > 0) this.logger.error(`Dropped ${calls} oldest metered calls: the database has not accepted them`);
   }
 }
 
@@ -136,6 +135,7 @@ function meteredCall(request: Request, status: number, arrivedAt: number): Meter
     route: (request.meteredRoute?.route ?? `${request.method} (not routed)`).slice(0, ROUTE_MAX_LENGTH),
     category: request.meteredRoute?.category ?? null,
     status,
+    calls: 1,
     cost: request.billing?.cost ?? 0,
     createdAt: arrivedAt,
   };

@@ -46,6 +46,7 @@ import { OpenFlowExpiryIndex1765090000000 } from '../portable/1765090000000-Open
 import { ConsumerSigningProviders1765150000000 } from './1765150000000-ConsumerSigningProviders';
 import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
 import { SigneeWalletFlow1765170000000 } from '../portable/1765170000000-SigneeWalletFlow';
+import { UsageCallCounts1765180000000 } from '../portable/1765180000000-UsageCallCounts';
 import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
 import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
@@ -101,4 +102,5 @@ export const SQLITE_MIGRATIONS = [
   PasskeyRevocation1765145000000,
   ConsumerSigningProviders1765150000000,
   SigneeWalletFlow1765170000000,
+  UsageCallCounts1765180000000,
 ];
