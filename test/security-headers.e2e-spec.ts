@@ -16,19 +16,43 @@ describe('security headers', () => {
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['strict-transport-security']).toBe('max-age=15552000');
     expect(headers['x-frame-options']).toBeDefined();
-    expect(headers['content-security-policy']).toContain("default-src 'self'");
-    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   };
+  /** Headers that steer how a browser treats a document: on pages, not on answers for programs. */
+  const DOCUMENT_ONLY = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
 
-  it('are on API answers, refusals and unknown routes alike', async () => {
+  it('are on API answers and refusals: a policy that loads nothing and no framing, without document-only headers', async () => {
     for (const response of [
       await t.http().get('/api/health/live').expect(200),
       await t.http().get('/api/health/check').expect(401),
-      await t.http().get('/no/such/route').expect(404),
+      await t.http().get('/api/v2/no/such/route').expect(404),
       await t.http().post('/api/v2/flow/ping').set('content-type', 'application/json').send('{"broken').expect(400),
     ]) {
       expectHelmet(response.headers);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      for (const name of DOCUMENT_ONLY) expect(response.headers[name]).toBeUndefined();
+    }
+  });
+
+  it("are helmet's defaults everywhere else, unknown routes included", async () => {
+    for (const response of [
+      await t.http().get('/no/such/route').expect(404),
+      await t.http().get('/docs-json').expect(200),
+      await t.http().get('/.well-known/jwks.json').expect(200),
+    ]) {
+      expectHelmet(response.headers);
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      for (const name of DOCUMENT_ONLY) expect(response.headers[name]).toBeDefined();
     }
   });
 

@@ -63,7 +63,8 @@ export class UsageMeter implements OnApplicationBootstrap, BeforeApplicationShut
   middleware(): RequestHandler {
     return (request: Request, response: Response, next: NextFunction) => {
       const arrivedAt = Date.now();
-      response.once('finish', () => this.observe(request, response.statusCode, arrivedAt));
+      // An answer finishes once: `on` spares the wrapper `once` would make for every request.
+      response.on('finish', () => this.observe(request, response.statusCode, arrivedAt));
       next();
     };
   }

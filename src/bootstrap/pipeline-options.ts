@@ -40,7 +40,9 @@ import { RedisModule } from '../redis/redis.module';
 export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
 /** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
-export const CORS_PATHS = ['/api', '/.well-known'];
+/** Where answers are JSON and event streams for programs, never a document a browser renders. */
+export const API_PATHS = ['/api'];
+export const CORS_PATHS = [...API_PATHS, '/.well-known'];
 
 /** The modules the pipeline's pieces come from. */
 export function pipelineModules(config: AppConfig): Array<DynamicModule | Type> {
@@ -72,7 +74,7 @@ export function pipelineProviders(): Provider[] {
 export function usePipelineHead(app: NestExpressApplication, metered?: RequestHandler): void {
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.use(requestMetrics(app.get(Metrics)));
-  app.use(...securityHeaders(CORS_PATHS));
+  app.use(securityHeaders(API_PATHS, CORS_PATHS));
   if (metered) app.use(metered);
   const config = app.get(AppConfig);
   app.use(resolveClientIps(clientIpSource(config.TRUSTED_PROXIES, config.CLIENT_IP_HEADERS)));

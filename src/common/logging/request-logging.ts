@@ -30,8 +30,9 @@ export function requestLogging(logger: Logger): RequestHandler {
         message,
       );
     };
-    // An answer closes just after it finishes, and an abandoned one only closes: one listener tells both apart.
-    response.once('close', () => {
+    // An answer closes just after it finishes, and an abandoned one only closes: one listener tells both apart. It
+    // closes once, so `on` spares the wrapper `once` would make for every request.
+    response.on('close', () => {
       if (response.writableFinished) log('request completed', response.statusCode, levelOf(response.statusCode));
       else log('request aborted', response.statusCode, 'warn');
     });
