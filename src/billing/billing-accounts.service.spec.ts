@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
 import { fakePrincipal } from '../../test/support/http-execution-context';
 import type { Principal } from '../auth/principal';
-import { CONSOLE_CONSUMER_ID } from '../operators/console-client';
 import { NotFoundError } from '../common/errors/not-found.error';
 import type { AppConfig } from '../config/app-config';
 import type { TenantsService } from '../tenants/tenants.service';
@@ -15,12 +14,12 @@ import { InsufficientBalanceError } from './errors/insufficient-balance.error';
 const NOVEMBER = Date.UTC(2025, 10, 17);
 const DECEMBER = Date.UTC(2025, 11, 1);
 
-function livePrincipal(consumerId: string): Principal {
+function livePrincipal(consumerId: string, billed = true): Principal {
   const principal = fakePrincipal();
   return {
     ...principal,
     app: { ...principal.app, environment: 'production', consumerId },
-    consumer: { ...principal.consumer, id: consumerId },
+    consumer: { ...principal.consumer, id: consumerId, billed },
   };
 }
 
@@ -67,9 +66,9 @@ describe('BillingAccountsService', () => {
     });
   });
 
-  it("lets operators' logins to idflow's own console through at no cost, its allowance untouched", async () => {
+  it("lets the live calls of a consumer that is not billed (idflow's own console) through at no cost", async () => {
     const accounts = accountsWith({ FREE_MONTHLY_ALLOWANCE: 0 });
-    await expect(accounts.charge(livePrincipal(CONSOLE_CONSUMER_ID), 'authentication', NOVEMBER)).resolves.toEqual({
+    await expect(accounts.charge(livePrincipal(newConsumer(), false), 'authentication', NOVEMBER)).resolves.toEqual({
       category: 'authentication',
       cost: 0,
     });

@@ -1,4 +1,3 @@
-import { CONSOLE_CONSUMER_ID } from '../operators/console-client';
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import { AppConfig } from '../config/app-config';
@@ -33,13 +32,12 @@ export class BillingAccountsService {
   }
 
   /**
-   * The pre-check of a billable call. Sandbox keys pass at no cost. Live keys use the consumer's free allowance for the
+   * The pre-check of a billable call. Sandbox keys, and every key of a consumer that is not billed (idflow's own console), pass at no cost. Live keys use the consumer's free allowance for the
    * month first, then pay the category's price from the balance; when neither covers the call it is refused (402).
    * What is taken is reserved now and given back by `refund` if the call then fails.
    */
   async charge(principal: Principal, category: BillingCategory, now = Date.now()): Promise<BillingCharge> {
-    // Operators signing in to idflow's own console run the service; they are not a consumer of it.
-    if (principal.app.environment !== 'production' || principal.consumer.id === CONSOLE_CONSUMER_ID) {
+    if (principal.app.environment !== 'production' || !principal.consumer.billed) {
       return { category, cost: 0 };
     }
     const consumerId = principal.consumer.id;

@@ -90,7 +90,8 @@ export class ConsoleClientService {
     try {
       await this.tenants.findConsumer(CONSOLE_CONSUMER_ID).catch(async (error: unknown) => {
         if (!(error instanceof NotFoundError)) throw error;
-        await this.tenants.createConsumer('idflow console', CONSOLE_CONSUMER_ID);
+        // Operators signing in to idflow's own console run the service; they are not a consumer of it.
+        await this.tenants.createConsumer('idflow console', CONSOLE_CONSUMER_ID, false);
       });
       const { app } = await this.tenants.createApp({
         id: this.clientId,

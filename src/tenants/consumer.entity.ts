@@ -10,6 +10,10 @@ export class Consumer {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
+  /** Whether its live calls use the monthly allowance and the balance: not for idflow's own console, whose operators run the service. */
+  @Column({ type: 'boolean', default: true })
+  billed: boolean;
+
   @Column({ ...epochMsColumn, name: 'created_at' })
   createdAt: number;
 }

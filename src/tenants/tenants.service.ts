@@ -85,8 +85,8 @@ export class TenantsService {
   }
 
   /** `id` is given only for the deployment's own consumer (its console's); any other gets a new random id. */
-  async createConsumer(name: string, id = newId.consumer()): Promise<Consumer> {
-    return this.consumers.add({ id, name, createdAt: Date.now() });
+  async createConsumer(name: string, id = newId.consumer(), billed = true): Promise<Consumer> {
+    return this.consumers.add({ id, name, billed, createdAt: Date.now() });
   }
 
   /** Every consumer, oldest first. */

@@ -57,6 +57,6 @@ export function fakePrincipal(overrides: { appId?: string; scopes?: string[]; se
       scopes: overrides.scopes ?? [],
       secretDigest: overrides.secretDigest ?? '00',
     },
-    consumer: { id: 'bcn_test', name: 'Test consumer' },
+    consumer: { id: 'bcn_test', name: 'Test consumer', billed: true },
   } as unknown as Principal;
 }

@@ -48,6 +48,7 @@ import { ConsumerSigningProviders1765150000000 } from './1765150000000-ConsumerS
 import { PasskeyRevocation1765145000000 } from '../portable/1765145000000-PasskeyRevocation';
 import { SigneeWalletFlow1765170000000 } from '../portable/1765170000000-SigneeWalletFlow';
 import { UsageCallCounts1765180000000 } from '../portable/1765180000000-UsageCallCounts';
+import { UnbilledConsumers1765190000000 } from './1765190000000-UnbilledConsumers';
 import { FlowIntendedUse1765120000000 } from '../portable/1765120000000-FlowIntendedUse';
 import { WalletErasures1765120000001 } from './1765120000001-WalletErasures';
 
@@ -105,4 +106,5 @@ export const POSTGRES_MIGRATIONS = [
   ConsumerSigningProviders1765150000000,
   SigneeWalletFlow1765170000000,
   UsageCallCounts1765180000000,
+  UnbilledConsumers1765190000000,
 ];
