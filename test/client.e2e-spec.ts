@@ -79,6 +79,9 @@ describe('the Node client against the real service', () => {
       await expect(verifySignature(state.signature as string, payload, jwks)).resolves.toMatchObject({
         nin: sandbox.testPersons[1].nin,
         flow: created.request.id,
+        approvedWith: 'device',
+        device: expect.stringMatching(/^dev_/),
+        deviceSignature: expect.any(String),
       });
       await expect(verifySignature(state.signature as string, `${payload}0`, jwks)).rejects.toThrow(/payload/);
 

@@ -108,10 +108,14 @@ describe('signing with an EU Digital Identity Wallet: OpenID4VP transaction data
     expect(done).toMatchObject({ status: 'completed', cancelled: false, signature: expect.any(String) });
 
     const jwks = (await t.http().get('/.well-known/jwks.json').expect(200)).body;
-    await expect(verifySignature(done.signature, TEXT, jwks)).resolves.toMatchObject({
+    const verified = await verifySignature(done.signature, TEXT, jwks);
+    expect(verified).toMatchObject({
       flow: flow.id,
       nin: expect.stringMatching(/^pid:/),
+      approvedWith: 'eu-wallet',
+      keyBinding: expect.any(String),
     });
+    expect(verified).not.toHaveProperty('device');
     const receipt = decodeJwt(done.signature);
     expect(receipt.transaction_data_hashes).toEqual([hashOf(entry)]);
     // The wallet's own key binding JWT is in the receipt: anyone can check what it bound.

@@ -3,12 +3,16 @@ import { JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
 
 /** What a verified signing receipt says. */
 export interface VerifiedSignature {
-  /** The signer's NIN. */
+  /** The signer's NIN; for an EU wallet's approval, the NIN its PID proved or the holder key's pseudonym (`pid:...`). */
   nin: string;
   flow: string;
-  /** The approving device and its own signature over the challenge. */
-  device: string;
-  deviceSignature: string;
+  /** How the signer approved: in their digital-ID app, or with their EU wallet. */
+  approvedWith: 'device' | 'eu-wallet';
+  /** The approving device and its own signature over the challenge; absent for an EU wallet's approval. */
+  device?: string;
+  deviceSignature?: string;
+  /** The EU wallet's key binding JWT, which bound the transaction; absent for a device's approval. */
+  keyBinding?: string;
   /** Unix seconds. */
   signedAt: number;
 }
@@ -27,11 +31,14 @@ export async function verifySignature(
   const { payload: claims } = await jwtVerify(receipt, createLocalJWKSet(jwks), { typ: 'idflow-signature+jwt' });
   const digest = createHash('sha256').update(payload).digest('hex');
   if (claims.payload_sha256 !== digest) throw new Error('The signature does not cover this payload');
+  const signer = { nin: String(claims.sub), flow: String(claims.flow), signedAt: Number(claims.signed_at) };
+  if (typeof claims.key_binding === 'string') {
+    return { ...signer, approvedWith: 'eu-wallet', keyBinding: claims.key_binding };
+  }
   return {
-    nin: String(claims.sub),
-    flow: String(claims.flow),
+    ...signer,
+    approvedWith: 'device',
     device: String(claims.device),
     deviceSignature: String(claims.device_signature),
-    signedAt: Number(claims.signed_at),
   };
 }
