@@ -32,9 +32,10 @@ export class BillingAccountsService {
   }
 
   /**
-   * The pre-check of a billable call. Sandbox keys, and every key of a consumer that is not billed (idflow's own console), pass at no cost. Live keys use the consumer's free allowance for the
-   * month first, then pay the category's price from the balance; when neither covers the call it is refused (402).
-   * What is taken is reserved now and given back by `refund` if the call then fails.
+   * The pre-check of a billable call. Sandbox keys, and every key of a consumer that is not billed (idflow's own
+   * console), pass at no cost. Live keys use the consumer's free allowance for the month first, then pay the category's
+   * price from the balance; when neither covers the call it is refused (402). What is taken is reserved now and given
+   * back by `refund` if the call then fails.
    */
   async charge(principal: Principal, category: BillingCategory, now = Date.now()): Promise<BillingCharge> {
     if (principal.app.environment !== 'production' || !principal.consumer.billed) {

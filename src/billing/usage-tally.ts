@@ -1,11 +1,13 @@
 import type { NewUsageRecord } from './usage.service';
 
-/** Calls answered within one minute of each other may share a row; a row never spans two days of a report. */
+/** Calls that arrive in the same minute of the clock may share a row; a minute never spans two days of a report. */
 const TALLY_MINUTE_MS = 60_000;
 
 /** The calls that may share a row: one key of one app, to one route, of one category, answered with one status. */
-const groupOf = (record: NewUsageRecord) =>
-  `${record.keyId} ${record.appId} ${record.status} ${record.category ?? ''} ${Math.floor(record.createdAt / TALLY_MINUTE_MS)} ${record.route}`;
+const groupOf = (record: NewUsageRecord) => {
+  const minute = Math.floor(record.createdAt / TALLY_MINUTE_MS);
+  return `${record.keyId} ${record.appId} ${record.status} ${record.category ?? ''} ${minute} ${record.route}`;
+};
 
 /**
  * Metered calls waiting to be written, counted together: calls of one group in one minute are one row whose `calls`

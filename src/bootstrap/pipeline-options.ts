@@ -39,9 +39,9 @@ import { RedisModule } from '../redis/redis.module';
 /** How `main.ts` and every e2e test create the app: JSON bodies are parsed by the pipeline's own middleware. */
 export const NEST_APP_OPTIONS: NestApplicationOptions = { bufferLogs: true, bodyParser: false };
 
-/** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
 /** Where answers are JSON and event streams for programs, never a document a browser renders. */
 export const API_PATHS = ['/api'];
+/** The API routes of spec section 4, and the JWKS a browser may verify receipts with. */
 export const CORS_PATHS = [...API_PATHS, '/.well-known'];
 
 /** The modules the pipeline's pieces come from. */

@@ -10,7 +10,10 @@ export class Consumer {
   @Column({ type: 'varchar', length: 200 })
   name: string;
 
-  /** Whether its live calls use the monthly allowance and the balance: not for idflow's own console, whose operators run the service. */
+  /**
+   * Whether its live calls use the monthly allowance and the balance: not those of idflow's own console, whose
+   * operators run the service rather than consume it.
+   */
   @Column({ type: 'boolean', default: true })
   billed: boolean;
 
