@@ -186,7 +186,7 @@ async function mdocPresentation(
   return response.encodedForOid4Vp;
 }
 
-/** The PID the sandbox issuer issues to a test person: their catalog claims, and their NIN as the PID Rulebook names it. */
+/** The PID the sandbox issuer gives a test person: their catalog claims, and their NIN as the PID Rulebook names it. */
 function pidOf(person: SandboxPidSubject, format: PidFormat): Record<string, unknown> {
   return { ...pidAttributesOf(person.claims, format), [NIN_ATTRIBUTE]: person.nin };
 }

@@ -107,7 +107,10 @@ export class Flow {
   @Column({ ...epochMsColumn, name: 'seen_at', nullable: true })
   seenAt: number | null;
 
-  /** A wallet flow (identification or signing): the app's registered intended use it was created under (docs/eudi-wallet.md). */
+  /**
+   * A wallet flow (identification or signing): the app's registered intended use it was created under
+   * (docs/eudi-wallet.md).
+   */
   @Column({ type: 'varchar', length: 64, name: 'intended_use', nullable: true })
   intendedUse: string | null;
 

@@ -73,7 +73,9 @@ export const FLOW_VIEW_SCHEMA = namedSchema(
       signedAt: unixSeconds('Completed signing: when the holder signed'),
       claims: ENCRYPTED_CLAIMS,
       subject: string('Completed identification: a stable pseudonymous id of the holder within this app'),
-      reason: string("A wallet identification that ended rejected: why its wallet's presentation was refused"),
+      reason: string(
+        "A wallet flow (identification or signing) that ended rejected: why its wallet's presentation was refused",
+      ),
       intendedUse: string(
         "A wallet flow (identification or signing): the app's registered intended use it was created under",
       ),

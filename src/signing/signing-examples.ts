@@ -44,7 +44,7 @@ export const SIGNING_EXAMPLES = {
   },
 };
 
-/** The `data` of a document signee's EU wallet request: a wallet signing flow addressed to the signee, for the document. */
+/** The `data` of a document signee's EU wallet request: a wallet signing flow addressed to them, for the document. */
 export const DOCUMENT_WALLET_EXAMPLE = {
   request: { ...REQUEST, action: 'confirm', payload: 'Tenancy agreement, 12 Marina Road' },
   presentation: SIGNING_EXAMPLES.wallet.presentation,

@@ -3,7 +3,7 @@ import { JSONWebKeySet, createLocalJWKSet, jwtVerify } from 'jose';
 
 /** What a verified signing receipt says. */
 export interface VerifiedSignature {
-  /** The signer's NIN; for an EU wallet's approval, the NIN its PID proved or the holder key's pseudonym (`pid:...`). */
+  /** The signer's NIN; for an EU wallet's approval, the NIN its PID proved or its holder key's pseudonym (`pid:`). */
   nin: string;
   flow: string;
   /** How the signer approved: in their digital-ID app, or with their EU wallet. */

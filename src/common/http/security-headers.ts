@@ -16,9 +16,10 @@ const under = (prefixes: readonly string[]) => (path: string) =>
  *
  * Everywhere else, helmet's defaults: a content security policy that runs only the service's own scripts and styles
  * (Swagger UI included), no framing by other sites, and resources for this origin only, except under
- * `crossOriginPaths` (the public keys, read from other origins through CORS). Hosted pages replace the policy with their
- * own nonce'd one (sendHtmlPage). Left out of helmet's defaults: `upgrade-insecure-requests`, which would send a browser
- * to https on a plain-http development instance; HSTS leaves subdomains alone, which are the operator's to decide.
+ * `crossOriginPaths` (the public keys, read from other origins through CORS). Hosted pages replace the policy with
+ * their own nonce'd one (sendHtmlPage). Left out of helmet's defaults: `upgrade-insecure-requests`, which would send a
+ * browser to https on a plain-http development instance; HSTS leaves subdomains alone, which are the operator's to
+ * decide.
  */
 export function securityHeaders(apiPaths: readonly string[], crossOriginPaths: readonly string[]): RequestHandler {
   const strictTransportSecurity = { maxAge: 15_552_000, includeSubDomains: false };
