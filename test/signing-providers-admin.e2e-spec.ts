@@ -122,7 +122,7 @@ describe("consumers' own signing providers", () => {
     kept(await admin().put(`${providersPath()}/acme-qtsp`).send(settings(UNREACHABLE, client.secret)).expect(200));
   });
 
-  it("leaves a document pending while the consumer's provider is unreachable, and completes once the operator fixes it", async () => {
+  it("leaves a document pending while the consumer's provider is unreachable, completes it once the operator fixes it, and signs the next with the same token", async () => {
     const { id, reference } = await suite.signReview(SIGNEES, { signingOrder: 'sequential', signature: 'advanced' });
     const pending = await suite.untilPending(id);
     expect(pending.status).not.toBe('completed');
@@ -141,6 +141,7 @@ describe("consumers' own signing providers", () => {
       info: expect.objectContaining({ methods: expect.arrayContaining(['signatures/signHash']) }),
     });
 
+    const tokensBeforeSigning = provider.tokens;
     const doc = await untilCompleted(() => suite.refresh(id));
     expect(doc.pendingReason).toBeUndefined();
     expect(provider.signHashes).toBe(2);
@@ -161,6 +162,12 @@ describe("consumers' own signing providers", () => {
       expect.objectContaining({ signer: SIGNEES[1].name, valid: true, trusted: true }),
       expect.objectContaining({ signer: expect.stringContaining('seal'), valid: true }),
     ]);
+
+    // The next document is signed with the token the first one was: it is kept until it expires.
+    const next = await suite.signReview(SIGNEES, { signingOrder: 'sequential', signature: 'advanced' });
+    await untilCompleted(() => suite.refresh(next.id));
+    expect(provider.signHashes).toBe(4);
+    expect(provider.tokens - tokensBeforeSigning).toBe(1);
 
     // Neither what the integrator sees nor what idflow sent carries the secret.
     answers.push(JSON.stringify(doc), JSON.stringify(pending));

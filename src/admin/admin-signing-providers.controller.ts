@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Reason } from '../common/envelope/envelope.decorator';
 import { ApiEnvelope, ApiFailure, ApiValidationFailure } from '../common/openapi/api-envelope.decorator';
 import { ConsumerSigningProvidersService } from '../remote-signing/consumer-signing-providers.service';
+import { CSC_BASE_URL_RULE } from '../remote-signing/csc-base-url';
 import { AddSigningProviderDto } from './add-signing-provider.dto';
 import { AdminOnly } from './admin-only.decorator';
 import type { SigningProviderCheckView, SigningProviderView } from './admin-view-types';
@@ -28,7 +29,7 @@ const UNKNOWN_PROVIDER = ApiFailure(
 );
 const BAD_BASE_URL = ApiValidationFailure({
   path: ['baseUrl'],
-  message: 'baseUrl must be an http(s) URL, the CSC API base URI (https://.../csc/v2)',
+  message: `baseUrl must be ${CSC_BASE_URL_RULE}`,
   code: 'invalid_string',
 });
 

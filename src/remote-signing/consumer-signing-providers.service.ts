@@ -8,6 +8,7 @@ import type { SealedColumn } from '../key-encryption/sealed-column';
 import { SealedColumns } from '../key-encryption/sealed-columns';
 import type { Environment } from '../tenants/environment';
 import { TenantsService } from '../tenants/tenants.service';
+import { CSC_BASE_URL_RULE, isCallableCscBaseUrl } from './csc-base-url';
 import { CscClient, type CscInfo } from './csc-client';
 import { ConsumerSigningProvider } from './consumer-signing-provider.entity';
 import { ConsumerSigningProviderRepository } from './consumer-signing-provider.repository';
@@ -41,6 +42,12 @@ export interface SigningProviderCheck {
 @Injectable()
 export class ConsumerSigningProvidersService {
   private readonly secrets: SealedColumn<ConsumerSigningProvider>;
+  /**
+   * The client of each provider as its row stood when it was made: its access token then serves every signature until
+   * it expires, where a client made per attempt asked the provider for a token each time. A row replaced (on any
+   * instance) reads back with a new sealed secret, and so gets a new client.
+   */
+  private readonly clients = new Map<string, { settings: string; client: CscClient }>();
 
   constructor(
     private readonly providers: ConsumerSigningProviderRepository,
@@ -102,12 +109,16 @@ export class ConsumerSigningProvidersService {
   async remove(consumerId: string, name: string): Promise<ConsumerSigningProvider> {
     const found = await this.find(consumerId, name);
     await this.providers.delete(found.id);
+    this.clients.delete(found.id);
     return found;
   }
 
-  /** Asks the provider its CSC `info`, then a token for idflow's client: whether documents could be signed there. */
+  /**
+   * Asks the provider its CSC `info`, then a token for idflow's client: whether documents could be signed there. A new
+   * client asks, so that a token kept from before cannot answer for credentials the provider has since refused.
+   */
   async check(consumerId: string, name: string): Promise<SigningProviderCheck> {
-    const client = this.client(await this.find(consumerId, name));
+    const client = this.newClient(await this.find(consumerId, name));
     let info: CscInfo | undefined;
     try {
       info = await client.info();
@@ -122,7 +133,7 @@ export class ConsumerSigningProvidersService {
   /** The client of the consumer's provider for documents of this environment, if it configured one. */
   async clientFor(consumerId: string, environment: Environment): Promise<CscClient | undefined> {
     const provider = (await this.providers.listOf(consumerId)).find((entry) => entry.environment === environment);
-    return provider && this.client(provider);
+    return provider && this.keptClient(provider);
   }
 
   private async find(consumerId: string, name: string): Promise<ConsumerSigningProvider> {
@@ -132,7 +143,16 @@ export class ConsumerSigningProvidersService {
     return provider;
   }
 
-  private client(provider: ConsumerSigningProvider): CscClient {
+  private keptClient(provider: ConsumerSigningProvider): CscClient {
+    const settings = JSON.stringify([provider.name, provider.baseUrl, provider.clientId, provider.clientSecret]);
+    const kept = this.clients.get(provider.id);
+    if (kept?.settings === settings) return kept.client;
+    const client = this.newClient(provider);
+    this.clients.set(provider.id, { settings, client });
+    return client;
+  }
+
+  private newClient(provider: ConsumerSigningProvider): CscClient {
     const { name, baseUrl, clientId } = provider;
     const clientSecret = this.secrets.open(provider.id, provider.clientSecret);
     return new CscClient({ name, baseUrl, clientId, clientSecret }, this.outbound);
@@ -143,17 +163,9 @@ function notFound(consumerId: string, name: string): NotFoundError {
   return new NotFoundError(`Consumer ${consumerId} has no signing provider named ${name}`);
 }
 
-/** A CSC base URI idflow can call: an absolute http(s) URL without credentials or fragment. */
 function checkedBaseUrl(text: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  const usable = url && /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.hash;
-  if (!usable) {
-    const message = 'baseUrl must be an http(s) URL, the CSC API base URI (https://.../csc/v2)';
+  if (!isCallableCscBaseUrl(text)) {
+    const message = `baseUrl must be ${CSC_BASE_URL_RULE}`;
     throw new RequestValidationError([{ code: 'invalid_string', path: ['baseUrl'], message }], message);
   }
   return text;

@@ -48,9 +48,36 @@ describe('SigningProviders', () => {
     );
   });
 
-  it('refuses SIGNING_PROVIDERS that is not a list of providers with http(s) addresses', () => {
-    expect(() => providers('[{"name":"x","baseUrl":"ftp://x","clientId":"c","clientSecret":"s"}]')).toThrow(
-      ConfigError,
-    );
+  it('refuses SIGNING_PROVIDERS that is not a list of providers', () => {
+    for (const text of ['not json', '{}', '[]', '["x"]']) expect(() => providers(text)).toThrow(ConfigError);
+  });
+
+  it('refuses an entry the admin API would refuse, naming the entry and the field', () => {
+    const entry = (changes: object) => ({ ...JSON.parse(deployment)[0], ...changes });
+    const problemsOf = (entries: object[]) => {
+      try {
+        providers(JSON.stringify(entries));
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    const rule = 'an http(s) URL, the CSC API base URI (https://.../csc/v2)';
+    expect(
+      problemsOf([
+        entry({}),
+        entry({ baseUrl: 'ftp://csc.example/csc/v2' }),
+        entry({ baseUrl: 'https://user:password@csc.example/csc/v2' }),
+        entry({ baseUrl: 'https://csc.example/csc/v2#info' }),
+        entry({ clientSecret: '' }),
+        entry({ clientId: 7 }),
+      ]),
+    ).toEqual([
+      `SIGNING_PROVIDERS[1].baseUrl must be ${rule}`,
+      `SIGNING_PROVIDERS[2].baseUrl must be ${rule}`,
+      `SIGNING_PROVIDERS[3].baseUrl must be ${rule}`,
+      'SIGNING_PROVIDERS[4].clientSecret must be a non-empty string',
+      'SIGNING_PROVIDERS[5].clientId must be a non-empty string',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { ConfigError } from '../config/errors/config.error';
 import type { Environment } from '../tenants/environment';
 import { ConsumerSigningProvidersService } from './consumer-signing-providers.service';
+import { CSC_BASE_URL_RULE, isCallableCscBaseUrl } from './csc-base-url';
 import { CscClient } from './csc-client';
 import { SANDBOX_CLIENT, cscBasePath } from './csc-constants';
 import { SigningProviderFailure } from './errors/signing-provider-failure.error';
@@ -49,21 +50,33 @@ export class SigningProviders {
   }
 }
 
+/**
+ * SIGNING_PROVIDERS as a list of providers, each with every field given and an address the admin API would take for a
+ * consumer's provider: anything else stops the start, naming the entry and the field.
+ */
 function parseProviders(text: string | undefined): SigningProviderEntry[] {
   if (!text) return [];
-  const problem = 'SIGNING_PROVIDERS must be a JSON array of { name, baseUrl, clientId, clientSecret } (strings)';
+  const shape = 'SIGNING_PROVIDERS must be a JSON array of { name, baseUrl, clientId, clientSecret } (strings)';
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ConfigError([problem]);
+    throw new ConfigError([shape]);
   }
+  if (!Array.isArray(parsed) || parsed.length === 0) throw new ConfigError([shape]);
   const fields = ['name', 'baseUrl', 'clientId', 'clientSecret'] as const;
-  const valid = (entry: unknown): entry is SigningProviderEntry =>
-    typeof entry === 'object' &&
-    entry !== null &&
-    fields.every((field) => typeof (entry as Record<string, unknown>)[field] === 'string') &&
-    /^https?:\/\//.test((entry as SigningProviderEntry).baseUrl);
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(valid)) throw new ConfigError([problem]);
-  return parsed;
+  const problems = parsed.flatMap((entry: unknown, index) => {
+    if (typeof entry !== 'object' || entry === null) return [`SIGNING_PROVIDERS[${index}] must be an object`];
+    const record = entry as Record<string, unknown>;
+    const missing = fields.filter((field) => typeof record[field] !== 'string' || record[field] === '');
+    if (missing.length > 0) {
+      return missing.map((field) => `SIGNING_PROVIDERS[${index}].${field} must be a non-empty string`);
+    }
+    if (!isCallableCscBaseUrl(record.baseUrl as string)) {
+      return [`SIGNING_PROVIDERS[${index}].baseUrl must be ${CSC_BASE_URL_RULE}`];
+    }
+    return [];
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return parsed as SigningProviderEntry[];
 }

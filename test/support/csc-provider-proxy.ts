@@ -14,13 +14,15 @@ export interface ProxyClient {
 /**
  * A CSC provider as idflow is configured with one: a proxy in front of the sandbox provider idflow serves, which can be
  * down, or lie (answer signHash with a signature by another key), and, given a client, accepts that client's
- * credentials only, as an external provider would, counting the signatures it is asked for.
+ * credentials only, as an external provider would, counting the signatures it is asked for and the tokens it gives.
  */
 export class CscProviderProxy {
   mode: ProviderMode = 'honest';
   /** The origin of the idflow whose sandbox provider signs. */
   target = '';
   signHashes = 0;
+  /** Access tokens it gave out: requests to `oauth2/token` that it did not refuse. */
+  tokens = 0;
   private readonly otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   private readonly server = createServer((request, response) => void this.handle(request, response));
 
@@ -55,6 +57,7 @@ export class CscProviderProxy {
       form.set('client_secret', SANDBOX_CLIENT.secret);
       body = form.toString();
     }
+    if (request.url?.endsWith('/oauth2/token')) this.tokens += 1;
     const signing = request.url?.endsWith('signatures/signHash') === true;
     if (signing) this.signHashes += 1;
     const upstream = await fetch(`${this.target}${request.url}`, {
