@@ -6,15 +6,20 @@
  * it includes handling the approval itself), with their ratio to the targets.
  *
  *   npm run bench:sse -- 1000 10000            (--no-build to reuse dist/)
+ *   npm run bench:sse -- --heap 2000           also prints what the service's heap grew by per stream, by kind of
+ *                                              object (heap snapshots before and after the streams open: seconds each)
  *
  * Both this process and the service hold one file descriptor per stream, so the shell that starts it needs a soft limit
  * above the largest count (`ulimit -n 60000` for 50,000; docs/operations.md); clients connect from 127.0.0.1, .2, ...,
  * so no source address runs out of ephemeral ports.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import type { JsonBody } from '../test/support/json-body';
 import { BENCH_ADMIN_TOKEN, type BenchProcess, buildIdflow, startIdflow } from './support/bench-process';
+import { printHeapGrowth } from './support/heap-snapshot-growth';
 
 const TARGET_DELAY_MS = 100;
 const TARGET_KIB_PER_STREAM = 12;
@@ -140,7 +145,7 @@ const percentile = (sorted: number[], p: number) =>
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 const heapAndExternal = (memory: NodeJS.MemoryUsage) => memory.heapUsed + memory.external;
 
-async function measure(streams: number): Promise<void> {
+async function measure(streams: number, heap: boolean): Promise<void> {
   const limit = openFilesLimit();
   if (streams + SPARE_DESCRIPTORS > limit) {
     throw new Error(
@@ -172,6 +177,8 @@ async function measure(streams: number): Promise<void> {
 
     await settle();
     const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
+    const snapshots = heap ? mkdtempSync(join(tmpdir(), 'bench-sse-heap-')) : undefined;
+    const heapBefore = snapshots && (await service.heapSnapshot(snapshots));
     const clients = await inBatches(flowIds, async (id, index) => {
       const source = `127.0.0.${1 + Math.floor(index / STREAMS_PER_SOURCE_ADDRESS)}`;
       const url = `${baseUrl}/api/v2/flow/sse?request=${id}`;
@@ -181,6 +188,7 @@ async function measure(streams: number): Promise<void> {
     });
     await settle();
     const after = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
+    const heapAfter = snapshots && (await service.heapSnapshot(snapshots));
 
     const delays = await inBatches(
       flowIds.map((id, index) => ({ id, client: clients[index] })),
@@ -205,6 +213,10 @@ async function measure(streams: number): Promise<void> {
         `approval->event p50=${p50.toFixed(1)} ms p99=${p99.toFixed(1)} ms (p99 ratio to ${TARGET_DELAY_MS} ms target: ${(p99 / TARGET_DELAY_MS).toFixed(2)})`,
       ].join('\n  '),
     );
+    if (snapshots && heapBefore && heapAfter) {
+      printHeapGrowth(heapBefore, heapAfter, streams);
+      rmSync(snapshots, { recursive: true, force: true });
+    }
   } finally {
     await service.stop();
   }
@@ -214,7 +226,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (!args.includes('--no-build')) buildIdflow();
   const sizes = args.map(Number).filter((n) => n > 0);
-  for (const streams of sizes.length > 0 ? sizes : [1000, 10000]) await measure(streams);
+  for (const streams of sizes.length > 0 ? sizes : [1000, 10000]) await measure(streams, args.includes('--heap'));
   agent.destroy();
 }
 

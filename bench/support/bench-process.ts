@@ -20,13 +20,22 @@ function inlineModule(source: string): string {
 // CPU profile: a profiled process is stopped by SIGUSR2 instead, on which it exits normally.
 const EXIT_ON_SIGUSR2 = inlineModule("process.on('SIGUSR2', () => process.exit(0));");
 // Answers 'memory' on the IPC channel with process.memoryUsage() after a full collection, so heap and external memory
-// are read as the process itself reports them; the channel does not keep the process alive.
+// are read as the process itself reports them, and `{ heapSnapshotIn }` with the path of a heap snapshot written in
+// that folder; the channel does not keep the process alive.
 const MEMORY_PROBE = inlineModule(`
+  import { join } from 'node:path';
+  import { writeHeapSnapshot } from 'node:v8';
   process.channel?.unref();
+  let snapshots = 0;
   process.on('message', (message) => {
-    if (message !== 'memory') return;
-    globalThis.gc?.();
-    process.send({ memory: process.memoryUsage() });
+    if (message === 'memory') {
+      globalThis.gc?.();
+      process.send({ memory: process.memoryUsage() });
+    } else if (message?.heapSnapshotIn) {
+      snapshots += 1;
+      const path = join(message.heapSnapshotIn, 'heap-' + snapshots + '.heapsnapshot');
+      process.send({ heapSnapshot: writeHeapSnapshot(path) });
+    }
   });
 `);
 
@@ -54,6 +63,8 @@ export interface BenchProcess {
   cpuSeconds: () => number;
   /** Memory as the process reports it after a full garbage collection; needs `memoryProbe`. */
   memory: () => Promise<NodeJS.MemoryUsage>;
+  /** Writes a heap snapshot in the folder (V8 collects garbage first) and answers its path; needs `memoryProbe`. */
+  heapSnapshot: (folder: string) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -158,6 +169,11 @@ export async function startBenchProcess(
       new Promise((resolve) => {
         child.once('message', (message: { memory: NodeJS.MemoryUsage }) => resolve(message.memory));
         child.send('memory');
+      }),
+    heapSnapshot: (folder: string) =>
+      new Promise((resolve) => {
+        child.once('message', (message: { heapSnapshot: string }) => resolve(message.heapSnapshot));
+        child.send({ heapSnapshotIn: folder });
       }),
     stop: async () => {
       child.kill(profileDir ? 'SIGUSR2' : 'SIGTERM');
