@@ -158,6 +158,7 @@ async function measure(streams: number, heap: boolean): Promise<void> {
     { memoryProbe: true },
   );
   const { baseUrl } = service;
+  const snapshots = heap ? mkdtempSync(join(tmpdir(), 'bench-sse-heap-')) : undefined;
   try {
     const sandbox = (
       await post(baseUrl, '/admin/sandbox/bootstrap', { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` }, {})
@@ -176,9 +177,9 @@ async function measure(streams: number, heap: boolean): Promise<void> {
     );
 
     await settle();
-    const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
-    const snapshots = heap ? mkdtempSync(join(tmpdir(), 'bench-sse-heap-')) : undefined;
+    // Taken first, so that the memory read next and after the streams open is read after a snapshot both times.
     const heapBefore = snapshots && (await service.heapSnapshot(snapshots));
+    const before = { memory: heapAndExternal(await service.memory()), rss: rssKib(service.pid) };
     const clients = await inBatches(flowIds, async (id, index) => {
       const source = `127.0.0.${1 + Math.floor(index / STREAMS_PER_SOURCE_ADDRESS)}`;
       const url = `${baseUrl}/api/v2/flow/sse?request=${id}`;
@@ -213,12 +214,11 @@ async function measure(streams: number, heap: boolean): Promise<void> {
         `approval->event p50=${p50.toFixed(1)} ms p99=${p99.toFixed(1)} ms (p99 ratio to ${TARGET_DELAY_MS} ms target: ${(p99 / TARGET_DELAY_MS).toFixed(2)})`,
       ].join('\n  '),
     );
-    if (snapshots && heapBefore && heapAfter) {
-      printHeapGrowth(heapBefore, heapAfter, streams);
-      rmSync(snapshots, { recursive: true, force: true });
-    }
+    if (heapBefore && heapAfter) printHeapGrowth(heapBefore, heapAfter, streams);
   } finally {
     await service.stop();
+    // Each snapshot is tens of megabytes.
+    if (snapshots) rmSync(snapshots, { recursive: true, force: true });
   }
 }
 

@@ -161,20 +161,18 @@ export async function startBenchProcess(
     if (Date.now() > deadline) throw abandon('did not start in time');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  /** Sends the memory probe a question and answers the field of its reply that holds the answer. */
+  const ask = <T>(question: string | object, answerIn: string) =>
+    new Promise<T>((resolve) => {
+      child.once('message', (reply: Record<string, T>) => resolve(reply[answerIn]));
+      child.send(question);
+    });
   return {
     baseUrl,
     pid: child.pid as number,
     cpuSeconds: () => cpuSecondsOf(child.pid as number),
-    memory: () =>
-      new Promise((resolve) => {
-        child.once('message', (message: { memory: NodeJS.MemoryUsage }) => resolve(message.memory));
-        child.send('memory');
-      }),
-    heapSnapshot: (folder: string) =>
-      new Promise((resolve) => {
-        child.once('message', (message: { heapSnapshot: string }) => resolve(message.heapSnapshot));
-        child.send({ heapSnapshotIn: folder });
-      }),
+    memory: () => ask<NodeJS.MemoryUsage>('memory', 'memory'),
+    heapSnapshot: (folder: string) => ask<string>({ heapSnapshotIn: folder }, 'heapSnapshot'),
     stop: async () => {
       child.kill(profileDir ? 'SIGUSR2' : 'SIGTERM');
       await exited;

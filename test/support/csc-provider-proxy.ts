@@ -46,7 +46,8 @@ export class CscProviderProxy {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     let body = Buffer.concat(chunks).toString('utf8');
-    if (this.client && request.url?.endsWith('/oauth2/token')) {
+    const tokenRequest = request.url?.endsWith('/oauth2/token') === true;
+    if (this.client && tokenRequest) {
       const form = new URLSearchParams(body);
       if (form.get('client_id') !== this.client.id || form.get('client_secret') !== this.client.secret) {
         response.writeHead(401, { 'content-type': 'application/json' });
@@ -57,7 +58,7 @@ export class CscProviderProxy {
       form.set('client_secret', SANDBOX_CLIENT.secret);
       body = form.toString();
     }
-    if (request.url?.endsWith('/oauth2/token')) this.tokens += 1;
+    if (tokenRequest) this.tokens += 1;
     const signing = request.url?.endsWith('signatures/signHash') === true;
     if (signing) this.signHashes += 1;
     const upstream = await fetch(`${this.target}${request.url}`, {
