@@ -45,6 +45,7 @@ const config: Config = {
   // 543 s with one (`/usr/bin/time npm test -- --maxWorkers=1` against the default, CI=true REQUIRE_BROWSER=1).
   maxWorkers: '100%',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testSequencer: '<rootDir>/test/support/suite-sequencer.ts',
   projects: [
     {
       ...shared,
@@ -56,8 +57,9 @@ const config: Config = {
       ...shared,
       displayName: 'e2e',
       rootDir: '.',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
+      // The specs in a folder of test/ (test/seal/) run as the one suite beside it (test/seal.e2e-spec.ts), which
+      // loads the app's modules once for all of them: test/support/spec-folder.ts.
+      testMatch: ['<rootDir>/test/*.e2e-spec.ts', '<rootDir>/test/fuzz/*.e2e-spec.ts'],
     },
   ],
 };

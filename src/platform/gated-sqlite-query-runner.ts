@@ -8,9 +8,9 @@ import type { ConnectionGate } from './connection-gate';
  * TypeORM begins a SQLite transaction DEFERRED: it takes the write lock at its first write. When another process (the
  * CLI beside the server, or the server beside the CLI) wrote after this transaction's first read, that write cannot
  * take the lock and fails at once with SQLITE_BUSY, whatever busy_timeout says, because the snapshot it read is stale.
- * `seal:revoke` failed so ("database is locked") in test/seal-lta.e2e-spec.ts, one run in two with the suites beside
- * it. BEGIN IMMEDIATE takes the write lock at BEGIN, waiting busy_timeout for it; within one process the gate already
- * lets one transaction at a time run, so this costs no concurrency, and readers never wait for it under WAL.
+ * `seal:revoke` failed so ("database is locked") in test/seal-lta/seal-lta.e2e-spec.ts, one run in two with the suites
+ * beside it. BEGIN IMMEDIATE takes the write lock at BEGIN, waiting busy_timeout for it; within one process the gate
+ * already lets one transaction at a time run, so this costs no concurrency, and readers never wait for it under WAL.
  */
 function beginImmediate(query: string): string {
   return query === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : query;

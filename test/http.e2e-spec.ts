@@ -1,0 +1,3 @@
+import { runSpecsIn } from './support/spec-folder';
+
+runSpecsIn(`${__dirname}/http`);
