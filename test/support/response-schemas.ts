@@ -1,28 +1,8 @@
-import Ajv, { type ValidateFunction } from 'ajv';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import type { OpenApiResponse, ResponseValidators } from './response-validators';
 import { toOpenApiPath } from './served-routes';
 
 type Operations = Record<string, { responses?: Record<string, OpenApiResponse> } | undefined>;
-
-interface OpenApiResponse {
-  content?: Record<string, { schema?: unknown }>;
-}
-
-const DOCUMENT_ID = 'idflow-openapi';
-
-/** Points the document's own `#/components/...` references at the copy Ajv holds under DOCUMENT_ID. */
-function anchored(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(anchored);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) =>
-      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
-        ? [key, DOCUMENT_ID + value]
-        : [key, anchored(value)],
-    ),
-  );
-}
 
 /**
  * Checks every JSON answer an e2e app sends against the schema its OpenAPI document declares for that route and
@@ -30,15 +10,11 @@ function anchored(schema: unknown): unknown {
  * the body parser, unknown paths) have no operation to hold them to and pass unchecked.
  */
 export class ResponseSchemaCheck {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-  private readonly validators = new Map<string, ValidateFunction | null>();
   /** `METHOD /path status` of every answer checked, for the suite that proves each route is covered. */
   readonly checked = new Set<string>();
   readonly violations: string[] = [];
 
-  constructor(private readonly document: OpenAPIObject) {
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components ?? {} });
-  }
+  constructor(private readonly validators: ResponseValidators) {}
 
   /**
    * Express middleware that sees each JSON body on its way out: as the bytes that end the answer, whether Express's
@@ -61,7 +37,8 @@ export class ResponseSchemaCheck {
   inspect(method: string, routePath: string, status: number, body: unknown): void {
     const path = toOpenApiPath(routePath);
     const label = `${method.toUpperCase()} ${path} ${status}`;
-    const responses = (this.document.paths[path] as Operations | undefined)?.[method.toLowerCase()]?.responses ?? {};
+    const responses =
+      (this.validators.document.paths[path] as Operations | undefined)?.[method.toLowerCase()]?.responses ?? {};
     // A test's own probe route declares no success: there is nothing to hold it to.
     if (!Object.keys(responses).some((code) => code.startsWith('2'))) return;
     // A JSON answer under a status declared without JSON (a plain-text 429, a PDF route's 404) is a failure the
@@ -70,7 +47,7 @@ export class ResponseSchemaCheck {
     // A success declared without any body shape (Nest's implicit answer of a probe) has nothing to hold it to.
     if (status < 400 && declared && !declared.content) return;
     const failure = status >= 400 && !declared?.content?.['application/json'];
-    const validate = this.validatorFor(label, failure ? responses.default : declared);
+    const validate = this.validators.validatorFor(label, failure ? responses.default : declared);
     if (validate === undefined) {
       this.violations.push(`${label}: the document declares no JSON answer for this status`);
       return;
@@ -85,22 +62,12 @@ export class ResponseSchemaCheck {
 
   /** `METHOD /path status` of every success the document declares a JSON schema for: what `checked` should cover. */
   declaredJsonSuccesses(): string[] {
-    return Object.entries(this.document.paths).flatMap(([path, operations]) =>
+    return Object.entries(this.validators.document.paths).flatMap(([path, operations]) =>
       Object.entries(operations as Operations).flatMap(([method, operation]) =>
         Object.entries(operation?.responses ?? {})
           .filter(([status, response]) => status.startsWith('2') && response.content?.['application/json']?.schema)
           .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
       ),
     );
-  }
-
-  /** undefined: no JSON answer declared for the status; null: declared without a schema to hold it to. */
-  private validatorFor(label: string, response: OpenApiResponse | undefined): ValidateFunction | null | undefined {
-    if (this.validators.has(label)) return this.validators.get(label);
-    const schema = response?.content?.['application/json']?.schema;
-    if (!response?.content?.['application/json']) return undefined;
-    const validate = schema ? this.ajv.compile(anchored(schema) as object) : null;
-    this.validators.set(label, validate);
-    return validate;
   }
 }

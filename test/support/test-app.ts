@@ -8,8 +8,8 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap/configure-app';
 import { NEST_APP_OPTIONS } from '../../src/bootstrap/pipeline-options';
 import type { AppConfig } from '../../src/config/app-config';
-import { buildOpenApiDocument } from '../../src/bootstrap/openapi-document';
 import { ResponseSchemaCheck } from './response-schemas';
+import { responseValidatorsOf } from './response-validators';
 import { onFreePort } from './service-process';
 import { testConfig } from './test-config';
 
@@ -53,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   configureApp(app);
   let schemaCheck: ResponseSchemaCheck | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {
-    schemaCheck ??= new ResponseSchemaCheck(buildOpenApiDocument(app));
+    schemaCheck ??= new ResponseSchemaCheck(responseValidatorsOf(app));
     schemaCheck.middleware(request, response, next);
   });
   // A start that fails (a bad setting, say) still opened its database and Redis connections: close them, or jest never
