@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describeDatabaseFree } from './support/database-free';
+import { SPEC_SUFFIX } from './support/spec-folder';
 
 const TEST = __dirname;
 
@@ -11,7 +12,7 @@ function specsBelow(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
       ? specsBelow(join(dir, entry.name))
-      : entry.name.endsWith('.e2e-spec.ts')
+      : entry.name.endsWith(SPEC_SUFFIX)
         ? [relative(TEST, join(dir, entry.name))]
         : [],
   );
@@ -23,7 +24,7 @@ describeDatabaseFree('the e2e specs in folders of test/', () => {
       const [folder, ...rest] = spec.split('/');
       if (rest.length === 0 || RUN_ELSEWHERE.has(folder)) return false;
       if (rest.length > 1) return true;
-      const suite = join(TEST, `${folder}.e2e-spec.ts`);
+      const suite = join(TEST, `${folder}${SPEC_SUFFIX}`);
       return !existsSync(suite) || !readFileSync(suite, 'utf8').includes(`runSpecsIn(\`\${__dirname}/${folder}\`)`);
     });
     expect(unrun).toEqual([]);

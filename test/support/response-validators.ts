@@ -58,8 +58,9 @@ export function responseValidatorsOf(app: NestExpressApplication): ResponseValid
     .getControllers()
     .flatMap(({ metatype }) => (metatype ? [metatype] : []))
     .map((metatype) => {
-      if (!controllerIds.has(metatype)) controllerIds.set(metatype, ++controllersSeen);
-      return controllerIds.get(metatype) ?? 0;
+      const id = controllerIds.get(metatype) ?? ++controllersSeen;
+      controllerIds.set(metatype, id);
+      return id;
     })
     .sort((a, b) => a - b)
     .join(',');

@@ -3,7 +3,11 @@ import { basename, dirname, join } from 'node:path';
 import TestSequencer from '@jest/test-sequencer';
 import type { Test } from '@jest/test-result';
 
-/** A suite's code in bytes: its file's, and for a suite that runs a folder's specs, theirs too (spec-folder.ts). */
+/**
+ * A suite's code in bytes: its file's, and for a suite that runs a folder's specs, theirs too. The folder is read here
+ * as spec-folder.ts reads it, not through it: jest loads this file in its own process with Node's type stripping, not
+ * the project's transform, and Node finds no module by a path without its extension.
+ */
 function codeSize(path: string): number {
   const folder = join(dirname(path), basename(path, '.e2e-spec.ts'));
   const specs = statSync(folder, { throwIfNoEntry: false })?.isDirectory()
