@@ -58,6 +58,19 @@ describe('EntityStatements', () => {
     expect(statements.join('\n')).not.toMatch(/t1|t2|Sample/);
   });
 
+  it('keeps the statement of each number of rows for the next insert of as many', async () => {
+    const rows = new EntityStatements(dataSource.getRepository(Sample));
+    statements.length = 0;
+    await rows.insertMany([sample('c1', 1)]);
+    await rows.insertMany([sample('c2', 2), sample('c3', 3)]);
+    await rows.insertMany([sample('c4', 4)]);
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toBe(statements[0]);
+    expect(statements[1]).not.toBe(statements[0]);
+    const found = await rows.findManyById(['c1', 'c2', 'c3', 'c4']);
+    expect(found.map((row) => row?.createdAt)).toEqual([1, 2, 3, 4]);
+  });
+
   it('inserts inside the open unit of work, and nothing when its transaction fails', async () => {
     const rows = new EntityStatements(dataSource.getRepository(Sample));
     await expect(

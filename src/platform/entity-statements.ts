@@ -75,6 +75,7 @@ export class EntityStatements<Entity extends ObjectLiteral> {
   private readonly postgres: boolean;
   private readonly unitOfWork: UnitOfWork;
   private readonly earliestStatements: Record<string, string> = {};
+  private readonly insertTexts = new Map<number, string>();
 
   constructor(private readonly repository: Repository<Entity>) {
     const { metadata } = repository;
@@ -127,14 +128,29 @@ export class EntityStatements<Entity extends ObjectLiteral> {
    */
   insertion(rows: Entity[], driver: Driver, parametersBefore = 0): { sql: string; parameters: unknown[] } {
     const parameters: unknown[] = [];
-    const tuples = rows.map((row) => {
-      const slots = this.columns.map((column) => {
-        parameters.push(column.write(row, driver));
-        return this.placeholder(parametersBefore + parameters.length);
+    for (const row of rows) for (const column of this.columns) parameters.push(column.write(row, driver));
+    return { sql: this.insertText(rows.length, parametersBefore), parameters };
+  }
+
+  /**
+   * The INSERT text for so many rows, made once for each count: the same string each time, so that the statement
+   * caches find it by a hash already computed, where a text built anew was joined, flattened and hashed on every
+   * create. The counts are few (a create's one row, the usage meter's batches of up to 200).
+   */
+  private insertText(rowCount: number, parametersBefore: number): string {
+    // A statement has at most 65,535 parameters (PostgreSQL's limit), so the pair fits one number.
+    const key = rowCount * 65_536 + parametersBefore;
+    let sql = this.insertTexts.get(key);
+    if (sql === undefined) {
+      const width = this.columns.length;
+      const tuples = Array.from({ length: rowCount }, (_, row) => {
+        const slots = this.columns.map((_, column) => this.placeholder(parametersBefore + row * width + column + 1));
+        return `(${slots.join(', ')})`;
       });
-      return `(${slots.join(', ')})`;
-    });
-    return { sql: this.insertPrefix + tuples.join(', '), parameters };
+      sql = this.insertPrefix + tuples.join(', ');
+      this.insertTexts.set(key, sql);
+    }
+    return sql;
   }
 
   /**
