@@ -19,7 +19,8 @@ const cachedStorages = new WeakSet<MetadataStorage>();
  * --requests 1000 --warmup 2000 --idle 5` (DIR the build before it) counted 1,272,623 a create against 1,339,244
  * (docs/performance.md).
  */
-export function cacheValidationMetadata(storage: MetadataStorage = getMetadataStorage()): void {
+export function cacheValidationMetadata(): void {
+  const storage = getMetadataStorage();
   if (cachedStorages.has(storage)) return;
   cachedStorages.add(storage);
   const lookUp: TargetLookup = storage.getTargetValidationMetadatas.bind(storage);
