@@ -56,8 +56,8 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
       db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
       db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
-      // Savepoint journals in memory: creates committed together each run in a savepoint (BatchedTransactions), whose
-      // journal SQLite otherwise spills to a temporary file past 64 KiB, a large part of the bytes a create wrote.
+      // Statement and savepoint journals in memory: SQLite otherwise spills them to a temporary file past 64 KiB, and
+      // a turn's creates, committed together (BatchedTransactions), each insert several rows in one transaction.
       db.pragma('temp_store = MEMORY');
     },
   };

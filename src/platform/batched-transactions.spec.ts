@@ -31,7 +31,7 @@ describe('BatchedTransactions on SQLite', () => {
     log.length = 0;
   });
 
-  it('commits the transactions asked for in one turn once, each in a savepoint of its own', async () => {
+  it('commits the transactions asked for in one turn once, in one transaction without savepoints', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const answers = await Promise.all(
       ['a', 'b', 'c'].map((text) => transactions.run(async () => (await note(text)(), text))),
@@ -40,7 +40,7 @@ describe('BatchedTransactions on SQLite', () => {
     expect(await notes()).toEqual(['a', 'b', 'c']);
     expect(statements('BEGIN')).toHaveLength(1);
     expect(statements('COMMIT')).toHaveLength(1);
-    expect(statements('SAVEPOINT')).toHaveLength(3);
+    expect(statements('SAVEPOINT')).toHaveLength(0);
   });
 
   it('gathers what separate callbacks of one turn ask for, as requests arriving together do', async () => {
@@ -52,7 +52,7 @@ describe('BatchedTransactions on SQLite', () => {
     expect(statements('COMMIT')).toHaveLength(1);
   });
 
-  it('rolls back a transaction that fails alone, and gives its caller its error', async () => {
+  it('rolls back a transaction that fails alone, and gives its caller its error, running the others again', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const failing = async () => {
       await note('lost')();
@@ -66,18 +66,22 @@ describe('BatchedTransactions on SQLite', () => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((answers[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
     expect(await notes()).toEqual(['kept 1', 'kept 2']);
+    // The batch's transaction, then one for each of its three transactions.
+    expect(statements('BEGIN')).toHaveLength(4);
+    expect(statements('COMMIT')).toHaveLength(2);
   });
 
-  it('fails every caller of a batch whose commit fails, having written nothing', async () => {
+  it('fails only the caller whose work a failed commit refused, and commits the others', async () => {
     const transactions = new BatchedTransactions(dataSource);
-    // A deferred foreign key is checked at COMMIT, not when its savepoint is released.
+    // A deferred foreign key is checked at COMMIT, after every work of the batch has run.
     const orphan = () => unitOfWork.manager.query(`INSERT INTO children VALUES ('nobody')`);
-    const answers = await Promise.allSettled([transactions.run(note('lost')), transactions.run(orphan)]);
-    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
-    expect(String((answers[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
-    expect(await notes()).toEqual([]);
+    const answers = await Promise.allSettled([transactions.run(note('kept')), transactions.run(orphan)]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected']);
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(await notes()).toEqual(['kept']);
+    expect(await dataSource.query('SELECT parent FROM children')).toEqual([]);
     expect(await transactions.run(note('after'))).toBeDefined();
-    expect(await notes()).toEqual(['after']);
+    expect(await notes()).toEqual(['after', 'kept']);
   });
 
   it('runs each transaction in its caller\u2019s async context, and lets each caller go on in a turn of its own', async () => {
@@ -100,7 +104,7 @@ describe('BatchedTransactions on SQLite', () => {
     expect(steps).toEqual(['r1 writes', 'r2 writes', 'r1 goes on', 'r1 answers', 'r2 goes on', 'r2 answers']);
   });
 
-  it('runs after-commit effects of the batch once it commits, but not those of a savepoint rolled back', async () => {
+  it('runs after-commit effects of the batch once it commits, each once, but not those of a work that failed', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const effects: string[] = [];
     const noted =
@@ -113,7 +117,6 @@ describe('BatchedTransactions on SQLite', () => {
     await Promise.allSettled([transactions.run(noted('kept')), transactions.run(noted('lost', true))]);
     await nextTurn();
     expect(effects).toEqual(['kept']);
-    expect(statements('SAVEPOINT')).toHaveLength(2);
   });
 
   it('joins the unit of work already open instead of queueing behind it', async () => {

@@ -7,7 +7,7 @@ import { UnitOfWork } from './unit-of-work';
 const MAX_PER_COMMIT = 50;
 
 type Work<T> = () => Promise<T>;
-/** A work as queued: run as the unit of work of the transaction or savepoint this manager is in. */
+/** A work as queued: run as the unit of work of the transaction this manager is in. */
 type QueuedWork<T> = (manager: EntityManager) => Promise<T>;
 
 interface Queued {
@@ -26,11 +26,13 @@ export interface RowsToInsert<Entity extends ObjectLiteral = ObjectLiteral> {
 
 /**
  * Short write transactions (a flow and its codes) committed together on SQLite: those asked for in one turn of the
- * event loop run one after another, each in a savepoint of its own inside one transaction that commits once. A
- * commit writes every page it changed to the write-ahead log; the creates of one turn change the same pages at the
- * ends of the flows' indexes, which one commit each wrote again for every create (about nine 4 KiB frames, most of a
- * create's database time). A transaction that fails is rolled back to its savepoint alone, and its caller gets its
- * error; when the commit itself fails, every caller of the batch does. On PostgreSQL, whose transactions run side by
+ * event loop run one after another inside one transaction that commits once. A commit writes every page it changed to
+ * the write-ahead log; the creates of one turn change the same pages at the ends of the flows' indexes, which one
+ * commit each wrote again for every create (about nine 4 KiB frames, most of a create's database time). When one of
+ * them fails, or the commit does, the whole transaction is rolled back and each runs again in a transaction of its
+ * own, so that only a caller whose own work fails gets an error. The works share no savepoints: a savepoint makes
+ * SQLite copy every page written under it to a journal first, which cost a create about 50k instructions (callgrind)
+ * to guard against a failure that a random id and a checked body leave to bugs alone. On PostgreSQL, whose transactions run side by
  * side on a pool of connections, each runs on its own as before, and inserts alone need no transaction (`insert`).
  * Work asked for inside an open unit of work joins it instead: it commits with its caller's other writes.
  */
@@ -107,28 +109,34 @@ export class BatchedTransactions {
   }
 
   private async commit(batch: Queued[]): Promise<void> {
-    let outcomes: Outcome[];
-    try {
-      outcomes =
-        batch.length === 1
-          ? [{ value: await this.dataSource.transaction(batch[0].work) }]
-          : await this.dataSource.transaction((manager) => inSavepoints(manager, batch));
-    } catch (error) {
-      outcomes = batch.map(() => ({ error }));
-    }
+    const outcomes = batch.length === 1 ? await alone(this.dataSource, batch) : await this.together(batch);
     batch.forEach((queued, position) => {
       const outcome = outcomes[position];
       if ('error' in outcome) setImmediate(queued.reject, outcome.error);
       else setImmediate(queued.resolve, outcome.value);
     });
   }
+
+  /** The batch in one transaction, or each of its works in a transaction of its own once that one has failed. */
+  private async together(batch: Queued[]): Promise<Outcome[]> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const values: Outcome[] = [];
+        for (const queued of batch) values.push({ value: await queued.work(manager) });
+        return values;
+      });
+    } catch {
+      return alone(this.dataSource, batch);
+    }
+  }
 }
 
-async function inSavepoints(manager: EntityManager, batch: Queued[]): Promise<Outcome[]> {
+/** Each work in a transaction of its own. */
+async function alone(dataSource: DataSource, batch: Queued[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const queued of batch) {
     try {
-      outcomes.push({ value: await manager.transaction(queued.work) });
+      outcomes.push({ value: await dataSource.transaction(queued.work) });
     } catch (error) {
       outcomes.push({ error });
     }

@@ -13,8 +13,8 @@ const openTransaction = new AsyncLocalStorage<EntityManager>();
  * pushes) hang off `afterCommit`. Instances hold no state beyond the data source, so each module may provide its own.
  *
  * Our own rather than `@nestjs-cls/transactional`: its TypeORM adapter (1.4) is written for TypeORM 0.3, and
- * BatchedTransactions runs each SQLite transaction of a turn in a savepoint of one shared transaction, which must
- * become that work's unit of work (`within`), with its after-commit effects dropped when its savepoint rolls back.
+ * BatchedTransactions runs the SQLite transactions of a turn in one shared transaction, which must become each work's
+ * unit of work (`within`).
  */
 @Injectable()
 export class UnitOfWork {
