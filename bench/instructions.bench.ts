@@ -58,10 +58,11 @@ const MAX_REFUSED_SHARE = 0.01;
 const IDFLOW_SETTINGS = { FLOW_TTL_SECONDS: '86400' };
 /**
  * Every server under callgrind starts with a young generation near the one real load gives it: 64 MB, the most this
- * flag takes here, where under `bench:http`'s load `v8.getHeapSpaceStatistics()` showed the new space grow to 128. Fifty
- * times slower, a server allocates so few bytes a millisecond that V8 takes it for idle and keeps the young generation
- * small: a count of 3,000 pings then held 109 scavenges, where real load has one every 570 requests (`--trace-gc`,
- * 35 in 20,000); with the space held, the same count held 5, and the ping counted 650k instructions against 711k.
+ * flag takes here, where under `bench:http`'s load `v8.getHeapSpaceStatistics()` showed the new space grow to 128.
+ * Fifty times slower, a server allocates so few bytes a millisecond that V8 takes it for idle and keeps the young
+ * generation small: a count of 3,000 pings then held 109 scavenges, where real load has one every 570 requests
+ * (`--trace-gc`, 35 in 20,000); with the space held, the same count held 5, and the ping counted 650k instructions
+ * against 711k.
  */
 const SEMI_SPACE_MB = 64;
 const DEFAULT_SCENARIOS = [

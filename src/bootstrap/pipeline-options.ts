@@ -51,8 +51,9 @@ export function pipelineModules(config: AppConfig): Array<DynamicModule | Type> 
 }
 
 /**
- * The pipeline's global pieces around a route's handler: the ValidationPipe (with class-validator's look-up of a class's
- * rules cached, a departure measured in src/platform/validation-metadata-cache.ts), and the envelope around JSON answers.
+ * The pipeline's global pieces around a route's handler: the ValidationPipe (with class-validator's look-up of a
+ * class's rules cached, a departure measured in src/platform/validation-metadata-cache.ts), and the envelope around
+ * JSON answers.
  */
 export function pipelineProviders(): Provider[] {
   cacheValidationMetadata();

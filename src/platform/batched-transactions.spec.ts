@@ -52,7 +52,7 @@ describe('BatchedTransactions on SQLite', () => {
     expect(statements('COMMIT')).toHaveLength(1);
   });
 
-  it('rolls back a transaction that fails alone, and gives its caller its error, running the others again', async () => {
+  it('rolls back a failing transaction alone, gives its caller its error and runs the others again', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const failing = async () => {
       await note('lost')();
@@ -104,7 +104,7 @@ describe('BatchedTransactions on SQLite', () => {
     expect(steps).toEqual(['r1 writes', 'r2 writes', 'r1 goes on', 'r1 answers', 'r2 goes on', 'r2 answers']);
   });
 
-  it('runs after-commit effects of the batch once it commits, each once, but not those of a work that failed', async () => {
+  it('runs after-commit effects once the batch commits, each once, but not those of a failed work', async () => {
     const transactions = new BatchedTransactions(dataSource);
     const effects: string[] = [];
     const noted =

@@ -15,9 +15,9 @@ const cachedStorages = new WeakSet<MetadataStorage>();
  * per class and per options. Adding a rule (a class defined later, as tests do) empties the cache.
  *
  * The look-up was 80k of a same-device create's 1,400k instructions (5.7%) and 34k of a ping's 712k (callgrind); with
- * the cache `npm run bench:instructions -- --no-build --against DIR --only "pipeline POST,ping,identification same-device"
- * --requests 1000 --warmup 2000 --idle 5` (DIR the build before it) counted 1,272,623 a create against 1,339,244
- * (docs/performance.md).
+ * the cache `npm run bench:instructions -- --no-build --against DIR --only "pipeline POST,ping,identification
+ * same-device" --requests 1000 --warmup 2000 --idle 5` (DIR the build before it) counted 1,272,623 a create against
+ * 1,339,244 (docs/performance.md).
  */
 export function cacheValidationMetadata(): void {
   const storage = getMetadataStorage();
